@@ -1,0 +1,173 @@
+package io.mobula.bench.rmi;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A child process whose stdout is read line by line with bounded waits, whose stderr tail is kept for error
+ * messages, and which is always destroyed: on {@link #close()}, and through a shutdown hook for every child still
+ * alive when the parent exits. Children also watch their stdin and exit at end of file, so they die with a
+ * parent killed hard.
+ */
+final class ChildProcess implements AutoCloseable {
+    private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
+    private static final String EOF = new String("<eof>");
+    private static final int STDERR_TAIL_LINES = 40;
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (ChildProcess c : LIVE) {
+                c.close();
+            }
+        }, "rmibench-child-reaper"));
+    }
+
+    private final String label;
+    private final Process process;
+    private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
+    private final Deque<String> stderrTail = new ArrayDeque<>();
+    private volatile boolean closed;
+
+    private ChildProcess(String label, Process process) {
+        this.label = label;
+        this.process = process;
+    }
+
+    static ChildProcess start(String label, List<String> command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+        Process p = pb.start();
+        ChildProcess c = new ChildProcess(label, p);
+        LIVE.add(c);
+        c.pump(p.getInputStream(), true);
+        c.pump(p.getErrorStream(), false);
+        return c;
+    }
+
+    private void pump(InputStream in, boolean isStdout) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (isStdout) {
+                        stdout.add(line);
+                    } else {
+                        synchronized (stderrTail) {
+                            if (stderrTail.size() == STDERR_TAIL_LINES) {
+                                stderrTail.removeFirst();
+                            }
+                            stderrTail.addLast(line);
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                // stream closed because the process was destroyed
+            } finally {
+                if (isStdout) {
+                    stdout.add(EOF);
+                }
+            }
+        }, label + (isStdout ? "-stdout" : "-stderr"));
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * The next stdout line, waiting at most {@code timeoutMillis}.
+     *
+     * @return the line, or null at end of stream
+     * @throws TimeoutException when nothing arrived in time
+     */
+    String nextLine(long timeoutMillis) throws TimeoutException, InterruptedException {
+        String line = stdout.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+        if (line == null) {
+            throw new TimeoutException(label + ": no output for " + timeoutMillis + " ms" + stderrSuffix());
+        }
+        if (line == EOF) {
+            stdout.add(EOF);
+            return null;
+        }
+        return line;
+    }
+
+    /** Skips lines until one starts with {@code prefix}; returns the rest of that line. */
+    String awaitPrefix(String prefix, long timeoutMillis) throws TimeoutException, InterruptedException, IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (true) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) {
+                throw new TimeoutException(label + ": no " + prefix.trim() + " line within " + timeoutMillis + " ms"
+                        + stderrSuffix());
+            }
+            String line = nextLine(left);
+            if (line == null) {
+                throw new IOException(label + " exited before " + prefix.trim() + exitSuffix() + stderrSuffix());
+            }
+            if (line.startsWith(prefix)) {
+                return line.substring(prefix.length()).trim();
+            }
+        }
+    }
+
+    String label() {
+        return label;
+    }
+
+    String exitSuffix() {
+        try {
+            if (process.waitFor(500, TimeUnit.MILLISECONDS)) {
+                return " (exit " + process.exitValue() + ")";
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return "";
+    }
+
+    String stderrSuffix() {
+        synchronized (stderrTail) {
+            return stderrTail.isEmpty() ? "" : "; stderr:\n  " + String.join("\n  ", stderrTail);
+        }
+    }
+
+    /** Closes stdin (the child's cue to exit), then destroys it, forcibly if it does not go within a second. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // already gone
+        }
+        try {
+            if (!process.waitFor(300, TimeUnit.MILLISECONDS)) {
+                process.destroy();
+                if (!process.waitFor(1, TimeUnit.SECONDS)) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                    process.waitFor(2, TimeUnit.SECONDS);
+                }
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        } finally {
+            LIVE.remove(this);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.mobula.bench.rmi;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.Base64;
+
+/**
+ * Standard java.rmi: {@link UnicastRemoteObject} with JDK serialization over TCP. The server exports
+ * {@link BenchRemoteImpl} on an ephemeral 127.0.0.1 port and hands the client its stub directly, serialized and
+ * Base64-encoded in the READY line, instead of through a registry: {@code LocateRegistry.createRegistry(0)} does
+ * not reveal its port, and the stub carries the endpoint anyway.
+ */
+public final class JavaRmiSystem extends JvmRmiSystem {
+    /** Keeps the exported object strongly reachable for the life of the server. */
+    private static volatile BenchRemoteImpl exported;
+
+    @Override
+    public String name() {
+        return "java.rmi";
+    }
+
+    @Override
+    public String transport() {
+        return "tcp";
+    }
+
+    @Override
+    public boolean isRawBaseline() {
+        return false;
+    }
+
+    @Override
+    protected String serve() throws Exception {
+        BenchRemoteImpl impl = new BenchRemoteImpl();
+        BenchRemote stub = (BenchRemote) UnicastRemoteObject.exportObject(impl, 0, null,
+                LoopbackServerSocketFactory.INSTANCE);
+        exported = impl;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(stub);
+        }
+        return Base64.getEncoder().encodeToString(bytes.toByteArray());
+    }
+
+    @Override
+    protected ClientSession connect(String token) throws Exception {
+        BenchRemote stub;
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(token)))) {
+            stub = (BenchRemote) in.readObject();
+        }
+        return new RemoteApiSession(stub, cb -> (BenchCallback) UnicastRemoteObject.exportObject(cb, 0, null,
+                LoopbackServerSocketFactory.INSTANCE));
+    }
+}

@@ -1,0 +1,150 @@
+package io.mobula.bench.rmi;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The multi-process RMI benchmark collection (KaRMI, seed 004, section 6.1; thesis throughput benchmark, seed 003,
+ * section 2.5.3). For every system it starts a server JVM (or process) and a client as children, with identical
+ * JVM flags; the client times each case with {@link System#nanoTime()} per call and reports back; this process
+ * prints tables with ratios to the raw ping-pong baselines and to java.rmi, and writes JSON lines.
+ */
+public final class RmiSuite {
+    private RmiSuite() { }
+
+    public static void main(String[] args) {
+        int rc = run(args);
+        System.exit(rc);
+    }
+
+    /**
+     * Runs the suite. Arguments: {@code [--quick|--full] [--json FILE] [--systems a,b,..] [--cases ...]}.
+     *
+     * @return 0 when every selected case of every runnable system produced a result, 1 when some failed, 2 on a
+     *         usage error
+     */
+    public static int run(String[] args) {
+        return run(args, System.out, System.err);
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        SuiteOptions opt;
+        try {
+            opt = SuiteOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("rmi suite: " + e.getMessage());
+            err.printf(SuiteOptions.USAGE, RmiSystems.names());
+            return 2;
+        }
+        if (opt.help()) {
+            out.printf(SuiteOptions.USAGE, RmiSystems.names());
+            return 0;
+        }
+        List<RmiSystem> systems;
+        try {
+            systems = RmiSystems.byNames(opt.systems());
+        } catch (IllegalArgumentException e) {
+            err.println("rmi suite: " + e.getMessage());
+            return 2;
+        }
+        List<BenchCase> cases = CaseCatalog.filter(CaseCatalog.cases(opt.full()), opt.cases());
+        if (cases.isEmpty()) {
+            err.println("rmi suite: no case matches " + opt.cases());
+            return 2;
+        }
+        Instant started = Instant.now();
+        String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started);
+        LaunchContext ctx = LaunchContext.current();
+        List<String> notes = new ArrayList<>();
+
+        List<RmiSystem> runnable = new ArrayList<>();
+        for (RmiSystem s : systems) {
+            Optional<String> why = s.prepare(ctx);
+            if (why.isPresent()) {
+                notes.add(s.name() + " skipped: " + why.get());
+            } else {
+                runnable.add(s);
+            }
+        }
+        int total = runnable.stream().mapToInt(s -> (int) cases.stream().filter(s::supports).count()).sum();
+        Progress progress = new Progress(err, total);
+        List<CaseResult> results = new ArrayList<>();
+        SystemRunner runner = new SystemRunner(ctx, opt.timing(), progress);
+        for (RmiSystem s : runnable) {
+            List<BenchCase> mine = cases.stream().filter(s::supports).toList();
+            if (!mine.isEmpty()) {
+                results.addAll(runner.run(s, mine));
+            }
+        }
+        progress.finish();
+
+        List<String> systemNames = runnable.stream().map(RmiSystem::name).toList();
+        long failed = results.stream().filter(r -> !r.ok()).count();
+        if (failed > 0) {
+            notes.add(failed + " case(s) failed; see ERROR rows and the JSON \"error\" fields");
+        }
+        Path json = opt.json() != null ? opt.json() : Path.of("bench-results", "rmi-" + stamp + ".jsonl");
+        try {
+            writeJson(json, results, opt.mode(), started.toString());
+            notes.add("JSON lines: " + json.toAbsolutePath());
+        } catch (IOException e) {
+            notes.add("could not write " + json + ": " + e);
+            failed++;
+        }
+        new ReportPrinter(out).print(cases, systemNames, new ResultTable(results), header(opt, ctx, started),
+                notes);
+        out.flush();
+        return failed == 0 ? 0 : 1;
+    }
+
+    static List<String> header(SuiteOptions opt, LaunchContext ctx, Instant started) {
+        Timing t = opt.timing();
+        String sizes = Arrays.stream(opt.full() ? CaseCatalog.FULL_SIZES : CaseCatalog.QUICK_SIZES)
+                .mapToObj(Integer::toString).collect(Collectors.joining(", "));
+        return List.of(
+                "RMI benchmark collection (KaRMI section 6.1 kernels + thesis throughput), mode " + opt.mode()
+                        + ", " + started,
+                String.format(Locale.ROOT, "host: %d cpus, %s %s; JDK %s; child JVM flags: %s",
+                        Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
+                        System.getProperty("os.arch"), System.getProperty("java.vm.version"),
+                        String.join(" ", ctx.jvmFlags())),
+                "array sizes n = " + sizes + (opt.full() ? "" : " (quick subset of 50, 200, 500, 2000, 5000, 20000)")
+                        + "; star: k = " + t.starClients() + " client threads, one connection each, in one client"
+                        + " process",
+                String.format(Locale.ROOT, "per client: %d ms warm-up cycling through all cases; per case: warm-up %d"
+                        + " calls or %d ms, then up to %d timed calls, stopped after %d ms once %d samples exist",
+                        t.globalWarmupMillis(), t.warmupCalls(), t.warmupMillis(), t.calls(),
+                        t.maxMillis(), t.minCalls()),
+                "latency: per-call System.nanoTime() in the client; p50/p99 nearest rank. MB/s = user payload bytes"
+                        + " of the argument (10^6 B/MB) / p50; ratios = p50 / p50 of the baseline for the same case"
+                        + " (lower is faster)",
+                "raw-c/raw-java send the DataOutput field encoding of the argument (and echo it for obj results);"
+                        + " raw-c runs null-call and byte[] cases only");
+    }
+
+    static void writeJson(Path file, List<CaseResult> results, String mode, String timestamp) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (CaseResult r : results) {
+                w.write(r.toJson(mode, timestamp));
+                w.write('\n');
+            }
+        }
+    }
+}

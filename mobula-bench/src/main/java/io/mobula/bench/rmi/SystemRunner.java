@@ -1,0 +1,81 @@
+package io.mobula.bench.rmi;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Runs one system: starts its server, reads the READY token (bounded wait), starts one client for all cases,
+ * collects one RESULT line per case (each wait bounded by the case budget), and destroys both processes whatever
+ * happens. A case the client never reported is recorded as an error, never silently dropped.
+ */
+final class SystemRunner {
+    static final long SERVER_READY_MILLIS = 30_000;
+    /** Slack per case on top of its timing budget: JVM start, first-call class loading, connection set-up. */
+    static final long CASE_SLACK_MILLIS = 60_000;
+
+    private final LaunchContext ctx;
+    private final Timing timing;
+    private final Progress progress;
+
+    SystemRunner(LaunchContext ctx, Timing timing, Progress progress) {
+        this.ctx = ctx;
+        this.timing = timing;
+        this.progress = progress;
+    }
+
+    List<CaseResult> run(RmiSystem system, List<BenchCase> cases) {
+        List<CaseResult> results = new ArrayList<>();
+        Set<String> pending = new HashSet<>();
+        cases.forEach(c -> pending.add(c.id()));
+        String failure = null;
+        progress.note(system.name() + ": starting server");
+        try (ChildProcess server = ChildProcess.start(system.name() + "-server", system.serverCommand(ctx))) {
+            String token = server.awaitPrefix("READY ", SERVER_READY_MILLIS);
+            try (ChildProcess client = ChildProcess.start(system.name() + "-client",
+                    system.clientCommand(ctx, token, timing, cases))) {
+                long idle = timing.globalWarmupMillis() + timing.caseBudgetMillis() * Math.max(1, timing.starClients())
+                        + CASE_SLACK_MILLIS;
+                while (!pending.isEmpty()) {
+                    String line = client.nextLine(idle);
+                    if (line == null) {
+                        failure = "client exited early" + client.exitSuffix() + client.stderrSuffix();
+                        break;
+                    }
+                    if (line.equals("DONE")) {
+                        break;
+                    }
+                    if (!line.startsWith("RESULT ")) {
+                        continue;
+                    }
+                    Map<String, Object> json = Json.parseFlat(line.substring("RESULT ".length()));
+                    CaseResult r = CaseResult.fromClient(system.name(), system.transport(), json);
+                    if (!pending.remove(r.benchCase().id())) {
+                        throw new IOException("unexpected result for " + r.benchCase().id());
+                    }
+                    results.add(r);
+                    progress.advance(1, system.name() + " " + r.benchCase().id());
+                }
+                if (failure == null && !pending.isEmpty()) {
+                    failure = "client finished without reporting these cases";
+                }
+            }
+        } catch (IOException | TimeoutException | RuntimeException e) {
+            failure = e.getMessage() == null ? e.toString() : e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = "interrupted";
+        }
+        for (BenchCase c : cases) {
+            if (pending.contains(c.id())) {
+                results.add(new CaseResult(system.name(), system.transport(), c, null, failure));
+                progress.advance(1, system.name() + " " + c.id() + " (failed)");
+            }
+        }
+        return results;
+    }
+}
