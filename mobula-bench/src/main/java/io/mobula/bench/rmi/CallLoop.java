@@ -22,7 +22,7 @@ final class CallLoop {
             return;
         }
         List<Call> calls = new ArrayList<>();
-        for (BenchCase c : cases) {
+        for (BenchCase c : cases.stream().distinct().toList()) {
             try {
                 calls.add(session.prepare(c));
             } catch (Exception | AssertionError e) {

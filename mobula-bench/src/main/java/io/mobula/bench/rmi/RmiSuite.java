@@ -69,6 +69,7 @@ public final class RmiSuite {
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started);
         LaunchContext ctx = LaunchContext.current();
         List<String> notes = new ArrayList<>();
+        String loadBefore = loadAverage();
 
         List<RmiSystem> runnable = new ArrayList<>();
         for (RmiSystem s : systems) {
@@ -79,17 +80,21 @@ public final class RmiSuite {
                 runnable.add(s);
             }
         }
-        int total = runnable.stream().mapToInt(s -> (int) cases.stream().filter(s::supports).count()).sum();
+        int total = opt.passes()
+                * runnable.stream().mapToInt(s -> (int) cases.stream().filter(s::supports).count()).sum();
         Progress progress = new Progress(err, total);
         List<CaseResult> results = new ArrayList<>();
         SystemRunner runner = new SystemRunner(ctx, opt.timing(), progress);
         for (RmiSystem s : runnable) {
             List<BenchCase> mine = cases.stream().filter(s::supports).toList();
             if (!mine.isEmpty()) {
-                results.addAll(runner.run(s, mine));
+                results.addAll(runner.run(s, mine, opt.passes()));
             }
         }
         progress.finish();
+        notes.add("load average (1/5/15 min) before: " + loadBefore + ", after: " + loadAverage()
+                + " on " + Runtime.getRuntime().availableProcessors() + " cpus; a busy shared machine inflates"
+                + " latencies and p99");
 
         List<String> systemNames = runnable.stream().map(RmiSystem::name).toList();
         long failed = results.stream().filter(r -> !r.ok()).count();
@@ -124,6 +129,8 @@ public final class RmiSuite {
                 "array sizes n = " + sizes + (opt.full() ? "" : " (quick subset of 50, 200, 500, 2000, 5000, 20000)")
                         + "; star: k = " + t.starClients() + " client threads, one connection each, in one client"
                         + " process",
+                String.format(Locale.ROOT, "%d passes over all cases per system, each case reported from its pass"
+                        + " with the lowest p50 (JSON passes_p50_us lists all)", opt.passes()),
                 String.format(Locale.ROOT, "per client: %d ms warm-up cycling through all cases; per case: warm-up %d"
                         + " calls or %d ms, then up to %d timed calls, stopped after %d ms once %d samples exist",
                         t.globalWarmupMillis(), t.warmupCalls(), t.warmupMillis(), t.calls(),
@@ -133,6 +140,16 @@ public final class RmiSuite {
                         + " (lower is faster)",
                 "raw-c/raw-java send the DataOutput field encoding of the argument (and echo it for obj results);"
                         + " raw-c runs null-call and byte[] cases only");
+    }
+
+    /** The first three fields of /proc/loadavg, or "n/a". */
+    static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "n/a";
+        }
     }
 
     static void writeJson(Path file, List<CaseResult> results, String mode, String timestamp) throws IOException {

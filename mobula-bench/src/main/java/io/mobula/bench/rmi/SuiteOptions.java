@@ -9,14 +9,19 @@ import java.util.List;
  * {@code [--quick|--full] [--json FILE] [--systems a,b,..] [--cases p1,p2,..]}, plus timing overrides
  * {@code --calls N --warmup N --max-ms MS --warmup-ms MS --warmup-all-ms MS --star-clients K} (used by tests and for ad-hoc runs).
  */
-record SuiteOptions(boolean full, Path json, List<String> systems, List<String> cases, Timing timing, boolean help) {
+record SuiteOptions(boolean full, Path json, List<String> systems, List<String> cases, Timing timing, int passes,
+        boolean help) {
+
+    static final int QUICK_PASSES = 2;
+    static final int FULL_PASSES = 3;
 
     static final String USAGE = """
             usage: RmiSuite [--quick|--full] [--json FILE] [--systems a,b,..] [--cases p1,p2,..]
                             [--calls N] [--warmup N] [--max-ms MS] [--warmup-ms MS] [--warmup-all-ms MS]
-                            [--star-clients K]
-              --quick        default: n in {50, 2000, 20000}, ~0.4 s per case and system
-              --full         n in {50, 200, 500, 2000, 5000, 20000}, ~5 s per case and system
+                            [--star-clients K] [--passes N]
+              --quick        default: n in {50, 2000, 20000}, 2 passes of ~0.25 s per case and system
+              --full         n in {50, 200, 500, 2000, 5000, 20000}, 3 passes of ~5 s per case and system
+              --passes N     measure each case N times spread over the run; report the pass with the lowest p50
               --json FILE    JSON lines output (default bench-results/rmi-<timestamp>.jsonl)
               --systems      subset of: %s
               --cases        case ids or globs, e.g. null-call,obj-ping-obj/tree(15),'star/*'
@@ -35,6 +40,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
         Integer warmupMs = null;
         Integer star = null;
         Integer warmAll = null;
+        Integer passes = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -49,6 +55,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
                 case "--max-ms" -> maxMs = positive(value(args, ++i, a), a);
                 case "--warmup-ms" -> warmupMs = nonNegative(value(args, ++i, a), a);
                 case "--warmup-all-ms" -> warmAll = nonNegative(value(args, ++i, a), a);
+                case "--passes" -> passes = positive(value(args, ++i, a), a);
                 case "--star-clients" -> star = positive(value(args, ++i, a), a);
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
@@ -62,7 +69,8 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
                 maxMs != null ? maxMs : base.maxMillis(),
                 calls != null ? Math.min(base.minCalls(), calls) : base.minCalls(),
                 star != null ? star : base.starClients());
-        return new SuiteOptions(full, json, systems == null ? RmiSystems.names() : systems, cases, timing, help);
+        return new SuiteOptions(full, json, systems == null ? RmiSystems.names() : systems, cases, timing,
+                passes != null ? passes : full ? FULL_PASSES : QUICK_PASSES, help);
     }
 
     String mode() {

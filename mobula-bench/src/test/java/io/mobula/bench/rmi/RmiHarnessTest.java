@@ -72,6 +72,18 @@ class RmiHarnessTest {
     }
 
     @Test
+    void bestPassIsTheLowestMedian() {
+        BenchCase c = BenchCase.parse("null-call");
+        CaseResult slow = new CaseResult("s", "tcp", c, new Stats(5, 9000, 9900, 9000, 8000, 10000), null);
+        CaseResult fast = new CaseResult("s", "tcp", c, new Stats(5, 5000, 5900, 5000, 4000, 6000), null);
+        CaseResult failed = new CaseResult("s", "tcp", c, null, "boom");
+        CaseResult best = CaseResult.bestOf(List.of(slow, failed, fast));
+        assertEquals(5000, best.stats().p50Nanos());
+        assertEquals(List.of(9000L, 5000L), best.passP50Nanos());
+        assertEquals("boom", CaseResult.bestOf(List.of(failed)).error());
+    }
+
+    @Test
     void optionsAndFilters() {
         SuiteOptions o = SuiteOptions.parse(new String[] {"--full", "--systems", "raw-java", "--cases",
                 "obj-ping-obj,star/*int"});

@@ -29,7 +29,7 @@ class RmiSuiteEndToEndTest {
         int rc = RmiSuite.run(new String[] {
                 "--quick", "--systems", "java.rmi,raw-java", "--cases", "null-call,obj-ping-obj/tree(15)",
                 "--json", json.toString(), "--calls", "50", "--warmup", "20", "--warmup-ms", "50",
-                "--warmup-all-ms", "0", "--max-ms", "200"},
+                "--warmup-all-ms", "0", "--max-ms", "200", "--passes", "2"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, rc, () -> report + err.toString(StandardCharsets.UTF_8));
@@ -46,6 +46,7 @@ class RmiSuiteEndToEndTest {
             double p99 = ((Number) o.get("p99_us")).doubleValue();
             assertTrue(p50 > 0 && p99 >= p50, line);
             assertTrue(((Number) o.get("calls")).intValue() == 50, line);
+            assertEquals(2, ((String) o.get("passes_p50_us")).split(",").length, line);
             if (o.get("case").equals("obj-ping-obj/tree(15)")) {
                 assertTrue(((Number) o.get("mb_per_s")).doubleValue() > 0, line);
             }
