@@ -22,7 +22,7 @@ final class CallLoop {
             return;
         }
         List<Call> calls = new ArrayList<>();
-        for (BenchCase c : cases.stream().distinct().toList()) {
+        for (BenchCase c : cases) {
             try {
                 calls.add(session.prepare(c));
             } catch (Exception | AssertionError e) {

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * the median call time, as the thesis computes RMI throughput (seed 003, section 2.5.3); the JSON also carries the
  * same over the mean.
  *
- * <p>A case is measured in several passes spread over the run; the result is the pass with the lowest median,
+ * <p>A case is measured in several passes (fresh processes each); the result is the pass with the lowest median,
  * and {@code passP50Nanos} lists every pass's median (in pass order) so the spread stays visible.
  */
 public record CaseResult(String system, String transport, BenchCase benchCase, Stats stats, String error,

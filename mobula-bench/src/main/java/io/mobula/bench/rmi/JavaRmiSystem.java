@@ -48,7 +48,8 @@ public final class JavaRmiSystem extends JvmRmiSystem {
     @Override
     protected ClientSession connect(String token) throws Exception {
         BenchRemote stub;
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(token)))) {
+        byte[] bytes = Base64.getDecoder().decode(token);
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
             stub = (BenchRemote) in.readObject();
         }
         return new RemoteApiSession(stub, cb -> (BenchCallback) UnicastRemoteObject.exportObject(cb, 0, null,

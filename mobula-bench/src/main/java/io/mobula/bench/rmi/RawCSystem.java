@@ -54,7 +54,8 @@ public final class RawCSystem implements RmiSystem {
         Path src = ctx.moduleDir().resolve("src/main/c/pingpong.c");
         Path out = ctx.workDir().resolve("pingpong-c");
         try {
-            if (Files.isExecutable(out) && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(src)) > 0) {
+            if (Files.isExecutable(out)
+                    && Files.getLastModifiedTime(out).compareTo(Files.getLastModifiedTime(src)) > 0) {
                 binary = out;
                 return Optional.empty();
             }

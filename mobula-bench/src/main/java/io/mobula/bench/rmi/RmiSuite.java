@@ -11,8 +11,10 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -83,14 +85,21 @@ public final class RmiSuite {
         int total = opt.passes()
                 * runnable.stream().mapToInt(s -> (int) cases.stream().filter(s::supports).count()).sum();
         Progress progress = new Progress(err, total);
-        List<CaseResult> results = new ArrayList<>();
+        // Passes are the outer loop: each pass is a fresh server and client per system, and one system's passes
+        // are spread over the whole run, so a burst of load from other processes rarely hits all of them.
         SystemRunner runner = new SystemRunner(ctx, opt.timing(), progress);
-        for (RmiSystem s : runnable) {
-            List<BenchCase> mine = cases.stream().filter(s::supports).toList();
-            if (!mine.isEmpty()) {
-                results.addAll(runner.run(s, mine, opt.passes()));
+        Map<String, List<CaseResult>> passes = new LinkedHashMap<>();
+        for (int pass = 1; pass <= opt.passes(); pass++) {
+            for (RmiSystem s : runnable) {
+                List<BenchCase> mine = cases.stream().filter(s::supports).toList();
+                if (!mine.isEmpty()) {
+                    for (CaseResult r : runner.runPass(s, mine, pass)) {
+                        passes.computeIfAbsent(s.name() + " " + r.benchCase().id(), k -> new ArrayList<>()).add(r);
+                    }
+                }
             }
         }
+        List<CaseResult> results = passes.values().stream().map(CaseResult::bestOf).toList();
         progress.finish();
         notes.add("load average (1/5/15 min) before: " + loadBefore + ", after: " + loadAverage()
                 + " on " + Runtime.getRuntime().availableProcessors() + " cpus; a busy shared machine inflates"
@@ -129,8 +138,9 @@ public final class RmiSuite {
                 "array sizes n = " + sizes + (opt.full() ? "" : " (quick subset of 50, 200, 500, 2000, 5000, 20000)")
                         + "; star: k = " + t.starClients() + " client threads, one connection each, in one client"
                         + " process",
-                String.format(Locale.ROOT, "%d passes over all cases per system, each case reported from its pass"
-                        + " with the lowest p50 (JSON passes_p50_us lists all)", opt.passes()),
+                String.format(Locale.ROOT, "%d passes; each pass starts a fresh server and client per system;"
+                        + " each case is reported from its pass with the lowest p50 (JSON passes_p50_us lists all)",
+                        opt.passes()),
                 String.format(Locale.ROOT, "per client: %d ms warm-up cycling through all cases; per case: warm-up %d"
                         + " calls or %d ms, then up to %d timed calls, stopped after %d ms once %d samples exist",
                         t.globalWarmupMillis(), t.warmupCalls(), t.warmupMillis(), t.calls(),

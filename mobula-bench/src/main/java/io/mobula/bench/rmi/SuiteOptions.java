@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Command line of {@link RmiSuite}:
  * {@code [--quick|--full] [--json FILE] [--systems a,b,..] [--cases p1,p2,..]}, plus timing overrides
- * {@code --calls N --warmup N --max-ms MS --warmup-ms MS --warmup-all-ms MS --star-clients K} (used by tests and for ad-hoc runs).
+ * {@code --calls N --warmup N --max-ms MS --warmup-ms MS --warmup-all-ms MS --star-clients K --passes N} (used
+ * by tests and for ad-hoc runs).
  */
 record SuiteOptions(boolean full, Path json, List<String> systems, List<String> cases, Timing timing, int passes,
         boolean help) {
@@ -21,7 +22,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
                             [--star-clients K] [--passes N]
               --quick        default: n in {50, 2000, 20000}, 2 passes of ~0.25 s per case and system
               --full         n in {50, 200, 500, 2000, 5000, 20000}, 3 passes of ~5 s per case and system
-              --passes N     measure each case N times spread over the run; report the pass with the lowest p50
+              --passes N     N passes, each with fresh processes; report each case's pass with the lowest p50
               --json FILE    JSON lines output (default bench-results/rmi-<timestamp>.jsonl)
               --systems      subset of: %s
               --cases        case ids or globs, e.g. null-call,obj-ping-obj/tree(15),'star/*'

@@ -3,15 +3,14 @@ package io.mobula.bench.rmi;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Runs one system: starts its server, reads the READY token (bounded wait), starts one client for all cases,
- * collects one RESULT line per case (each wait bounded by the case budget), and destroys both processes whatever
- * happens. A case the client never reported is recorded as an error, never silently dropped.
+ * Runs one pass of one system: starts its server, reads the READY token (bounded wait), starts one client for all
+ * cases, collects one RESULT line per case (each wait bounded by the case budget), and destroys both processes
+ * whatever happens. A case the client never reported is recorded as an error, never silently dropped.
  */
 final class SystemRunner {
     static final long SERVER_READY_MILLIS = 30_000;
@@ -29,26 +28,21 @@ final class SystemRunner {
     }
 
     /**
-     * Measures every case {@code passes} times: the client gets the case list repeated, so the passes of one case
-     * are spread over the whole run and a burst of load from other processes rarely hits all of them.
+     * One pass of one system: a fresh server and client process measure every case once. Cases the client never
+     * reported come back as errors.
      */
-    List<CaseResult> run(RmiSystem system, List<BenchCase> cases, int passes) {
-        Map<String, List<CaseResult>> got = new LinkedHashMap<>();
-        Map<String, Integer> pending = new HashMap<>();
-        List<BenchCase> plan = new ArrayList<>();
-        for (int p = 0; p < passes; p++) {
-            plan.addAll(cases);
-        }
-        cases.forEach(c -> pending.put(c.id(), passes));
+    List<CaseResult> runPass(RmiSystem system, List<BenchCase> cases, int pass) {
+        Map<String, CaseResult> got = new HashMap<>();
         String failure = null;
-        progress.note(system.name() + ": starting server");
+        String tag = system.name() + " pass " + pass;
+        progress.note(tag + ": starting server");
         try (ChildProcess server = ChildProcess.start(system.name() + "-server", system.serverCommand(ctx))) {
             String token = server.awaitPrefix("READY ", SERVER_READY_MILLIS);
             try (ChildProcess client = ChildProcess.start(system.name() + "-client",
-                    system.clientCommand(ctx, token, timing, plan))) {
+                    system.clientCommand(ctx, token, timing, cases))) {
                 long idle = timing.globalWarmupMillis() + timing.caseBudgetMillis() * Math.max(1, timing.starClients())
                         + CASE_SLACK_MILLIS;
-                while (!pending.isEmpty()) {
+                while (got.size() < cases.size()) {
                     String line = client.nextLine(idle);
                     if (line == null) {
                         failure = "client exited early" + client.exitSuffix() + client.stderrSuffix();
@@ -62,21 +56,13 @@ final class SystemRunner {
                     }
                     Map<String, Object> json = Json.parseFlat(line.substring("RESULT ".length()));
                     CaseResult r = CaseResult.fromClient(system.name(), system.transport(), json);
-                    String id = r.benchCase().id();
-                    Integer left = pending.get(id);
-                    if (left == null) {
-                        throw new IOException("unexpected result for " + id);
+                    if (got.put(r.benchCase().id(), r) != null) {
+                        throw new IOException("second result for " + r.benchCase().id());
                     }
-                    if (left == 1) {
-                        pending.remove(id);
-                    } else {
-                        pending.put(id, left - 1);
-                    }
-                    got.computeIfAbsent(id, k -> new ArrayList<>()).add(r);
-                    progress.advance(1, system.name() + " " + id);
+                    progress.advance(1, tag + " " + r.benchCase().id());
                 }
-                if (failure == null && !pending.isEmpty()) {
-                    failure = "client finished without reporting these cases";
+                if (failure == null && got.size() < cases.size()) {
+                    failure = "client finished without reporting this case";
                 }
             }
         } catch (IOException | TimeoutException | RuntimeException e) {
@@ -87,13 +73,12 @@ final class SystemRunner {
         }
         List<CaseResult> results = new ArrayList<>();
         for (BenchCase c : cases) {
-            List<CaseResult> mine = got.getOrDefault(c.id(), new ArrayList<>());
-            int missing = pending.getOrDefault(c.id(), 0);
-            for (int i = 0; i < missing; i++) {
-                mine.add(new CaseResult(system.name(), system.transport(), c, null, failure));
-                progress.advance(1, system.name() + " " + c.id() + " (failed)");
+            CaseResult r = got.get(c.id());
+            if (r == null) {
+                r = new CaseResult(system.name(), system.transport(), c, null, failure);
+                progress.advance(1, tag + " " + c.id() + " (failed)");
             }
-            results.add(CaseResult.bestOf(mine));
+            results.add(r);
         }
         return results;
     }

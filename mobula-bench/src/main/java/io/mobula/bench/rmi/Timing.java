@@ -3,7 +3,8 @@ package io.mobula.bench.rmi;
 /**
  * How long a client measures each case. First a global warm-up of {@code globalWarmupMillis} cycles through all
  * cases of the run (a few calls each, round robin), so the JIT sees the whole mix before anything is timed; the
- * short per-case warm-up that follows could not bring java.rmi's serialization to steady state alone. Warm-up runs until {@code warmupCalls} calls or {@code warmupMillis},
+ * short per-case warm-up that follows could not bring java.rmi's serialization to steady state alone. Warm-up
+ * runs until {@code warmupCalls} calls or {@code warmupMillis},
  * whichever comes first; measurement records up to {@code calls} calls but stops after {@code maxMillis} once at
  * least {@code minCalls} samples exist. {@code starClients} is k for the star kernel.
  */
@@ -20,14 +21,16 @@ public record Timing(int globalWarmupMillis, int warmupCalls, int warmupMillis, 
             Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors())));
 
     public Timing {
-        if (globalWarmupMillis < 0 || warmupCalls < 0 || warmupMillis < 0 || calls < 1 || maxMillis < 1 || minCalls < 1 || starClients < 1) {
+        if (globalWarmupMillis < 0 || warmupCalls < 0 || warmupMillis < 0 || calls < 1 || maxMillis < 1
+                || minCalls < 1 || starClients < 1) {
             throw new IllegalArgumentException("bad timing " + this);
         }
         minCalls = Math.min(minCalls, calls);
     }
 
     String encode() {
-        return globalWarmupMillis + "," + warmupCalls + "," + warmupMillis + "," + calls + "," + maxMillis + "," + minCalls + "," + starClients;
+        return globalWarmupMillis + "," + warmupCalls + "," + warmupMillis + "," + calls + "," + maxMillis + ","
+                + minCalls + "," + starClients;
     }
 
     static Timing decode(String s) {
