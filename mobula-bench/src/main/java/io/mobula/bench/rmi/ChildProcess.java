@@ -39,6 +39,7 @@ final class ChildProcess implements AutoCloseable {
     private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
     private final Deque<String> stderrTail = new ArrayDeque<>();
     private volatile boolean closed;
+    private Thread stderrPump;
 
     private ChildProcess(String label, Process process) {
         this.label = label;
@@ -52,11 +53,11 @@ final class ChildProcess implements AutoCloseable {
         ChildProcess c = new ChildProcess(label, p);
         LIVE.add(c);
         c.pump(p.getInputStream(), true);
-        c.pump(p.getErrorStream(), false);
+        c.stderrPump = c.pump(p.getErrorStream(), false);
         return c;
     }
 
-    private void pump(InputStream in, boolean isStdout) {
+    private Thread pump(InputStream in, boolean isStdout) {
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 String line;
@@ -82,6 +83,7 @@ final class ChildProcess implements AutoCloseable {
         }, label + (isStdout ? "-stdout" : "-stderr"));
         t.setDaemon(true);
         t.start();
+        return t;
     }
 
     /**
@@ -107,12 +109,13 @@ final class ChildProcess implements AutoCloseable {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (true) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (left <= 0) {
+            String line = left <= 0 ? null : stdout.poll(left, TimeUnit.MILLISECONDS);
+            if (line == null) {
                 throw new TimeoutException(label + ": no " + prefix.trim() + " line within " + timeoutMillis + " ms"
                         + stderrSuffix());
             }
-            String line = nextLine(left);
-            if (line == null) {
+            if (line == EOF) {
+                stdout.add(EOF);
                 throw new IOException(label + " exited before " + prefix.trim() + exitSuffix() + stderrSuffix());
             }
             if (line.startsWith(prefix)) {
@@ -136,7 +139,15 @@ final class ChildProcess implements AutoCloseable {
         return "";
     }
 
+    /** The last stderr lines; once the process is gone, waits briefly for the pump to read what it wrote last. */
     String stderrSuffix() {
+        if (!process.isAlive()) {
+            try {
+                stderrPump.join(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         synchronized (stderrTail) {
             return stderrTail.isEmpty() ? "" : "; stderr:\n  " + String.join("\n  ", stderrTail);
         }

@@ -20,11 +20,20 @@ final class SystemRunner {
     private final LaunchContext ctx;
     private final Timing timing;
     private final Progress progress;
+    private final long readyMillis;
+    private final long slackMillis;
 
     SystemRunner(LaunchContext ctx, Timing timing, Progress progress) {
+        this(ctx, timing, progress, SERVER_READY_MILLIS, CASE_SLACK_MILLIS);
+    }
+
+    /** With explicit bounds on the READY wait and the per-case slack (tests use short ones). */
+    SystemRunner(LaunchContext ctx, Timing timing, Progress progress, long readyMillis, long slackMillis) {
         this.ctx = ctx;
         this.timing = timing;
         this.progress = progress;
+        this.readyMillis = readyMillis;
+        this.slackMillis = slackMillis;
     }
 
     /**
@@ -37,11 +46,11 @@ final class SystemRunner {
         String tag = system.name() + " pass " + pass;
         progress.note(tag + ": starting server");
         try (ChildProcess server = ChildProcess.start(system.name() + "-server", system.serverCommand(ctx))) {
-            String token = server.awaitPrefix("READY ", SERVER_READY_MILLIS);
+            String token = server.awaitPrefix("READY ", readyMillis);
             try (ChildProcess client = ChildProcess.start(system.name() + "-client",
                     system.clientCommand(ctx, token, timing, cases))) {
                 long idle = timing.globalWarmupMillis() + timing.caseBudgetMillis() * Math.max(1, timing.starClients())
-                        + CASE_SLACK_MILLIS;
+                        + slackMillis;
                 while (got.size() < cases.size()) {
                     String line = client.nextLine(idle);
                     if (line == null) {
