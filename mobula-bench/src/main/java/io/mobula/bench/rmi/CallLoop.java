@@ -6,6 +6,7 @@ import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The client-side timing loops: warm-up, then per-call {@link System#nanoTime()} samples. */
 final class CallLoop {
@@ -106,11 +107,12 @@ final class CallLoop {
         });
         List<Thread> threads = new ArrayList<>();
         Exception[] failure = new Exception[1];
+        AtomicBoolean failed = new AtomicBoolean();
         for (int i = 0; i < k; i++) {
             int idx = i;
             Thread th = new Thread(() -> {
                 try {
-                    while (true) {
+                    while (!failed.get()) {
                         barrier.await(60, TimeUnit.SECONDS);
                         if (!go[0]) {
                             return;
@@ -134,6 +136,8 @@ final class CallLoop {
                     synchronized (failure) {
                         failure[0] = e;
                     }
+                    // threads still calling see the flag; those already waiting are released by the reset
+                    failed.set(true);
                     barrier.reset();
                 }
             }, "star-" + i);

@@ -138,9 +138,9 @@ public final class RmiSuite {
                 "array sizes n = " + sizes + (opt.full() ? "" : " (quick subset of 50, 200, 500, 2000, 5000, 20000)")
                         + "; star: k = " + t.starClients() + " client threads, one connection each, in one client"
                         + " process",
-                String.format(Locale.ROOT, "%d passes; each pass starts a fresh server and client per system;"
+                String.format(Locale.ROOT, "%s; each pass starts a fresh server and client per system;"
                         + " each case is reported from its pass with the lowest p50 (JSON passes_p50_us lists all)",
-                        opt.passes()),
+                        opt.passes() == 1 ? "1 pass" : opt.passes() + " passes"),
                 String.format(Locale.ROOT, "per client: %d ms warm-up cycling through all cases; per case: warm-up %d"
                         + " calls or %d ms, then up to %d timed calls, stopped after %d ms once %d samples exist",
                         t.globalWarmupMillis(), t.warmupCalls(), t.warmupMillis(), t.calls(),

@@ -17,7 +17,7 @@ public record Timing(int globalWarmupMillis, int warmupCalls, int warmupMillis, 
      * Full: longer warm-up for the JIT, more samples for stable p99. Star uses one client thread per core (at
      * least 2, at most 8): more would measure the scheduler of a machine already shared with the server.
      */
-    public static final Timing FULL = new Timing(15_000, 50_000, 2_000, 200_000, 3_000, 200,
+    public static final Timing FULL = new Timing(10_000, 50_000, 1_000, 200_000, 1_500, 200,
             Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors())));
 
     public Timing {
