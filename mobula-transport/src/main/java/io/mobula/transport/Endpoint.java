@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param transport the transport name, lower case ({@code [a-z0-9.+-]+})
  * @param host      host name or address, or {@code null} for path-only endpoints
  * @param port      0..65535; 0 for path-only endpoints, and for "any port" when listening
- * @param path      the name or path for path-only transports, or {@code null}
+ * @param path      the name or path for path-only transports, or {@code null}; empty only to ask
+ *                  {@link Transport#listen} for a fresh name
  */
 public record Endpoint(String transport, String host, int port, String path) {
 
@@ -100,7 +101,7 @@ public record Endpoint(String transport, String host, int port, String path) {
         }
         int port = Integer.parseInt(portText);
         if (port > 65535) {
-            return null;
+            throw new IllegalArgumentException("port out of range: " + rest);
         }
         return new Endpoint(transport, host, port, null);
     }

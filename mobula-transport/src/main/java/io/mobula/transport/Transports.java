@@ -15,6 +15,11 @@ public final class Transports {
     private static final ConcurrentHashMap<String, Function<TransportOptions, ? extends Transport>> FACTORIES =
             new ConcurrentHashMap<>();
 
+    static {
+        FACTORIES.put("tcp", TcpTransport::new);
+        FACTORIES.put("local", LocalTransport::new);
+    }
+
 
     private Transports() {
     }
