@@ -1,18 +1,18 @@
 package io.mobula.transport;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * One direction of an in-JVM connection: a single-producer/single-consumer byte ring. The producer is
  * whoever holds the sending connection's send lock, the consumer is the receiving connection's receive
- * thread. Positions are volatile counters, so data moves without a lock; the lock and conditions are only
- * used to park when the ring is empty (reader) or full (writer). A frame larger than the ring streams
- * through it in pieces, like through a socket buffer; the same shape suits a shared-memory ring.
+ * thread. Positions are volatile counters, so data moves without a lock; a side parks only when the ring
+ * is empty (reader) or full (writer), and the other side unparks it after moving its position. A frame
+ * larger than the ring streams through it in pieces, like through a socket buffer; the same shape suits a
+ * shared-memory ring.
  */
 final class LocalPipe {
 
@@ -21,17 +21,17 @@ final class LocalPipe {
     private volatile long head; // next byte to read; written by the reader only
     private volatile long tail; // next byte to write; written by the writer only
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition notEmpty = lock.newCondition();
-    private final Condition notFull = lock.newCondition();
-    // set under lock by a party about to park, read without lock by the other party after it moved a position
-    private volatile boolean readerWaiting;
-    private volatile boolean writerWaiting;
+    // the thread parked waiting for data / for space, or null; set by that thread itself
+    private volatile Thread parkedReader;
+    private volatile Thread parkedWriter;
 
     /** The writing side closed: the reader drains what is there, then sees end of stream. */
     private volatile boolean writerClosed;
     /** The reading side closed: writes fail, the reader stops. */
     private volatile boolean readerClosed;
+
+    /** Parking is bounded so that a lost wake-up could only delay, never hang. */
+    private static final long PARK_NANOS = 100_000_000L;
 
     LocalPipe(int capacity) {
         this.capacity = capacity;
@@ -59,8 +59,9 @@ final class LocalPipe {
             ring.put(index, src, from + done, n);
             tail = t + n;
             done += n;
-            if (readerWaiting) {
-                signal(notEmpty);
+            Thread reader = parkedReader;
+            if (reader != null) {
+                LockSupport.unpark(reader);
             }
         }
     }
@@ -86,52 +87,35 @@ final class LocalPipe {
             done += n;
         }
         head = h + total;
-        if (writerWaiting) {
-            signal(notFull);
+        Thread writer = parkedWriter;
+        if (writer != null) {
+            LockSupport.unpark(writer);
         }
         return total;
     }
 
     /** Parks until there is something to read, end of stream, or the reader is closed. */
     void awaitData() {
-        lock.lock();
-        try {
-            readerWaiting = true;
-            // re-check after publishing readerWaiting: a writer that moved tail before it saw the flag
-            // is visible here, one that moves it later will signal
-            while (tail == head && !writerClosed && !readerClosed) {
-                notEmpty.await(1, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            readerWaiting = false;
-            lock.unlock();
+        parkedReader = Thread.currentThread();
+        // re-check after publishing parkedReader: a writer that moved tail before it read the field is
+        // visible here, one that moves it later unparks us (LockSupport, not a Condition: no allocation)
+        while (tail == head && !writerClosed && !readerClosed && !Thread.currentThread().isInterrupted()) {
+            LockSupport.parkNanos(this, PARK_NANOS);
         }
+        parkedReader = null;
     }
 
     private void awaitSpace() throws IOException {
-        lock.lock();
+        parkedWriter = Thread.currentThread();
         try {
-            writerWaiting = true;
             while (tail - head == capacity && !writerClosed && !readerClosed) {
-                notFull.await(1, TimeUnit.SECONDS);
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new InterruptedIOException("interrupted while the peer's ring was full");
+                }
+                LockSupport.parkNanos(this, PARK_NANOS);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while the peer's ring was full");
         } finally {
-            writerWaiting = false;
-            lock.unlock();
-        }
-    }
-
-    private void signal(Condition condition) {
-        lock.lock();
-        try {
-            condition.signalAll();
-        } finally {
-            lock.unlock();
+            parkedWriter = null;
         }
     }
 
@@ -146,12 +130,13 @@ final class LocalPipe {
     }
 
     private void wakeAll() {
-        lock.lock();
-        try {
-            notEmpty.signalAll();
-            notFull.signalAll();
-        } finally {
-            lock.unlock();
+        Thread t = parkedReader;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+        t = parkedWriter;
+        if (t != null) {
+            LockSupport.unpark(t);
         }
     }
 }

@@ -71,36 +71,33 @@ final class LocalTransport implements Transport {
         LocalPipe toClient = new LocalPipe(RING_CAPACITY);
         // the accepted side gets a distinct, non-connectable name for logs and thread names
         Endpoint clientName = Endpoint.local(remote.path() + "/peer-" + IDS.incrementAndGet());
+        if (!listener.owner.adopt(listener, clientName, toClient, toServer)) {
+            throw new ConnectException("local listener at " + remote + " closed");
+        }
         LocalConnection client = new LocalConnection(listener.endpoint, handler, options, toServer, toClient,
                 connections::remove);
-        LocalConnection server = listener.owner.adopt(clientName, listener.handler, toClient, toServer);
         connections.add(client);
         if (closed) {
-            client.close();
-        }
-        if (server == null) {
-            client.close(); // the listener's transport closed meanwhile
+            client.close(); // raced with close(); still started, so onClose is reported
         }
         client.open();
         client.start(false);
-        if (server == null) {
-            throw new ConnectException("local listener at " + remote + " closed");
-        }
         return client;
     }
 
-    /** Creates and starts the accepting end, or returns null if this transport is closed. */
-    private LocalConnection adopt(Endpoint remote, FrameHandler handler, LocalPipe out, LocalPipe in) {
-        if (closed) {
-            return null;
+    /** Creates and starts the accepting end; false if the listener or its transport is closed. */
+    private boolean adopt(LocalListener listener, Endpoint remote, LocalPipe out, LocalPipe in) {
+        if (closed || !listener.isOpen()) {
+            return false;
         }
-        LocalConnection server = new LocalConnection(remote, handler, options, out, in, connections::remove);
+        LocalConnection server = new LocalConnection(remote, listener.handler, options, out, in,
+                connections::remove);
         connections.add(server);
         if (closed) {
             server.close();
         }
         server.start(true); // onOpen runs on its receive thread, before any frame
-        return server;
+        return true;
     }
 
     @Override

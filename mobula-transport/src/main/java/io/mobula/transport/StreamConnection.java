@@ -167,9 +167,6 @@ abstract class StreamConnection implements Connection, Runnable {
     /** Closes with a cause (null = orderly); only the first close counts. */
     final void close(IOException cause) {
         if (closeState.compareAndSet(null, cause == null ? ORDERLY : cause)) {
-            if (cause != null) {
-                LOG.log(System.Logger.Level.DEBUG, () -> this + " broken: " + cause);
-            }
             closeResources();
         }
     }
@@ -208,6 +205,7 @@ abstract class StreamConnection implements Connection, Runnable {
     @Override
     public final void run() {
         IOException failure = null;
+        LOG.log(System.Logger.Level.DEBUG, () -> "open: " + this);
         try {
             if (openOnReceiver) {
                 open();
@@ -222,6 +220,8 @@ abstract class StreamConnection implements Connection, Runnable {
             // after a local close the read fails with ClosedChannelException: the recorded state wins
             close(failure);
             IOException state = closeState.get();
+            LOG.log(System.Logger.Level.DEBUG, () -> "closed: " + this + " " + stats()
+                    + (state == ORDERLY ? "" : " cause: " + state));
             try {
                 handler.onClose(this, state == ORDERLY ? null : state);
             } catch (RuntimeException e) {

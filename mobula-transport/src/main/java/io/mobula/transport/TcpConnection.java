@@ -16,6 +16,9 @@ import java.util.function.Consumer;
  */
 final class TcpConnection extends StreamConnection {
 
+    /** select(Consumer) instead of the selected-key set: adding to that set allocates on every wake-up. */
+    private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
+
     private final SocketChannel channel;
     private final Selector readSelector;
     /** Opened on the first full socket buffer; only senders (under sendLock) create it. */
@@ -52,8 +55,7 @@ final class TcpConnection extends StreamConnection {
     @Override
     void awaitReadable() throws IOException {
         // woken by data, by close() (wakeup) or by the peer's FIN/RST
-        readSelector.select();
-        readSelector.selectedKeys().clear();
+        readSelector.select(IGNORE_KEY);
     }
 
     @Override
@@ -100,8 +102,7 @@ final class TcpConnection extends StreamConnection {
             throw new AsynchronousCloseException();
         }
         // bounded so that a lost wake-up can only delay, never hang, a sender
-        selector.select(250);
-        selector.selectedKeys().clear();
+        selector.select(IGNORE_KEY, 250);
         if (isClosed()) {
             throw new AsynchronousCloseException();
         }

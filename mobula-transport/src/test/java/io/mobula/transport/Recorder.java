@@ -88,6 +88,11 @@ final class Recorder implements FrameHandler {
         }
     }
 
+    /** The thread that delivered events of {@code c} (after its first event). */
+    Thread receiveThread(Connection c) {
+        return receiveThreads.get(c);
+    }
+
     Connection nextOpened() throws InterruptedException {
         Connection c = opened.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         assertNotNull(c, "no onOpen within " + WAIT);

@@ -1,12 +1,17 @@
 package io.mobula.transport;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.sun.management.ThreadMXBean;
+import com.sun.management.UnixOperatingSystemMXBean;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -400,6 +405,47 @@ abstract class TransportConformanceTest {
     }
 
     @Test
+    void hotPathsDoNotAllocatePerFrame() throws Exception {
+        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        AtomicLong received = new AtomicLong();
+        server.action = (c, frame) -> received.incrementAndGet();
+        Connection[] p = pair();
+        ByteBuffer header = direct(pattern(1, 16));
+        ByteBuffer body = direct(pattern(2, 200));
+        int n = 20_000;
+        sendMany(p[0], header, body, n); // warm-up: JIT, lazily created JDK buffers
+        awaitCount(received, n);
+        Thread receiver = server.receiveThread(p[1]);
+        long sendBefore = mx.getCurrentThreadAllocatedBytes();
+        long receiveBefore = mx.getThreadAllocatedBytes(receiver.threadId());
+        sendMany(p[0], header, body, n);
+        long sent = mx.getCurrentThreadAllocatedBytes() - sendBefore;
+        awaitCount(received, 2L * n);
+        long receivedBytes = mx.getThreadAllocatedBytes(receiver.threadId()) - receiveBefore;
+        // a few stray allocations (e.g. a buffer cache refill) are fine, one per frame is not
+        assertTrue(sent < n / 4, "send path allocated " + sent + " bytes for " + n + " frames");
+        assertTrue(receivedBytes < n / 4, "receive path allocated " + receivedBytes + " bytes for " + n + " frames");
+    }
+
+    private static void sendMany(Connection c, ByteBuffer header, ByteBuffer body, int n) throws IOException {
+        for (int i = 0; i < n; i++) {
+            if ((i & 1) == 0) {
+                c.send(body);
+            } else {
+                c.send(header, body);
+            }
+        }
+    }
+
+    private static void awaitCount(AtomicLong counter, long expected) throws InterruptedException {
+        long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
+        while (counter.get() < expected && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertEquals(expected, counter.get());
+    }
+
+    @Test
     void attachmentIsKept() throws Exception {
         Connection[] p = pair();
         assertNull(p[0].attachment());
@@ -416,6 +462,7 @@ abstract class TransportConformanceTest {
         server.nextClosed(PROMPT);
         client.nextClosed(PROMPT);
         int baseline = stableThreadCount();
+        long fdsBefore = openFileDescriptors();
         for (int i = 0; i < 200; i++) {
             Connection c = transport.connect(listener.endpoint(), client);
             Connection accepted = server.nextOpened();
@@ -437,6 +484,14 @@ abstract class TransportConformanceTest {
         // threads of earlier tests may still be ending, so fewer is fine; more is a leak
         assertTrue(now <= baseline, "transport threads: " + now + " after 200 cycles, " + baseline + " before");
         assertEquals(200, server.closeCounts.size() - 1);
+        // sockets and selectors are closed, not left to the garbage collector (slack for JDK internals)
+        long fds = openFileDescriptors();
+        assertTrue(fds < fdsBefore + 20, "open file descriptors: " + fdsBefore + " before, " + fds + " after");
+    }
+
+    static long openFileDescriptors() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
+                ? unix.getOpenFileDescriptorCount() : 0;
     }
 
     static int mobulaThreads() {
