@@ -20,6 +20,7 @@ import java.util.Objects;
  */
 public record Endpoint(String transport, String host, int port, String path) {
 
+    /** Validates the components; see the class comment. */
     public Endpoint {
         Objects.requireNonNull(transport, "transport");
         if (transport.isEmpty() || !transport.chars().allMatch(Endpoint::schemeChar)) {

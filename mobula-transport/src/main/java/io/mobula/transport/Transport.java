@@ -21,7 +21,9 @@ public interface Transport extends AutoCloseable {
 
     /**
      * Starts accepting connections at {@code local}. Each accepted connection is reported through
-     * {@link FrameHandler#onOpen(Connection)} of {@code handler}, then receives frames through it.
+     * {@link FrameHandler#onOpen(Connection)} of {@code handler}, then receives frames through it. For
+     * accepted connections onOpen runs on the connection's receive thread, so a slow handler delays only
+     * that connection, not the accepting of others.
      *
      * @param local where to listen; for TCP a port of 0 picks an ephemeral port, for "local" an empty name
      *              picks a fresh one. {@link Listener#endpoint()} tells the address actually bound.

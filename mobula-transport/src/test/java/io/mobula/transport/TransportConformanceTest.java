@@ -446,6 +446,67 @@ abstract class TransportConformanceTest {
     }
 
     @Test
+    void closeWakesASenderBlockedOnAStalledPeer() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        server.action = (c, frame) -> {
+            try {
+                release.await(Recorder.WAIT.toMillis(), TimeUnit.MILLISECONDS); // stop reading
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        Connection[] p = pair();
+        AtomicLong sentFrames = new AtomicLong();
+        java.util.concurrent.CompletableFuture<IOException> failure = new java.util.concurrent.CompletableFuture<>();
+        Thread sender = Thread.ofPlatform().start(() -> {
+            ByteBuffer chunk = ByteBuffer.allocateDirect(1 << 20);
+            try {
+                while (true) { // until the socket buffers / ring are full and send blocks
+                    p[0].send(chunk);
+                    sentFrames.incrementAndGet();
+                }
+            } catch (IOException e) {
+                failure.complete(e);
+            }
+        });
+        // wait until the sender is stuck: no progress for a while
+        long last = -1;
+        while (sentFrames.get() != last) {
+            last = sentFrames.get();
+            Thread.sleep(100);
+        }
+        assertTrue(sender.isAlive(), "sender should be blocked on the stalled peer");
+        long start = System.nanoTime();
+        p[0].close();
+        IOException e = failure.get(PROMPT.toMillis(), TimeUnit.MILLISECONDS);
+        assertTrue(System.nanoTime() - start < PROMPT.toNanos());
+        assertTrue(e != null);
+        sender.join(PROMPT.toMillis());
+        assertFalse(sender.isAlive());
+        client.nextClosed(PROMPT);
+        release.countDown();
+        server.nextClosed(Recorder.WAIT);
+    }
+
+    @Test
+    void closeIsPromptDuringALongBusyPoll() throws Exception {
+        Transport spinning = extraTransport(TransportOptions.defaults().withBusyPoll(Duration.ofMillis(800)));
+        Recorder r = new Recorder();
+        Listener l = spinning.listen(anyEndpoint(), r);
+        Connection c = spinning.connect(l.endpoint(), client);
+        Connection accepted = r.nextOpened();
+        c.send(direct(pattern(1, 10)));
+        assertArrayEquals(pattern(1, 10), r.nextFrame().bytes()); // both receive threads now spin
+        long start = System.nanoTime();
+        c.close();
+        client.nextClosed(PROMPT);
+        assertNull(r.nextClosed(PROMPT).cause());
+        assertTrue(System.nanoTime() - start < PROMPT.toNanos());
+        assertFalse(accepted.isOpen());
+        assertEquals(List.of(), r.violations);
+    }
+
+    @Test
     void attachmentIsKept() throws Exception {
         Connection[] p = pair();
         assertNull(p[0].attachment());

@@ -41,6 +41,7 @@ class TransportsTest {
         assertTrue(d.tcpNoDelay());
         assertThrows(IllegalArgumentException.class, () -> d.withMaxFrameSize(-1));
         assertThrows(IllegalArgumentException.class, () -> d.withBusyPoll(Duration.ofNanos(-1)));
+        assertThrows(IllegalArgumentException.class, () -> d.withBusyPoll(Duration.ofSeconds(2)));
         assertThrows(IllegalArgumentException.class, () -> d.withConnectTimeout(Duration.ZERO));
     }
 }
