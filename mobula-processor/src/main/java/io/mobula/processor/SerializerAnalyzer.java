@@ -45,6 +45,9 @@ final class SerializerAnalyzer {
     private static final Set<String> NEVER_SERIALIZABLE = Set.of("java.lang.Thread", "java.lang.ThreadGroup",
             "java.lang.ClassLoader", "java.net.Socket", "java.net.ServerSocket");
 
+    /** Not Serializable, yet the runtime has a built-in serializer for them (io.mobula.serial.Builtins). */
+    private static final Set<String> RUNTIME_BUILTINS = Set.of("java.util.Optional");
+
     private final Elements elements;
     private final Types types;
     private final TypeNames names;
@@ -270,7 +273,8 @@ final class SerializerAnalyzer {
             return;
         }
         TypeElement type = names.asTypeElement(erased);
-        if (type.getKind().isInterface() || type.getQualifiedName().contentEquals("java.lang.Object")) {
+        if (type.getKind().isInterface() || type.getQualifiedName().contentEquals("java.lang.Object")
+                || RUNTIME_BUILTINS.contains(type.getQualifiedName().toString())) {
             return; // a serializable implementation or subclass may be stored there
         }
         String what = (field.getKind() == ElementKind.RECORD_COMPONENT ? "component '" : "field '")

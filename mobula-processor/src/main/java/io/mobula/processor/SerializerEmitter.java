@@ -95,6 +95,7 @@ final class SerializerEmitter {
         for (int i = 0; i < parts.size(); i++) {
             w.line("        " + quote(parts.get(i)) + (i == parts.size() - 1 ? ");" : ","));
         }
+        w.line("");
     }
 
     private static void commonMethods(Target t, SourceWriter w) {
@@ -245,21 +246,28 @@ final class SerializerEmitter {
         return "set_" + f.handleStem();
     }
 
-    /** The object typed as the field's declaring class, so shadowed and inherited fields resolve exactly. */
+    /**
+     * The object typed as the field's declaring class, so shadowed and inherited fields resolve exactly and
+     * handle calls match their type without adaptation.
+     */
     private static String receiver(SerialField f) {
-        return f.declaredInTarget() ? "value" : "((" + f.ownerName() + ") value)";
+        return f.declaredInTarget() ? "value" : "(" + f.ownerName() + ") value";
+    }
+
+    private static String fieldAccess(SerialField f) {
+        return (f.declaredInTarget() ? "value" : "(" + receiver(f) + ")") + "." + f.name();
     }
 
     private static String getter(SerialField f) {
         return switch (f.read()) {
-            case DIRECT -> receiver(f) + "." + f.name();
+            case DIRECT -> fieldAccess(f);
             case VAR_HANDLE -> "(" + f.type().castType() + ") " + varHandle(f) + ".get(" + receiver(f) + ")";
         };
     }
 
     private static String setter(SerialField f, String value) {
         return switch (f.write()) {
-            case DIRECT -> receiver(f) + "." + f.name() + " = " + value + ";";
+            case DIRECT -> fieldAccess(f) + " = " + value + ";";
             case VAR_HANDLE -> varHandle(f) + ".set(" + receiver(f) + ", " + value + ");";
             case SETTER -> setterMethod(f) + "(" + receiver(f) + ", " + value + ");";
         };
@@ -312,12 +320,13 @@ final class SerializerEmitter {
         Target t = m.target();
         imports.add("io.mobula.serial.SerialException");
         fingerprint(m, w);
+        w.line("/** Index = ordinal; the fingerprint covers the constant names, so ordinals agree across peers. */");
         w.line("private static final " + t.sourceName() + "[] CONSTANTS = " + t.sourceName() + ".values();");
         commonMethods(t, w);
         w.line("");
         w.line("@Override");
         w.open("public void write(SerialWriter out, " + t.sourceName() + " value) throws IOException");
-        w.line("out.writeVarInt(value.ordinal()); // the fingerprint covers the constant names");
+        w.line("out.writeVarInt(value.ordinal());");
         w.close();
         w.line("");
         w.line("@Override");
@@ -327,9 +336,7 @@ final class SerializerEmitter {
         w.line("throw new SerialException(\"no constant with ordinal \" + ordinal + \" in enum " + t.binaryName()
                 + "\");");
         w.close();
-        w.line(t.sourceName() + " value = CONSTANTS[ordinal];");
-        w.line("in.register(value);");
-        w.line("return value;");
+        w.line("return CONSTANTS[ordinal]; // a shared constant: the runtime records the handle itself");
         w.close();
     }
 
