@@ -99,7 +99,6 @@ final class SerializerEmitter {
     }
 
     private static void commonMethods(Target t, SourceWriter w) {
-        w.line("");
         w.line("/** Looked up by name by the runtime, once per class. */");
         w.line("public " + t.serializerName() + "() {}");
         w.line("");
@@ -144,6 +143,7 @@ final class SerializerEmitter {
         }
         w.line("");
         staticInit(m, fields, varHandles || setters, w);
+        w.line("");
         commonMethods(t, w);
 
         w.line("");
@@ -322,6 +322,7 @@ final class SerializerEmitter {
         fingerprint(m, w);
         w.line("/** Index = ordinal; the fingerprint covers the constant names, so ordinals agree across peers. */");
         w.line("private static final " + t.sourceName() + "[] CONSTANTS = " + t.sourceName() + ".values();");
+        w.line("");
         commonMethods(t, w);
         w.line("");
         w.line("@Override");

@@ -19,9 +19,9 @@ import javax.tools.JavaFileObject;
 final class Compiler {
     private Compiler() {}
 
-    /** All lint warnings on (but the user classes' missing serialVersionUIDs), as a strict build has them. */
+    /** Lint options as the project's own build (parent pom): everything but processing/serial/options. */
     static Compilation withProcessor(JavaFileObject... sources) {
-        return javac().withProcessors(new MobulaProcessor()).withOptions("-Xlint:all,-serial", "--release", "21")
+        return javac().withProcessors(new MobulaProcessor()).withOptions("-Xlint:all,-processing,-serial,-options", "--release", "21")
                 .compile(sources);
     }
 
