@@ -10,11 +10,16 @@ public final class Progress {
     private static final int BAR = 20;
 
     private final PrintStream out;
-    private final int total;
+    private int total;
     private int started;
 
     public Progress(PrintStream out, int total) {
         this.out = out;
+        this.total = total;
+    }
+
+    /** Corrects the number of cases announced at construction, e.g. when a suite skips some cells. */
+    public void expect(int total) {
         this.total = total;
     }
 

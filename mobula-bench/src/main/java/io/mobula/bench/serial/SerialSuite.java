@@ -61,6 +61,7 @@ public final class SerialSuite implements Suite {
                 .jvmArgsAppend(forkJvmArgs())
                 .shouldFailOnError(false) // a failed cell is reported as missing; the others still run
                 .build();
+        progress.expect(cases().size() * systems.size());
         List<Result> results = new ArrayList<>();
         try (OutputStream file = Files.newOutputStream(log);
              PrintStream logStream = new PrintStream(file, true, StandardCharsets.UTF_8)) {
