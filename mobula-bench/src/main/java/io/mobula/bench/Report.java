@@ -42,7 +42,7 @@ public final class Report {
         for (String s : suite.systems()) {
             header.add(s);
             if (!s.equals(baseline)) {
-                header.add("/" + baseline);
+                header.add("/" + shortName(baseline));
             }
         }
         rows.add(header.toArray(String[]::new));
@@ -69,7 +69,7 @@ public final class Report {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "suite %s (%s: %s), %s, %s; %s, %d cores%n", suite.name(), mode.id(),
                 mode.describe(), env.date(), env.jdk(), env.cpu(), env.cores()));
-        sb.append("throughput in ").append(unit).append(" (higher is better); /").append(baseline)
+        sb.append("throughput in ").append(unit).append(" (higher is better); /").append(shortName(baseline))
                 .append(" = that system's throughput divided by ").append(baseline).append("'s\n");
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
@@ -117,6 +117,13 @@ public final class Report {
 
     private Optional<Result> find(String caseName, String system) {
         return results.stream().filter(r -> r.caseName().equals(caseName) && r.system().equals(system)).findFirst();
+    }
+
+    /** "mobula-generated" -> "gen": keeps ratio columns narrow. */
+    private static String shortName(String system) {
+        int dash = system.lastIndexOf('-');
+        String tail = dash < 0 ? system : system.substring(dash + 1);
+        return tail.length() > 3 ? tail.substring(0, 3) : tail;
     }
 
     private static String pad(String s, int width, boolean left) {
