@@ -1,0 +1,414 @@
+package io.mobula.processor;
+
+import io.mobula.processor.SerialField.ReadAccess;
+import io.mobula.processor.SerialField.WriteAccess;
+import io.mobula.processor.SerializerModel.Component;
+import io.mobula.processor.SerializerModel.EnumModel;
+import io.mobula.processor.SerializerModel.Level;
+import io.mobula.processor.SerializerModel.ObjectModel;
+import io.mobula.processor.SerializerModel.RecordModel;
+import io.mobula.processor.SerializerModel.Target;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Phase one: inspects a {@link java.io.Serializable} class and builds the immutable {@link SerializerModel}
+ * its serializer is emitted from, or reports why there is none. Like Manta's compiler (thesis 3.3.2) it knows
+ * the complete field layout at compile time, so the generated code needs no reflection per object.
+ *
+ * <p>Outcomes: a model; nothing, silently (abstract classes); nothing with a NOTE when the runtime fallback
+ * must handle the class (serialization hooks, names generated code cannot reach); nothing with an ERROR on
+ * the user's element for real misuse. All problems of a class are reported, not just the first.
+ */
+final class SerializerAnalyzer {
+    /** Types whose instances are bound to the local process; no subclass can be meaningfully sent. */
+    private static final Set<String> NEVER_SERIALIZABLE = Set.of("java.lang.Thread", "java.lang.ThreadGroup",
+            "java.lang.ClassLoader", "java.net.Socket", "java.net.ServerSocket");
+
+    /** Not Serializable, yet the runtime has a built-in serializer for them (io.mobula.serial.Builtins). */
+    private static final Set<String> RUNTIME_BUILTINS = Set.of("java.util.Optional");
+
+    private final Elements elements;
+    private final Types types;
+    private final TypeNames names;
+    private final Reporter reporter;
+    private final TypeMirror serializable;
+    private final TypeMirror externalizable;
+
+    SerializerAnalyzer(ProcessingEnvironment env, Reporter reporter) {
+        this.elements = env.getElementUtils();
+        this.types = env.getTypeUtils();
+        this.names = new TypeNames(elements, types);
+        this.reporter = reporter;
+        this.serializable = elements.getTypeElement("java.io.Serializable").asType();
+        this.externalizable = elements.getTypeElement("java.io.Externalizable").asType();
+    }
+
+    TypeNames names() {
+        return names;
+    }
+
+    /** Concrete or abstract serializable classes, records and enums that generated code could be about. */
+    boolean isCandidate(TypeElement type) {
+        ElementKind kind = type.getKind();
+        NestingKind nesting = type.getNestingKind();
+        return (kind == ElementKind.CLASS || kind == ElementKind.ENUM || kind == ElementKind.RECORD)
+                && nesting != NestingKind.LOCAL && nesting != NestingKind.ANONYMOUS
+                && isSerializable(type.asType());
+    }
+
+    /** Builds the model for a candidate, or reports why there is none. */
+    Optional<SerializerModel> analyze(TypeElement type) {
+        if (type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.ABSTRACT)) {
+            return Optional.empty(); // only concrete classes are ever on the wire
+        }
+        if (TypeNames.isInner(type)) {
+            reporter.error(type, "serializable inner class " + type.getQualifiedName()
+                    + " captures an instance of its enclosing class " + enclosingName(type)
+                    + ", which Mobula cannot serialize safely; declare it 'static' (a static nested class)");
+            return Optional.empty();
+        }
+        String pkg = names.packageOf(type);
+        if (!names.isNameableFrom(type, pkg)) {
+            reporter.note(type, "Mobula: " + type.getQualifiedName() + " is private (or nested in a private"
+                    + " class), so no serializer is generated; the runtime fallback serializes it. Make it"
+                    + " package-private to get a generated serializer.");
+            return Optional.empty();
+        }
+        if (type.getKind() != ElementKind.ENUM) {
+            Optional<String> hook = serializationHook(type);
+            if (hook.isPresent()) {
+                reporter.note(type, "Mobula: " + type.getQualifiedName() + " " + hook.get()
+                        + ", so no serializer is generated; the runtime fallback serializes it and honours"
+                        + " the hook.");
+                return Optional.empty();
+            }
+        }
+        Target target = new Target(type, pkg, type.getQualifiedName().toString(), names.binaryName(type),
+                names.binarySimpleName(type).replace('$', '_') + "_MobulaSerializer",
+                usesRawTypes(type));
+        int errorsBefore = reporter.errorCount();
+        Optional<SerializerModel> model = switch (type.getKind()) {
+            case ENUM -> Optional.of(enumModel(target));
+            case RECORD -> recordModel(target);
+            default -> objectModel(target);
+        };
+        return reporter.errorCount() == errorsBefore ? model : Optional.empty();
+    }
+
+    /** A generic class, or a generic serializable superclass whose fields are reached through a cast. */
+    private boolean usesRawTypes(TypeElement type) {
+        if (type.getKind() != ElementKind.CLASS) {
+            return !type.getTypeParameters().isEmpty(); // java.lang.Enum's own parameter does not count
+        }
+        return serializableLevels(type).stream().anyMatch(t -> !t.getTypeParameters().isEmpty());
+    }
+
+    private static String enclosingName(TypeElement type) {
+        return ((TypeElement) type.getEnclosingElement()).getQualifiedName().toString();
+    }
+
+    private EnumModel enumModel(Target target) {
+        List<String> constants = target.element().getEnclosedElements().stream()
+                .filter(e -> e.getKind() == ElementKind.ENUM_CONSTANT)
+                .map(e -> e.getSimpleName().toString())
+                .toList();
+        return new EnumModel(target, constants);
+    }
+
+    private Optional<SerializerModel> recordModel(Target target) {
+        List<Component> components = new ArrayList<>();
+        boolean reachable = true;
+        for (RecordComponentElement component : target.element().getRecordComponents()) {
+            checkSerializableType(component, component.asType(), target);
+            reachable &= checkNameable(component, component.asType(), target);
+            components.add(new Component(component.getSimpleName().toString(), valueType(component.asType())));
+        }
+        return reachable ? Optional.of(new RecordModel(target, List.copyOf(components))) : Optional.empty();
+    }
+
+    private Optional<SerializerModel> objectModel(Target target) {
+        TypeElement type = target.element();
+        checkNonSerializableSuperclass(type);
+        List<TypeElement> chain = serializableLevels(type);
+        Map<String, Integer> nameCounts = new HashMap<>();
+        chain.forEach(level -> instanceFields(level)
+                .forEach(f -> nameCounts.merge(f.getSimpleName().toString(), 1, Integer::sum)));
+        List<Level> levels = new ArrayList<>();
+        boolean reachable = true;
+        for (TypeElement level : chain) {
+            if (level != type && !names.isNameableFrom(level, target.packageName())) {
+                reporter.note(type, "Mobula: superclass " + level.getQualifiedName() + " of "
+                        + type.getQualifiedName() + " cannot be named from package " + target.packageName()
+                        + ", so no serializer is generated; the runtime fallback serializes it.");
+                return Optional.empty();
+            }
+            List<SerialField> fields = new ArrayList<>();
+            for (VariableElement field : instanceFields(level)) {
+                checkSerializableType(field, field.asType(), target);
+                reachable &= checkNameable(field, field.asType(), target);
+                Optional<SerialField> serialField = serialField(field, level, target,
+                        nameCounts.get(field.getSimpleName().toString()) > 1);
+                if (serialField.isEmpty()) {
+                    return Optional.empty();
+                }
+                fields.add(serialField.get());
+            }
+            levels.add(new Level(names.binaryName(level), List.copyOf(fields)));
+        }
+        return reachable ? Optional.of(new ObjectModel(target, List.copyOf(levels))) : Optional.empty();
+    }
+
+    /** Serializable class levels, top-most serializable superclass first (contract.md field order). */
+    private List<TypeElement> serializableLevels(TypeElement type) {
+        List<TypeElement> chain = new ArrayList<>();
+        for (TypeElement t = type; t != null && isSerializable(t.asType()); t = superclass(t)) {
+            chain.add(0, t);
+        }
+        return chain;
+    }
+
+    /** Non-static, non-transient fields of one level, sorted by name (contract.md). */
+    private static List<VariableElement> instanceFields(TypeElement level) {
+        return ElementFilter.fieldsIn(level.getEnclosedElements()).stream()
+                .filter(f -> !f.getModifiers().contains(Modifier.STATIC)
+                        && !f.getModifiers().contains(Modifier.TRANSIENT))
+                .sorted(Comparator.comparing(f -> f.getSimpleName().toString()))
+                .toList();
+    }
+
+    private Optional<SerialField> serialField(VariableElement field, TypeElement owner, Target target,
+            boolean shadowed) {
+        Set<Modifier> mods = field.getModifiers();
+        String ownerPkg = names.packageOf(owner);
+        boolean visible = !mods.contains(Modifier.PRIVATE)
+                && (ownerPkg.equals(target.packageName()) || mods.contains(Modifier.PUBLIC));
+        boolean isFinal = mods.contains(Modifier.FINAL);
+        ReadAccess read = visible ? ReadAccess.DIRECT : ReadAccess.VAR_HANDLE;
+        WriteAccess write = isFinal ? WriteAccess.SETTER : visible ? WriteAccess.DIRECT : WriteAccess.VAR_HANDLE;
+        if ((read != ReadAccess.DIRECT || write != WriteAccess.DIRECT) && isInJdkModule(owner)) {
+            reporter.note(target.element(), "Mobula: field " + field.getSimpleName() + " of "
+                    + owner.getQualifiedName() + " lives in a JDK module that generated code cannot open,"
+                    + " so no serializer is generated for " + target.sourceName()
+                    + "; the runtime fallback serializes it.");
+            return Optional.empty();
+        }
+        String name = field.getSimpleName().toString();
+        String stem = shadowed ? owner.getSimpleName() + "_" + name : name;
+        return Optional.of(new SerialField(name, owner.getQualifiedName().toString(),
+                owner.equals(target.element()), valueType(field.asType()), read, write, stem));
+    }
+
+    private boolean isInJdkModule(TypeElement owner) {
+        String module = elements.getModuleOf(owner).getQualifiedName().toString();
+        return module.startsWith("java.") || module.startsWith("jdk.");
+    }
+
+    ValueType valueType(TypeMirror declared) {
+        TypeMirror erased = types.erasure(declared);
+        FieldKind kind = switch (erased.getKind()) {
+            case BOOLEAN -> FieldKind.BOOLEAN;
+            case BYTE -> FieldKind.BYTE;
+            case SHORT -> FieldKind.SHORT;
+            case CHAR -> FieldKind.CHAR;
+            case INT -> FieldKind.INT;
+            case LONG -> FieldKind.LONG;
+            case FLOAT -> FieldKind.FLOAT;
+            case DOUBLE -> FieldKind.DOUBLE;
+            case ARRAY -> primitiveArrayKind(((ArrayType) erased).getComponentType().getKind());
+            default -> names.rawName(erased).equals("java.lang.String") ? FieldKind.STRING : FieldKind.OBJECT;
+        };
+        // Parameterized types and type variables: the erased value needs an unchecked conversion.
+        boolean generic = !types.isSameType(declared, erased) || names.needsRawType(erased);
+        return new ValueType(kind, names.rawName(erased), names.wildcardName(erased), names.descriptor(erased),
+                generic);
+    }
+
+    private static FieldKind primitiveArrayKind(TypeKind component) {
+        return switch (component) {
+            case BOOLEAN -> FieldKind.BOOLEAN_ARRAY;
+            case BYTE -> FieldKind.BYTE_ARRAY;
+            case SHORT -> FieldKind.SHORT_ARRAY;
+            case CHAR -> FieldKind.CHAR_ARRAY;
+            case INT -> FieldKind.INT_ARRAY;
+            case LONG -> FieldKind.LONG_ARRAY;
+            case FLOAT -> FieldKind.FLOAT_ARRAY;
+            case DOUBLE -> FieldKind.DOUBLE_ARRAY;
+            default -> FieldKind.OBJECT;
+        };
+    }
+
+    /**
+     * A field whose type can never hold a serializable value is an error (it would fail on every send);
+     * one that merely might hold a non-serializable subclass is a warning.
+     */
+    private void checkSerializableType(Element field, TypeMirror declared, Target target) {
+        TypeMirror erased = types.erasure(declared);
+        boolean array = false;
+        while (erased.getKind() == TypeKind.ARRAY) {
+            erased = ((ArrayType) erased).getComponentType();
+            array = true;
+        }
+        if (erased.getKind() != TypeKind.DECLARED || isSerializable(erased)) {
+            return;
+        }
+        TypeElement type = names.asTypeElement(erased);
+        if (type.getKind().isInterface() || type.getQualifiedName().contentEquals("java.lang.Object")
+                || RUNTIME_BUILTINS.contains(type.getQualifiedName().toString())) {
+            return; // a serializable implementation or subclass may be stored there
+        }
+        String what = (field.getKind() == ElementKind.RECORD_COMPONENT ? "component '" : "field '")
+                + field.getSimpleName() + "' of serializable class " + target.sourceName();
+        boolean never = type.getModifiers().contains(Modifier.FINAL) || type.getKind() == ElementKind.RECORD
+                || NEVER_SERIALIZABLE.contains(type.getQualifiedName().toString());
+        if (never && !array) {
+            String fix = field.getKind() == ElementKind.RECORD_COMPONENT
+                    ? "change its type or make " + type.getQualifiedName() + " implement java.io.Serializable"
+                    : "mark the field 'transient' (and restore it after deserialization) or change its type";
+            reporter.error(field, what + " has type " + type.getQualifiedName()
+                    + ", which can never be serialized (it does not implement java.io.Serializable"
+                    + (type.getModifiers().contains(Modifier.FINAL) ? " and is final" : "") + "); " + fix);
+        } else if (never) {
+            reporter.warning(field, what + " is an array of " + type.getQualifiedName()
+                    + ", which can never be serialized; only arrays holding nothing but nulls can be sent");
+        } else {
+            reporter.warning(field, what + " has type " + type.getQualifiedName()
+                    + ", which does not implement java.io.Serializable; only values of serializable"
+                    + " subclasses can be sent. Mark it 'transient' if it is not part of the object's state.");
+        }
+    }
+
+    /** Generated code must be able to write the field's class literal (VarHandle lookup, expected type). */
+    private boolean checkNameable(Element field, TypeMirror declared, Target target) {
+        if (names.isNameableFrom(declared, target.packageName())) {
+            return true;
+        }
+        reporter.note(target.element(), "Mobula: the type of " + field.getSimpleName() + " ("
+                + names.rawName(declared) + ") cannot be named from package " + target.packageName()
+                + ", so no serializer is generated for " + target.sourceName()
+                + "; the runtime fallback serializes it.");
+        return false;
+    }
+
+    /**
+     * Java serialization runs the no-arg constructor of the first non-serializable superclass; without an
+     * accessible one no instance can ever be read back (java.io.InvalidClassException "no valid constructor").
+     */
+    private void checkNonSerializableSuperclass(TypeElement type) {
+        TypeElement s = superclass(type);
+        while (s != null && isSerializable(s.asType())) {
+            s = superclass(s);
+        }
+        if (s == null) {
+            return;
+        }
+        boolean samePackage = names.packageOf(s).equals(names.packageOf(type));
+        boolean ok = ElementFilter.constructorsIn(s.getEnclosedElements()).stream()
+                .anyMatch(c -> c.getParameters().isEmpty()
+                        && (c.getModifiers().contains(Modifier.PUBLIC) || c.getModifiers().contains(Modifier.PROTECTED)
+                                || samePackage && !c.getModifiers().contains(Modifier.PRIVATE)));
+        if (!ok) {
+            reporter.error(type, "serializable class " + type.getQualifiedName()
+                    + " can never be deserialized: its first non-serializable superclass " + s.getQualifiedName()
+                    + " has no no-arg constructor accessible to it; add one to " + s.getSimpleName()
+                    + " or make " + s.getSimpleName() + " implement java.io.Serializable");
+        }
+    }
+
+    /**
+     * Describes the first custom serialization hook of {@code type} or its superclasses: such classes keep
+     * their own wire format, which only the runtime fallback reproduces.
+     */
+    private Optional<String> serializationHook(TypeElement type) {
+        if (types.isAssignable(type.asType(), externalizable)) {
+            return Optional.of("implements java.io.Externalizable");
+        }
+        boolean record = type.getKind() == ElementKind.RECORD;
+        for (TypeElement t = type; t != null; t = superclass(t)) {
+            String where = t == type ? "declares " : "has a superclass " + t.getQualifiedName() + " that declares ";
+            for (ExecutableElement m : ElementFilter.methodsIn(t.getEnclosedElements())) {
+                String name = m.getSimpleName().toString();
+                boolean priv = m.getModifiers().contains(Modifier.PRIVATE);
+                if ((name.equals("writeReplace") || name.equals("readResolve")) && m.getParameters().isEmpty()
+                        && !m.getModifiers().contains(Modifier.STATIC) && (t == type || !priv)) {
+                    return Optional.of(where + name + "()");
+                }
+            }
+            if (record || !isSerializable(t.asType())) {
+                continue; // Java ignores writeObject/readObject on records and non-serializable levels
+            }
+            for (ExecutableElement m : ElementFilter.methodsIn(t.getEnclosedElements())) {
+                Optional<String> hook = privateHook(m, t == type);
+                if (hook.isPresent()) {
+                    return Optional.of(where + hook.get());
+                }
+            }
+            for (VariableElement f : ElementFilter.fieldsIn(t.getEnclosedElements())) {
+                if (f.getSimpleName().contentEquals("serialPersistentFields")
+                        && f.getModifiers().contains(Modifier.STATIC)) {
+                    return Optional.of(where + "serialPersistentFields");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** writeObject/readObject/readObjectNoData with Java's exact signature; near misses get a warning. */
+    private Optional<String> privateHook(ExecutableElement m, boolean own) {
+        String name = m.getSimpleName().toString();
+        String param = switch (name) {
+            case "writeObject" -> "java.io.ObjectOutputStream";
+            case "readObject" -> "java.io.ObjectInputStream";
+            case "readObjectNoData" -> "";
+            default -> null;
+        };
+        if (param == null) {
+            return Optional.empty();
+        }
+        List<? extends VariableElement> params = m.getParameters();
+        boolean shape = param.isEmpty() ? params.isEmpty()
+                : params.size() == 1 && names.rawName(params.get(0).asType()).equals(param);
+        if (!shape) {
+            return Optional.empty(); // an unrelated overload
+        }
+        boolean exact = m.getModifiers().contains(Modifier.PRIVATE) && !m.getModifiers().contains(Modifier.STATIC)
+                && m.getReturnType().getKind() == TypeKind.VOID;
+        if (!exact) {
+            if (own) {
+                reporter.warning(m, name + "(" + param + ") is not a serialization hook because it is not"
+                        + " 'private void' and non-static; Java serialization and Mobula ignore it");
+            }
+            return Optional.empty();
+        }
+        return Optional.of(name + "(" + (param.isEmpty() ? "" : param.substring(param.lastIndexOf('.') + 1)) + ")");
+    }
+
+    private boolean isSerializable(TypeMirror type) {
+        return types.isAssignable(types.erasure(type), serializable);
+    }
+
+    private TypeElement superclass(TypeElement type) {
+        TypeMirror s = type.getSuperclass();
+        return s.getKind() == TypeKind.DECLARED ? names.asTypeElement(s) : null;
+    }
+}
