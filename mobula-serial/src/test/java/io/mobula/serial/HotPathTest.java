@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 /** The writer's steady state (warm buffer, handle and type tables) allocates nothing per message. */
 class HotPathTest {
 
+    static volatile Object sink;
+
     private static long allocated() {
         return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getCurrentThreadAllocatedBytes();
     }
@@ -50,6 +52,9 @@ class HotPathTest {
             message.run();
         }
         long perMessage = (allocated() - before) / 1000;
+        long probe = allocated();
+        sink = new byte[100_000];
+        assertTrue(allocated() - probe >= 100_000, "allocation counter works");
         assertTrue(perMessage < 64, "allocated " + perMessage + " bytes per message");
         // the same reader decodes the last message: it carries no descriptor any more
         ByteBuffer b = w.buffer();
