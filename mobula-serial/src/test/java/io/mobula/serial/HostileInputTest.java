@@ -67,6 +67,10 @@ class HostileInputTest {
 
     /** Decodes, accepting success or SerialException; anything else fails the test. */
     static void decodeSafely(byte[] bytes) {
+        assertTimeoutPreemptively(LIMIT, () -> decodeSafely0(bytes));
+    }
+
+    private static void decodeSafely0(byte[] bytes) {
         try {
             SER.fromBytes(bytes);
         } catch (SerialException expected) {
@@ -106,7 +110,7 @@ class HostileInputTest {
                     for (int f = 0; f < flips; f++) {
                         m[4 + rnd.nextInt(m.length - 4)] = (byte) rnd.nextInt();
                     }
-                    decodeSafely(m);
+                    decodeSafely0(m);
                 }
             }
         });
@@ -212,15 +216,46 @@ class HostileInputTest {
         assertMessage(decodeFails(typeDef("", 0)), "bad class name");
     }
 
+    /** Records every class name it is asked to load. */
+    static final class RecordingLoader extends ClassLoader {
+        final List<String> asked = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        RecordingLoader() {
+            super(HostileInputTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            asked.add(name);
+            return super.loadClass(name, resolve);
+        }
+    }
+
+    static final java.util.concurrent.atomic.AtomicBoolean NEVER_INITIALIZED_RAN =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    static final class NeverInitialized implements Serializable {
+        static {
+            NEVER_INITIALIZED_RAN.set(true);
+        }
+
+        int x;
+    }
+
     @Test
-    void denyListedTestClassIsRefusedBeforeInitialization() throws Exception {
+    void deniedClassIsNeverLoadedAndAllowedOnesAreNotInitialized() throws Exception {
         Gadget g = new Gadget();
-        Gadget.initialized = false; // pretend we are a fresh receiver (static init already ran in this JVM)
         byte[] bytes = SER.toBytes(g);
-        Serialization strict = Serialization.builder().classFilter(ClassFilter.builder().deny(Gadget.class.getName())
-                .build()).build();
+        RecordingLoader loader = new RecordingLoader();
+        Serialization strict = Serialization.builder().classLoader(loader)
+                .classFilter(ClassFilter.builder().deny(Gadget.class.getName()).build()).build();
         assertMessage(decodeFails(strict, bytes), Gadget.class.getName());
-        assertEquals(false, Gadget.initialized);
+        assertEquals(List.of(), loader.asked, "refused by name before any loading");
+        // allowed class with a wrong fingerprint: loaded, but its static initializer never runs
+        Serialization viaLoader = Serialization.builder().classLoader(loader).build();
+        assertMessage(decodeFails(viaLoader, typeDef(NeverInitialized.class.getName(), 1234)), "fingerprint mismatch");
+        assertTrue(loader.asked.contains(NeverInitialized.class.getName()));
+        assertEquals(false, NEVER_INITIALIZED_RAN.get(), "class initializer must not run while decoding a descriptor");
         Serialization onlyJdk = Serialization.builder().classFilter(ClassFilter.builder().allow("java.**").build())
                 .build();
         assertMessage(decodeFails(onlyJdk, bytes), "refused by the class filter");

@@ -19,7 +19,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** Random object graphs (cycles, shared nodes, self loops) decode to an isomorphic graph, identity included. */
-class GraphProperties {
+class GraphPropertiesTest {
 
     static final class GNode implements Serializable {
         int label;

@@ -5,14 +5,14 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Size;
 
 /** jqwik: arbitrary bytes never make the decoder throw anything but SerialException, nor hang. */
-class RandomBytesProperties {
+class RandomBytesPropertiesTest {
 
-    @Property(tries = 3000, seed = "7")
+    @Property(tries = 1500, seed = "7")
     void randomBytes(@ForAll @Size(max = 200) byte[] bytes) {
         HostileInputTest.decodeSafely(bytes);
     }
 
-    @Property(tries = 3000, seed = "11")
+    @Property(tries = 1500, seed = "11")
     void randomBodiesBehindAValidHeader(@ForAll @Size(max = 200) byte[] body, @ForAll boolean bigEndian) {
         byte[] m = new byte[4 + body.length];
         m[0] = 'M';
@@ -23,7 +23,7 @@ class RandomBytesProperties {
         HostileInputTest.decodeSafely(m);
     }
 
-    @Property(tries = 2000, seed = "13")
+    @Property(tries = 1000, seed = "13")
     void smallTagHeavyBodies(@ForAll @Size(max = 60) byte[] raw) {
         // bias towards tags and small ids so that decoding goes deep into serializers
         byte[] m = new byte[4 + raw.length];
