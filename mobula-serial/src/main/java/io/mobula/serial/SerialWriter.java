@@ -476,7 +476,11 @@ public final class SerialWriter {
         if (t.replacer != null) {
             Object rep = t.replacer.writeReplace(obj);
             if (rep != obj) {
+                if (++depth > config.maxDepth()) { // replacement chains count as nesting
+                    throw new SerialException("writeReplace chain deeper than maxDepth at " + t.name);
+                }
                 writeObject(rep);
+                depth--;
                 int rh = rep == null ? -1 : handles.get(rep);
                 if (rh >= 0) {
                     handles.put(obj, rh);

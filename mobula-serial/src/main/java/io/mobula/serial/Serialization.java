@@ -17,8 +17,11 @@ import java.util.Objects;
  * tables persist across messages. See docs/WIRE.md.
  */
 public final class Serialization {
-    /** Default limit on object nesting while reading and writing. */
-    public static final int DEFAULT_MAX_DEPTH = 1000;
+    /**
+     * Default limit on object nesting while reading and writing. Chosen so that the limit, not the thread
+     * stack (1 MiB by default, also for virtual threads), stops deep graphs of fallback-serialized objects.
+     */
+    public static final int DEFAULT_MAX_DEPTH = 512;
     /** Default limit on the length of any array or collection read. */
     public static final int DEFAULT_MAX_ARRAY_LENGTH = 1 << 26;
 
@@ -141,18 +144,6 @@ public final class Serialization {
     }
 
     /**
-     * Decodes a message made by {@link #toBytes}.
-     *
-     * @param bytes the message
-     * @return the object graph
-     * @throws SerialException on any malformed, truncated, hostile or refused input
-     */
-    public Object fromBytes(byte[] bytes) throws SerialException {
-        Objects.requireNonNull(bytes, "bytes");
-        return read(ByteBuffer.wrap(bytes));
-    }
-
-    /**
      * Decodes one message made by {@link #write} or {@link #toBytes} from {@code src} at its position;
      * on success the position is after the message.
      *
@@ -192,6 +183,23 @@ public final class Serialization {
         } finally {
             r.release();
         }
+    }
+
+    /**
+     * Decodes a message made by {@link #toBytes}; bytes after the object are an error.
+     *
+     * @param bytes the message
+     * @return the object graph
+     * @throws SerialException on any malformed, truncated, hostile or refused input
+     */
+    public Object fromBytes(byte[] bytes) throws SerialException {
+        Objects.requireNonNull(bytes, "bytes");
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        Object o = read(b);
+        if (b.hasRemaining()) {
+            throw new SerialException(b.remaining() + " unexpected bytes after the object");
+        }
+        return o;
     }
 
     /** Settings for a {@link Serialization}. */

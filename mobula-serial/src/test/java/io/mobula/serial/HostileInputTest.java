@@ -136,6 +136,14 @@ class HostileInputTest {
     }
 
     @Test
+    void trailingBytesAreRejectedByFromBytes() throws Exception {
+        byte[] ok = SER.toBytes("x");
+        byte[] longer = java.util.Arrays.copyOf(ok, ok.length + 2);
+        assertMessage(decodeFails(longer), "2 unexpected bytes");
+        assertEquals("x", SER.read(ByteBuffer.wrap(longer)), "read(ByteBuffer) leaves what follows");
+    }
+
+    @Test
     void headerChecks() {
         assertMessage(decodeFails(new byte[0]), "truncated");
         assertMessage(decodeFails(new byte[] {'X', 'B', 1, 0, 0}), "magic");
