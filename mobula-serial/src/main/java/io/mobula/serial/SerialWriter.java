@@ -252,6 +252,9 @@ public final class SerialWriter {
             return;
         }
         int len = s.length();
+        if (len >= 1 << 30) {
+            throw new SerialException("string too long: " + len + " chars");
+        }
         ensure(5L + len);
         int start = pos;
         putVarInt((len << 1) + 1);
