@@ -89,10 +89,11 @@ final class SerializerAnalyzer {
             return Optional.empty();
         }
         String pkg = names.packageOf(type);
-        if (!names.isNameableFrom(type, pkg)) {
+        boolean hidden = !names.isNameableFrom(type, pkg);
+        if (hidden && type.getKind() != ElementKind.CLASS) {
             reporter.note(type, "Mobula: " + type.getQualifiedName() + " is private (or nested in a private"
-                    + " class), so no serializer is generated; the runtime fallback serializes it. Make it"
-                    + " package-private to get a generated serializer.");
+                    + " class), so no serializer is generated for this " + type.getKind().toString().toLowerCase()
+                    + "; the runtime fallback serializes it. Make it package-private to get a generated one.");
             return Optional.empty();
         }
         if (type.getKind() != ElementKind.ENUM) {
@@ -106,7 +107,7 @@ final class SerializerAnalyzer {
         }
         Target target = new Target(type, pkg, type.getQualifiedName().toString(), names.binaryName(type),
                 names.binarySimpleName(type).replace('$', '_') + "_MobulaSerializer",
-                usesRawTypes(type));
+                usesRawTypes(type), hidden);
         int errorsBefore = reporter.errorCount();
         Optional<SerializerModel> model = switch (type.getKind()) {
             case ENUM -> Optional.of(enumModel(target));
@@ -141,8 +142,10 @@ final class SerializerAnalyzer {
         boolean reachable = true;
         for (RecordComponentElement component : target.element().getRecordComponents()) {
             checkSerializableType(component, component.asType(), target);
-            reachable &= checkNameable(component, component.asType(), target);
-            components.add(new Component(component.getSimpleName().toString(), valueType(component.asType())));
+            // the canonical constructor call needs every component type by name
+            reachable &= checkNameable(component, component.asType(), target, false);
+            components.add(new Component(component.getSimpleName().toString(),
+                    valueType(component.asType(), target.packageName())));
         }
         return reachable ? Optional.of(new RecordModel(target, List.copyOf(components))) : Optional.empty();
     }
@@ -166,7 +169,7 @@ final class SerializerAnalyzer {
             List<SerialField> fields = new ArrayList<>();
             for (VariableElement field : instanceFields(level)) {
                 checkSerializableType(field, field.asType(), target);
-                reachable &= checkNameable(field, field.asType(), target);
+                reachable &= checkNameable(field, field.asType(), target, true);
                 Optional<SerialField> serialField = serialField(field, level, target,
                         nameCounts.get(field.getSimpleName().toString()) > 1);
                 if (serialField.isEmpty()) {
@@ -201,8 +204,11 @@ final class SerializerAnalyzer {
             boolean shadowed) {
         Set<Modifier> mods = field.getModifiers();
         String ownerPkg = names.packageOf(owner);
+        ValueType valueType = valueType(field.asType(), target.packageName());
+        // value.f needs the object typed as its class and the field's type nameable
         boolean visible = !mods.contains(Modifier.PRIVATE)
-                && (ownerPkg.equals(target.packageName()) || mods.contains(Modifier.PUBLIC));
+                && (ownerPkg.equals(target.packageName()) || mods.contains(Modifier.PUBLIC))
+                && !(target.hidden() && owner.equals(target.element())) && !valueType.hidden();
         boolean isFinal = mods.contains(Modifier.FINAL);
         ReadAccess read = visible ? ReadAccess.DIRECT : ReadAccess.VAR_HANDLE;
         WriteAccess write = isFinal ? WriteAccess.SETTER : visible ? WriteAccess.DIRECT : WriteAccess.VAR_HANDLE;
@@ -216,7 +222,7 @@ final class SerializerAnalyzer {
         String name = field.getSimpleName().toString();
         String stem = shadowed ? owner.getSimpleName() + "_" + name : name;
         return Optional.of(new SerialField(name, owner.getQualifiedName().toString(),
-                owner.equals(target.element()), valueType(field.asType()), read, write, stem));
+                owner.equals(target.element()), valueType, read, write, stem));
     }
 
     private boolean isInJdkModule(TypeElement owner) {
@@ -224,7 +230,7 @@ final class SerializerAnalyzer {
         return module.startsWith("java.") || module.startsWith("jdk.");
     }
 
-    ValueType valueType(TypeMirror declared) {
+    ValueType valueType(TypeMirror declared, String pkg) {
         TypeMirror erased = types.erasure(declared);
         FieldKind kind = switch (erased.getKind()) {
             case BOOLEAN -> FieldKind.BOOLEAN;
@@ -240,8 +246,13 @@ final class SerializerAnalyzer {
         };
         // Parameterized types and type variables: the erased value needs an unchecked conversion.
         boolean generic = !types.isSameType(declared, erased) || names.needsRawType(erased);
+        if (!names.isNameableFrom(erased, pkg)) {
+            return new ValueType(kind, "Object", "Object", names.descriptor(erased), false,
+                    names.descriptor(erased).startsWith("[") ? names.descriptor(erased).replace('/', '.')
+                            : names.binaryName(names.asTypeElement(erased)));
+        }
         return new ValueType(kind, names.rawName(erased), names.wildcardName(erased), names.descriptor(erased),
-                generic);
+                generic, null);
     }
 
     private static FieldKind primitiveArrayKind(TypeKind component) {
@@ -298,9 +309,14 @@ final class SerializerAnalyzer {
         }
     }
 
-    /** Generated code must be able to write the field's class literal (VarHandle lookup, expected type). */
-    private boolean checkNameable(Element field, TypeMirror declared, Target target) {
-        if (names.isNameableFrom(declared, target.packageName())) {
+    /**
+     * Generated code must name the field's type (class literal, cast) or, for a field reached through
+     * handles, at least resolve it at class initialization: a private nested class of the same package is
+     * accessible to the JVM though not to the language.
+     */
+    private boolean checkNameable(Element field, TypeMirror declared, Target target, boolean hiddenOk) {
+        if (names.isNameableFrom(declared, target.packageName())
+                || hiddenOk && names.isReachableFrom(declared, target.packageName())) {
             return true;
         }
         reporter.note(target.element(), "Mobula: the type of " + field.getSimpleName() + " ("

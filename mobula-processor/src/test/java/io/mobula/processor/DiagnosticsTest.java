@@ -204,16 +204,20 @@ class DiagnosticsTest {
     }
 
     @Test
-    void privateClassesAreLeftToTheRuntimeWithANote() {
+    void privateRecordsAndEnumsAreLeftToTheRuntimeWithANote() {
         JavaFileObject src = JavaFileObjects.forSourceLines("p.Holder",
                 "package p;",
                 "public class Holder implements java.io.Serializable {",
-                "    private static class Secret implements java.io.Serializable { int x; }",
-                "    Object secret = new Secret();",
+                "    private record Secret(int x) implements java.io.Serializable { }",
+                "    private enum Mode { A, B }",
+                "    private static class Hidden implements java.io.Serializable { int y; }",
+                "    Object secret = new Secret(1);",
                 "}");
         Compilation c = Compiler.withProcessor(src);
         assertThat(c).succeeded();
         assertThat(c).hadNoteContaining("p.Holder.Secret is private").inFile(src).onLine(3);
-        assertEquals(List.of("p/Holder_MobulaSerializer.java"), Compiler.generatedSources(c));
+        assertThat(c).hadNoteContaining("p.Holder.Mode is private").inFile(src).onLine(4);
+        assertEquals(List.of("p/Holder_Hidden_MobulaSerializer.java", "p/Holder_MobulaSerializer.java"),
+                Compiler.generatedSources(c));
     }
 }
