@@ -47,7 +47,7 @@ public final class SerialWriter {
 
     /**
      * Starts a new message: empties the buffer and the handle table. Type ids already sent stay valid
-     * (the peer keeps them).
+     * (the peer keeps them). The handle table references the objects of the last message until then.
      */
     public void beginMessage() {
         pos = 0;
@@ -58,8 +58,9 @@ public final class SerialWriter {
     }
 
     /**
-     * Call when the message being written will not reach the peer (an exception while writing, or the
-     * send failed): types first defined in it are defined again in the next message.
+     * Call when the message being written will not reach the peer (any exception from a write method, or
+     * the send failed): types first defined in it are defined again in the next message, and the writer is
+     * ready for a new message.
      */
     public void abortMessage() {
         for (int i = 0; i < definedCount; i++) {
@@ -80,6 +81,10 @@ public final class SerialWriter {
     /** @return the bytes written since {@link #beginMessage()}: a view with position 0 and limit = size */
     public ByteBuffer buffer() {
         return ByteBuffer.wrap(buf, 0, pos).order(order);
+    }
+
+    int capacity() {
+        return buf.length;
     }
 
     /** @return the number of bytes written since {@link #beginMessage()} */
@@ -518,7 +523,8 @@ public final class SerialWriter {
     @SuppressWarnings("unchecked")
     private WriterType resolve(Class<?> c) throws SerialException {
         Serializer<?> s = config.registry().lookup(c);
-        int builtin = Builtins.idOf(c);
+        // an explicitly registered serializer replaces the built-in, so it must travel with a descriptor
+        int builtin = s == Builtins.forClass(c) ? Builtins.idOf(c) : 0;
         if (typeCount == types.length) {
             types = Arrays.copyOf(types, typeCount * 2);
         }

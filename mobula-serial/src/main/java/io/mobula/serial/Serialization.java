@@ -84,7 +84,7 @@ public final class Serialization {
             b.get(out);
             return out;
         } finally {
-            w.beginMessage();
+            recycle(w);
         }
     }
 
@@ -103,7 +103,17 @@ public final class Serialization {
             throw new SerialException("message of " + w.size() + " bytes does not fit into the "
                     + dst.remaining() + " bytes left in the buffer");
         } finally {
-            w.beginMessage();
+            recycle(w);
+        }
+    }
+
+    /** Threads keep their writer, but not a buffer grown by one huge message. */
+    private static final int KEEP_BUFFER = 1 << 22;
+
+    private void recycle(SerialWriter w) {
+        w.resetTypes();
+        if (w.capacity() > KEEP_BUFFER) {
+            writers.remove();
         }
     }
 
@@ -120,7 +130,7 @@ public final class Serialization {
             w.writeObject(obj);
             return w;
         } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            w.resetTypes();
+            recycle(w);
             if (e instanceof SerialException s) {
                 throw s;
             }
