@@ -11,6 +11,10 @@ interface Generator {
     /** Whether this generator has something to say about {@code type} (it may still report and skip). */
     boolean appliesTo(TypeElement type);
 
-    /** Analyses {@code type}, reports problems on its elements and writes generated files. */
-    void generate(TypeElement type);
+    /**
+     * Analyses {@code type}, reports problems on its elements and writes generated files.
+     *
+     * @return false if {@code type} depends on types not resolved yet; it is offered again next round
+     */
+    boolean generate(TypeElement type);
 }

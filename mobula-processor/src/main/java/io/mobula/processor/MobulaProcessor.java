@@ -1,8 +1,11 @@
 package io.mobula.processor;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -25,6 +28,8 @@ public final class MobulaProcessor extends AbstractProcessor {
     /** Qualified names of all types compiled from source, across rounds (generated ones included). */
     private final Set<String> sourceTypes = new HashSet<>();
     private final Set<String> done = new HashSet<>();
+    /** Types some generator could not handle yet, by generator, retried each round. */
+    private final Map<Generator, Set<String>> deferred = new HashMap<>();
 
     /** Instantiated by the compiler through META-INF/services. */
     public MobulaProcessor() {}
@@ -53,17 +58,27 @@ public final class MobulaProcessor extends AbstractProcessor {
             collect(root, types);
         }
         types.forEach(t -> sourceTypes.add(t.getQualifiedName().toString()));
-        for (TypeElement type : types) {
-            if (!done.add(type.getQualifiedName().toString())) {
-                continue;
+        for (Generator generator : generators) {
+            Set<String> waiting = deferred.computeIfAbsent(generator, g -> new LinkedHashSet<>());
+            List<String> retry = List.copyOf(waiting);
+            waiting.clear();
+            for (String name : retry) {
+                offer(generator, processingEnv.getElementUtils().getTypeElement(name), name, waiting);
             }
-            for (Generator generator : generators) {
-                if (generator.appliesTo(type)) {
-                    generator.generate(type);
-                }
+        }
+        for (TypeElement type : types) {
+            String name = type.getQualifiedName().toString();
+            if (done.add(name)) {
+                generators.forEach(g -> offer(g, type, name, deferred.computeIfAbsent(g, k -> new LinkedHashSet<>())));
             }
         }
         return false;
+    }
+
+    private static void offer(Generator generator, TypeElement type, String name, Set<String> waiting) {
+        if (type != null && generator.appliesTo(type) && !generator.generate(type)) {
+            waiting.add(name); // javac reports the unresolved type itself if it never appears
+        }
     }
 
     /** A type and its member types, recursively; local and anonymous classes are not members. */

@@ -60,7 +60,8 @@ final class SerializerEmitter {
         imports.forEach(i -> src.line("import " + i + ";"));
         src.line("");
         src.line("/**");
-        src.line(" * Serializes {@link " + t.sourceName() + "} without reflection per object (thesis 3.3.2).");
+        src.line(" * Serializes {@" + (t.hidden() ? "code " : "link ") + t.sourceName()
+                + "} without reflection per object (thesis 3.3.2).");
         src.line(" * Wire order: " + wireOrder(model) + ".");
         src.line(" */");
         if (generatedAnnotation) {
@@ -70,7 +71,7 @@ final class SerializerEmitter {
         if (t.rawTypes()) {
             src.line("@SuppressWarnings({\"rawtypes\", \"unchecked\"})");
         }
-        src.open("public final class " + t.serializerName() + " implements Serializer<" + t.sourceName() + ">");
+        src.open("public final class " + t.serializerName() + " implements Serializer<" + t.typeName() + ">");
         src.raw(body.toString());
         src.close();
         return src.toString();
@@ -103,8 +104,14 @@ final class SerializerEmitter {
         w.line("public " + t.serializerName() + "() {}");
         w.line("");
         w.line("@Override");
-        w.open("public Class<" + t.sourceName() + "> type()");
-        w.line("return " + t.sourceName() + ".class;");
+        if (t.hidden()) {
+            w.line("@SuppressWarnings(\"unchecked\") // the class cannot be named here; it is resolved once");
+            w.open("public Class<Object> type()");
+            w.line("return (Class<Object>) " + classConstant(t) + ";");
+        } else {
+            w.open("public Class<" + t.sourceName() + "> type()");
+            w.line("return " + t.sourceName() + ".class;");
+        }
         w.close();
         w.line("");
         w.line("@Override");
@@ -121,6 +128,12 @@ final class SerializerEmitter {
         imports.addAll(List.of("io.mobula.serial.Instantiator", "io.mobula.serial.SerialException",
                 "java.lang.invoke.MethodHandle"));
         fingerprint(m, w);
+        Map<String, String> hiddenClasses = hiddenClasses(m);
+        if (!hiddenClasses.isEmpty()) {
+            w.line("/** Private classes: generated code cannot name them, but the JVM lets it resolve them. */");
+            hiddenClasses.values().forEach(c -> w.line("private static final Class<?> " + c + ";"));
+            imports.add("java.lang.invoke.MethodHandles");
+        }
         w.line("/** Allocates without running serializable constructors, as Java serialization does. */");
         w.line("private static final MethodHandle NEW;");
         boolean varHandles = false;
@@ -133,6 +146,9 @@ final class SerializerEmitter {
             if (f.write() == WriteAccess.SETTER) {
                 w.line("private static final MethodHandle " + setterHandle(f) + ";");
                 setters = true;
+                if (setterNeedsAdaptation(t, f)) {
+                    imports.add("java.lang.invoke.MethodType");
+                }
             }
         }
         if (varHandles) {
@@ -142,13 +158,13 @@ final class SerializerEmitter {
             imports.addAll(List.of("java.lang.invoke.MethodHandles", "java.lang.reflect.Field"));
         }
         w.line("");
-        staticInit(m, fields, varHandles || setters, w);
+        staticInit(m, hiddenClasses, varHandles || setters || !hiddenClasses.isEmpty(), w);
         w.line("");
         commonMethods(t, w);
 
         w.line("");
         w.line("@Override");
-        w.open("public void write(SerialWriter out, " + t.sourceName() + " value) throws IOException");
+        w.open("public void write(SerialWriter out, " + t.typeName() + " value) throws IOException");
         fields.forEach(f -> w.line("out." + f.type().kind().writeMethod() + "(" + getter(f) + ");"));
         w.close();
 
@@ -157,8 +173,8 @@ final class SerializerEmitter {
         if (!t.rawTypes() && fields.stream().anyMatch(f -> f.type().generic() && f.write() == WriteAccess.DIRECT)) {
             w.line("@SuppressWarnings(\"unchecked\") // erased reads assigned to generic fields");
         }
-        w.open("public " + t.sourceName() + " read(SerialReader in) throws IOException");
-        w.line(t.sourceName() + " value = (" + t.sourceName() + ") allocate();");
+        w.open("public " + t.typeName() + " read(SerialReader in) throws IOException");
+        w.line(t.typeName() + " value = " + (t.hidden() ? "" : "(" + t.sourceName() + ") ") + "allocate();");
         w.line("in.register(value); // before any reference field, so cycles back to it resolve");
         fields.forEach(f -> w.line(setter(f, readExpression(f.type()))));
         w.line("return value;");
@@ -171,25 +187,29 @@ final class SerializerEmitter {
         tryTail(w, "throw new SerialException(\"cannot allocate " + t.binaryName() + "\", t);");
         w.close();
         if (setters) {
-            w.line("");
-            w.line("/** Final fields refuse VarHandle writes; their setter is unreflected once, here. */");
-            w.open("private static MethodHandle finalSetter(Class<?> owner, String name)"
-                    + " throws ReflectiveOperationException");
-            w.line("Field field = owner.getDeclaredField(name);");
-            w.line("field.setAccessible(true);");
-            w.line("return MethodHandles.lookup().unreflectSetter(field);");
-            w.close();
-            for (SerialField f : fields) {
-                if (f.write() == WriteAccess.SETTER) {
-                    w.line("");
-                    w.open("private static void " + setterMethod(f) + "(" + f.ownerName() + " target, "
-                            + f.type().castType() + " v)");
-                    w.open("try");
-                    w.line(setterHandle(f) + ".invokeExact(target, v);");
-                    tryTail(w, "throw new IllegalStateException(\"cannot set final field " + f.ownerName() + "."
-                            + f.name() + "\", t);");
-                    w.close();
-                }
+            finalSetters(t, fields, w);
+        }
+    }
+
+    private static void finalSetters(Target t, List<SerialField> fields, SourceWriter w) {
+        w.line("");
+        w.line("/** Final fields refuse VarHandle writes; their setter is unreflected once, here. */");
+        w.open("private static MethodHandle finalSetter(Class<?> owner, String name)"
+                + " throws ReflectiveOperationException");
+        w.line("Field field = owner.getDeclaredField(name);");
+        w.line("field.setAccessible(true);");
+        w.line("return MethodHandles.lookup().unreflectSetter(field);");
+        w.close();
+        for (SerialField f : fields) {
+            if (f.write() == WriteAccess.SETTER) {
+                w.line("");
+                w.open("private static void " + setterMethod(f) + "(" + ownerType(t, f) + " target, "
+                        + f.type().castType() + " v)");
+                w.open("try");
+                w.line(setterHandle(f) + ".invokeExact(target, v);");
+                tryTail(w, "throw new IllegalStateException(\"cannot set final field " + f.ownerName() + "."
+                        + f.name() + "\", t);");
+                w.close();
             }
         }
     }
@@ -202,32 +222,91 @@ final class SerializerEmitter {
         w.close();
     }
 
-    private static void staticInit(ObjectModel m, List<SerialField> fields, boolean reflective, SourceWriter w) {
+    private static void staticInit(ObjectModel m, Map<String, String> hiddenClasses, boolean reflective,
+            SourceWriter w) {
         Target t = m.target();
         w.open("static");
         w.open("try");
-        w.line("NEW = Instantiator.forSerialization(" + t.sourceName() + ".class);");
+        hiddenClasses.forEach((name, constant) ->
+                w.line(constant + " = MethodHandles.lookup().findClass(" + quote(name) + ");"));
+        w.line("NEW = Instantiator.forSerialization(" + classExpr(t) + ");");
         Map<String, String> lookups = new LinkedHashMap<>();
-        for (SerialField f : fields) {
+        for (SerialField f : m.fields()) {
+            String owner = ownerClassExpr(t, f);
             if (needsVarHandle(f)) {
                 String lookup = lookups.get(f.ownerName());
                 if (lookup == null) {
                     lookup = "lookup" + (lookups.size() + 1);
                     lookups.put(f.ownerName(), lookup);
-                    w.line("MethodHandles.Lookup " + lookup + " = MethodHandles.privateLookupIn(" + f.ownerName()
-                            + ".class, MethodHandles.lookup());");
+                    w.line("MethodHandles.Lookup " + lookup + " = MethodHandles.privateLookupIn(" + owner
+                            + ", MethodHandles.lookup());");
                 }
-                w.line(varHandle(f) + " = " + lookup + ".findVarHandle(" + f.ownerName() + ".class, "
-                        + quote(f.name()) + ", " + f.type().classLiteral() + ".class);");
+                w.line(varHandle(f) + " = " + lookup + ".findVarHandle(" + owner + ", " + quote(f.name()) + ", "
+                        + classExpr(f.type()) + ");");
             }
             if (f.write() == WriteAccess.SETTER) {
-                w.line(setterHandle(f) + " = finalSetter(" + f.ownerName() + ".class, " + quote(f.name()) + ");");
+                String setter = "finalSetter(" + owner + ", " + quote(f.name()) + ")";
+                if (setterNeedsAdaptation(t, f)) {
+                    // the helper's parameters are Object where the class cannot be named
+                    setter += "\n                    .asType(MethodType.methodType(void.class, "
+                            + (ownerType(t, f).equals("Object") ? "Object.class" : owner) + ", "
+                            + (f.type().hidden() ? "Object.class" : classExpr(f.type())) + "))";
+                }
+                w.line(setterHandle(f) + " = " + setter + ";");
             }
         }
         w.closeOpen("catch (" + (reflective ? "ReflectiveOperationException | " : "") + "SerialException e)");
         w.line("throw new ExceptionInInitializerError(e);");
         w.close();
         w.close();
+    }
+
+    /** Binary name to {@code Class<?>} constant, for every class the generated code must resolve. */
+    private static Map<String, String> hiddenClasses(ObjectModel m) {
+        Map<String, String> classes = new LinkedHashMap<>();
+        if (m.target().hidden()) {
+            classes.put(m.target().binaryName(), classConstant(m.target()));
+        }
+        for (SerialField f : m.fields()) {
+            if (f.type().hidden()) {
+                classes.putIfAbsent(f.type().hiddenName(), classConstant(f.type().hiddenName()));
+            }
+        }
+        return classes;
+    }
+
+    private static String classConstant(Target t) {
+        return classConstant(t.binaryName());
+    }
+
+    /** {@code p.List$Node} -> {@code CLASS_List_Node}; {@code [Lp.List$Node;} -> {@code CLASS_ARRAY_List_Node}. */
+    private static String classConstant(String name) {
+        int dims = 0;
+        while (name.charAt(dims) == '[') {
+            dims++;
+        }
+        String element = dims == 0 ? name : name.substring(dims + 1, name.length() - 1);
+        return "CLASS_" + "ARRAY_".repeat(dims) + element.substring(element.lastIndexOf('.') + 1).replace('$', '_');
+    }
+
+    private static String classExpr(Target t) {
+        return t.hidden() ? classConstant(t) : t.sourceName() + ".class";
+    }
+
+    private static String classExpr(ValueType type) {
+        return type.hidden() ? classConstant(type.hiddenName()) : type.classLiteral() + ".class";
+    }
+
+    private static String ownerClassExpr(Target t, SerialField f) {
+        return f.declaredInTarget() ? classExpr(t) : f.ownerName() + ".class";
+    }
+
+    private static String ownerType(Target t, SerialField f) {
+        return f.declaredInTarget() ? t.typeName() : f.ownerName();
+    }
+
+    private static boolean setterNeedsAdaptation(Target t, SerialField f) {
+        return f.type().hidden() || f.declaredInTarget() && t.hidden();
     }
 
     private static boolean needsVarHandle(SerialField f) {
@@ -274,8 +353,8 @@ final class SerializerEmitter {
     }
 
     private static String readExpression(ValueType type) {
-        return "in." + type.kind().readMethod() + "("
-                + (type.kind().needsExpectedClass() ? type.classLiteral() + ".class" : "") + ")";
+        return "in." + type.kind().readMethod() + "(" + (type.kind().needsExpectedClass() ? classExpr(type) : "")
+                + ")";
     }
 
     // ---- records ---------------------------------------------------------------------------------------

@@ -48,10 +48,13 @@ final class SerializerGenerator implements Generator {
     }
 
     @Override
-    public void generate(TypeElement type) {
+    public boolean generate(TypeElement type) {
+        if (analyzer.isIncomplete(type)) {
+            return false;
+        }
         Optional<SerializerModel> model = analyzer.analyze(type);
         if (model.isEmpty() || !nameIsFree(model.get().target())) {
-            return;
+            return true;
         }
         String name = model.get().target().serializerQualifiedName();
         try {
@@ -63,6 +66,7 @@ final class SerializerGenerator implements Generator {
         } catch (IOException e) {
             reporter.error(type, "Mobula: cannot write serializer " + name + ": " + e.getMessage());
         }
+        return true;
     }
 
     /**

@@ -25,9 +25,16 @@ sealed interface SerializerModel {
      * @param serializerName simple name of the generated class ({@code Outer_Inner_MobulaSerializer})
      * @param rawTypes generated code names raw types (a generic class or superclass): it suppresses
      *     rawtypes/unchecked warnings for the whole class
+     * @param hidden the class is private (or nested in a private class): generated code cannot name it, so it
+     *     is a {@code Serializer<Object>} that resolves the class at initialization and uses handles only
      */
     record Target(TypeElement element, String packageName, String sourceName, String binaryName,
-            String serializerName, boolean rawTypes) {
+            String serializerName, boolean rawTypes, boolean hidden) {
+
+        /** The type generated code declares values as. */
+        String typeName() {
+            return hidden ? "Object" : sourceName;
+        }
 
         String serializerQualifiedName() {
             return packageName.isEmpty() ? serializerName : packageName + "." + serializerName;

@@ -144,6 +144,30 @@ final class TypeNames {
         return true;
     }
 
+    /**
+     * Whether the JVM lets a class of package {@code pkg} resolve the erasure of {@code type}: nameable, or a
+     * member class (private in the language, package access in the class file) of that same package.
+     */
+    boolean isReachableFrom(TypeMirror type, String pkg) {
+        TypeMirror erased = types.erasure(type);
+        while (erased.getKind() == TypeKind.ARRAY) {
+            erased = ((ArrayType) erased).getComponentType();
+        }
+        if (erased.getKind() != TypeKind.DECLARED) {
+            return erased.getKind().isPrimitive();
+        }
+        TypeElement element = asTypeElement(erased);
+        if (isNameableFrom(element, pkg)) {
+            return true;
+        }
+        for (Element e = element; e instanceof TypeElement t; e = t.getEnclosingElement()) {
+            if (t.getNestingKind() == NestingKind.LOCAL || t.getNestingKind() == NestingKind.ANONYMOUS) {
+                return false;
+            }
+        }
+        return packageOf(element).equals(pkg);
+    }
+
     TypeElement asTypeElement(TypeMirror type) {
         return (TypeElement) ((DeclaredType) type).asElement();
     }

@@ -9,5 +9,13 @@ package io.mobula.processor;
  * @param descriptor JVM descriptor of the erased type, as in the fingerprint ({@code Ljava/util/List;})
  * @param generic the declared type is parameterized or a type variable, so assigning the erased value to it
  *     is an unchecked conversion
+ * @param hiddenName {@code null} when generated code can name the type; otherwise the name to resolve it
+ *     with at class initialization ({@code Lookup.findClass}), for a private nested class of the same package
  */
-record ValueType(FieldKind kind, String classLiteral, String castType, String descriptor, boolean generic) {}
+record ValueType(FieldKind kind, String classLiteral, String castType, String descriptor, boolean generic,
+        String hiddenName) {
+
+    boolean hidden() {
+        return hiddenName != null;
+    }
+}

@@ -21,7 +21,8 @@ final class Compiler {
 
     /** Lint options as the project's own build (parent pom): everything but processing/serial/options. */
     static Compilation withProcessor(JavaFileObject... sources) {
-        return javac().withProcessors(new MobulaProcessor()).withOptions("-Xlint:all,-processing,-serial,-options", "--release", "21")
+        return javac().withProcessors(new MobulaProcessor())
+                .withOptions("-Xlint:all,-processing,-serial,-options", "--release", "21")
                 .compile(sources);
     }
 

@@ -204,16 +204,74 @@ class DiagnosticsTest {
     }
 
     @Test
-    void privateClassesAreLeftToTheRuntimeWithANote() {
+    void privateRecordsAndEnumsAreLeftToTheRuntimeWithANote() {
         JavaFileObject src = JavaFileObjects.forSourceLines("p.Holder",
                 "package p;",
                 "public class Holder implements java.io.Serializable {",
-                "    private static class Secret implements java.io.Serializable { int x; }",
-                "    Object secret = new Secret();",
+                "    private record Secret(int x) implements java.io.Serializable { }",
+                "    private enum Mode { A, B }",
+                "    private static class Hidden implements java.io.Serializable { int y; }",
+                "    Object secret = new Secret(1);",
                 "}");
         Compilation c = Compiler.withProcessor(src);
         assertThat(c).succeeded();
         assertThat(c).hadNoteContaining("p.Holder.Secret is private").inFile(src).onLine(3);
-        assertEquals(List.of("p/Holder_MobulaSerializer.java"), Compiler.generatedSources(c));
+        assertThat(c).hadNoteContaining("p.Holder.Mode is private").inFile(src).onLine(4);
+        assertEquals(List.of("p/Holder_Hidden_MobulaSerializer.java", "p/Holder_MobulaSerializer.java"),
+                Compiler.generatedSources(c));
+    }
+
+    @Test
+    void missingFieldTypeIsLeftToJavac() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Broken",
+                "package p;",
+                "public class Broken implements java.io.Serializable {",
+                "    Missing field;",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("cannot find symbol").inFile(src).onLine(3);
+        assertThat(c).hadErrorCount(1);
+    }
+
+    /** A field whose type another processor generates in a later round waits for it. */
+    @Test
+    void typesGeneratedByAnotherProcessorAreAwaited() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Uses",
+                "package p;",
+                "public class Uses implements java.io.Serializable {",
+                "    Later later;",
+                "}");
+        Compilation c = com.google.testing.compile.Compiler.javac()
+                .withProcessors(new MobulaProcessor(), new GeneratesLater())
+                .compile(src);
+        assertThat(c).succeeded();
+        assertEquals(List.of("p/Later.java", "p/Later_MobulaSerializer.java", "p/Uses_MobulaSerializer.java"),
+                Compiler.generatedSources(c));
+    }
+
+    /** Writes {@code p.Later} in its first round, like any code-generating processor would. */
+    @javax.annotation.processing.SupportedAnnotationTypes("*")
+    static final class GeneratesLater extends javax.annotation.processing.AbstractProcessor {
+        private boolean done;
+
+        @Override
+        public javax.lang.model.SourceVersion getSupportedSourceVersion() {
+            return javax.lang.model.SourceVersion.latestSupported();
+        }
+
+        @Override
+        public boolean process(java.util.Set<? extends javax.lang.model.element.TypeElement> annotations,
+                javax.annotation.processing.RoundEnvironment round) {
+            if (!done) {
+                done = true;
+                try (var out = processingEnv.getFiler().createSourceFile("p.Later").openWriter()) {
+                    out.write("package p; public class Later implements java.io.Serializable { int n; }");
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+            return false;
+        }
     }
 }

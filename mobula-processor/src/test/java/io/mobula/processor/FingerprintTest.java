@@ -7,11 +7,13 @@ import static io.mobula.processor.Compiler.set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import io.mobula.serial.FallbackProbe;
+import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
 import io.mobula.serial.Serializer;
 import java.util.List;
@@ -103,5 +105,20 @@ class FingerprintTest {
         assertEquals(withGenerated, back.getClass().getClassLoader());
         assertTrue(Serialization.fallbackClasses().containsKey(read.getClass()), "the plain peer used the fallback");
         assertTrue(!Serialization.fallbackClasses().containsKey(item.getClass()), "the other used generated code");
+    }
+
+    /** A peer whose class changed a field's type is refused by name, not decoded into garbage. */
+    @Test
+    void changedLayoutIsRefused() throws Exception {
+        ClassLoader v1 = Compiler.load(Compiler.withProcessor(JavaFileObjects.forSourceLines("p.Counter",
+                "package p;",
+                "public class Counter implements java.io.Serializable { int count; }")));
+        ClassLoader v2 = Compiler.load(Compiler.withProcessor(JavaFileObjects.forSourceLines("p.Counter",
+                "package p;",
+                "public class Counter implements java.io.Serializable { long count; }")));
+        byte[] bytes = Serialization.builder().classLoader(v1).build().toBytes(newInstance(v1, "p.Counter"));
+        SerialException e = assertThrows(SerialException.class,
+                () -> Serialization.builder().classLoader(v2).build().fromBytes(bytes));
+        assertTrue(e.getMessage().contains("p.Counter"), e.getMessage());
     }
 }

@@ -308,4 +308,44 @@ class RoundTripTest {
         assertEquals(9, get(get(copy, "deeper"), "n"));
         assertGenerated(inner.getClass(), deeper.getClass());
     }
+
+    /** Private nested classes cannot be named by generated code; they are resolved once and reached by handles. */
+    @Test
+    void privateNestedClassesAndFieldsOfTheirType() throws Exception {
+        ClassLoader loader = compile(JavaFileObjects.forSourceLines("p.Chain",
+                "package p;",
+                "public class Chain implements java.io.Serializable {",
+                "    private Link head;",
+                "    final Link[] all;",
+                "    Chain() { all = new Link[2]; }",
+                "    private static class Link implements java.io.Serializable {",
+                "        private final int value;",
+                "        Link next;",
+                "        private Link() { value = -1; }",
+                "    }",
+                "}"));
+        Object chain = newInstance(loader, "p.Chain");
+        Object first = newInstance(loader, "p.Chain$Link");
+        Object second = newInstance(loader, "p.Chain$Link");
+        set(first, "value", 1);
+        set(second, "value", 2);
+        set(first, "next", second);
+        set(second, "next", first);
+        set(chain, "head", first);
+        Object[] all = (Object[]) get(chain, "all");
+        all[0] = first;
+        all[1] = second;
+
+        Object copy = roundTrip(loader, chain);
+
+        Object head = get(copy, "head");
+        assertEquals(1, get(head, "value"));
+        assertEquals(2, get(get(head, "next"), "value"));
+        assertSame(head, get(get(head, "next"), "next"));
+        Object[] copied = (Object[]) get(copy, "all");
+        assertEquals(all.getClass(), copied.getClass());
+        assertSame(head, copied[0]);
+        assertSame(get(head, "next"), copied[1]);
+        assertGenerated(chain.getClass(), first.getClass());
+    }
 }

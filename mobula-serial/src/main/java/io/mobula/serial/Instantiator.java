@@ -47,7 +47,6 @@ public final class Instantiator {
         try {
             // The serialization constructor is a synthetic accessor: unreflectConstructor on it would
             // create the superclass, so the handle is bound to Constructor.newInstance instead.
-            @SuppressWarnings("sunapi")
             Constructor<?> c = sun.reflect.ReflectionFactory.getReflectionFactory()
                     .newConstructorForSerialization(cls);
             ctor = c;

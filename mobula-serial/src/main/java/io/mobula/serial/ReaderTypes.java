@@ -12,8 +12,15 @@ final class ReaderTypes {
     private final Config config;
     private Serializer<?>[] dynamic = new Serializer<?>[16];
 
+    private int used; // highest dynamic index defined + 1
+
     ReaderTypes(Config config) {
         this.config = config;
+    }
+
+    void clear() {
+        Arrays.fill(dynamic, 0, used, null);
+        used = 0;
     }
 
     Serializer<?> lookup(int id, int offset) throws SerialException {
@@ -51,6 +58,7 @@ final class ReaderTypes {
             dynamic = Arrays.copyOf(dynamic, Math.max(i + 1, dynamic.length * 2));
         }
         dynamic[i] = s;
+        used = Math.max(used, i + 1);
         return s;
     }
 

@@ -62,6 +62,7 @@ final class Registry {
                 return s;
             }
             s = Fallback.create(c);
+            FallbackEvent.emit(c);
             LOG.log(Level.WARNING, "class {0} has no generated serializer; using the slower reflective fallback"
                     + " (compile it with the Mobula annotation processor)", c.getName());
             return s;

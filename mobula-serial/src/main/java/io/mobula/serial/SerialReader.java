@@ -28,7 +28,7 @@ public final class SerialReader {
     private int pending = -1;
     private int depth;
 
-    private ReaderTypes types;
+    private final ReaderTypes types;
     private byte[] scratchBytes = new byte[64];
     private char[] scratchChars = new char[64];
     private HookInput hookInput;
@@ -55,7 +55,7 @@ public final class SerialReader {
 
     /** Forgets the type ids too (self-contained standalone messages). */
     void resetTypes() {
-        types = new ReaderTypes(config);
+        types.clear();
     }
 
     /** Drops the reference to the last message buffer and its objects. */

@@ -47,7 +47,7 @@ public final class SerialWriter {
 
     /**
      * Starts a new message: empties the buffer and the handle table. Type ids already sent stay valid
-     * (the peer keeps them).
+     * (the peer keeps them). The handle table references the objects of the last message until then.
      */
     public void beginMessage() {
         pos = 0;
@@ -58,8 +58,9 @@ public final class SerialWriter {
     }
 
     /**
-     * Call when the message being written will not reach the peer (an exception while writing, or the
-     * send failed): types first defined in it are defined again in the next message.
+     * Call when the message being written will not reach the peer (any exception from a write method, or
+     * the send failed): types first defined in it are defined again in the next message, and the writer is
+     * ready for a new message.
      */
     public void abortMessage() {
         for (int i = 0; i < definedCount; i++) {
@@ -80,6 +81,10 @@ public final class SerialWriter {
     /** @return the bytes written since {@link #beginMessage()}: a view with position 0 and limit = size */
     public ByteBuffer buffer() {
         return ByteBuffer.wrap(buf, 0, pos).order(order);
+    }
+
+    int capacity() {
+        return buf.length;
     }
 
     /** @return the number of bytes written since {@link #beginMessage()} */
@@ -247,6 +252,9 @@ public final class SerialWriter {
             return;
         }
         int len = s.length();
+        if (len >= 1 << 30) {
+            throw new SerialException("string too long: " + len + " chars");
+        }
         ensure(5L + len);
         int start = pos;
         putVarInt((len << 1) + 1);
@@ -471,7 +479,11 @@ public final class SerialWriter {
         if (t.replacer != null) {
             Object rep = t.replacer.writeReplace(obj);
             if (rep != obj) {
+                if (++depth > config.maxDepth()) { // replacement chains count as nesting
+                    throw new SerialException("writeReplace chain deeper than maxDepth at " + t.name);
+                }
                 writeObject(rep);
+                depth--;
                 int rh = rep == null ? -1 : handles.get(rep);
                 if (rh >= 0) {
                     handles.put(obj, rh);
@@ -518,7 +530,8 @@ public final class SerialWriter {
     @SuppressWarnings("unchecked")
     private WriterType resolve(Class<?> c) throws SerialException {
         Serializer<?> s = config.registry().lookup(c);
-        int builtin = Builtins.idOf(c);
+        // an explicitly registered serializer replaces the built-in, so it must travel with a descriptor
+        int builtin = s == Builtins.forClass(c) ? Builtins.idOf(c) : 0;
         if (typeCount == types.length) {
             types = Arrays.copyOf(types, typeCount * 2);
         }

@@ -17,8 +17,11 @@ import java.util.Objects;
  * tables persist across messages. See docs/WIRE.md.
  */
 public final class Serialization {
-    /** Default limit on object nesting while reading and writing. */
-    public static final int DEFAULT_MAX_DEPTH = 1000;
+    /**
+     * Default limit on object nesting while reading and writing. Chosen so that the limit, not the thread
+     * stack (1 MiB by default, also for virtual threads), stops deep graphs of fallback-serialized objects.
+     */
+    public static final int DEFAULT_MAX_DEPTH = 512;
     /** Default limit on the length of any array or collection read. */
     public static final int DEFAULT_MAX_ARRAY_LENGTH = 1 << 26;
 
@@ -84,7 +87,7 @@ public final class Serialization {
             b.get(out);
             return out;
         } finally {
-            w.beginMessage();
+            recycle(w);
         }
     }
 
@@ -103,7 +106,17 @@ public final class Serialization {
             throw new SerialException("message of " + w.size() + " bytes does not fit into the "
                     + dst.remaining() + " bytes left in the buffer");
         } finally {
-            w.beginMessage();
+            recycle(w);
+        }
+    }
+
+    /** Threads keep their writer, but not a buffer grown by one huge message. */
+    private static final int KEEP_BUFFER = 1 << 22;
+
+    private void recycle(SerialWriter w) {
+        w.resetTypes();
+        if (w.capacity() > KEEP_BUFFER) {
+            writers.remove();
         }
     }
 
@@ -120,7 +133,7 @@ public final class Serialization {
             w.writeObject(obj);
             return w;
         } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
-            w.resetTypes();
+            recycle(w);
             if (e instanceof SerialException s) {
                 throw s;
             }
@@ -128,18 +141,6 @@ public final class Serialization {
                     : "encoding failed";
             throw new SerialException(what + ": " + e, e);
         }
-    }
-
-    /**
-     * Decodes a message made by {@link #toBytes}.
-     *
-     * @param bytes the message
-     * @return the object graph
-     * @throws SerialException on any malformed, truncated, hostile or refused input
-     */
-    public Object fromBytes(byte[] bytes) throws SerialException {
-        Objects.requireNonNull(bytes, "bytes");
-        return read(ByteBuffer.wrap(bytes));
     }
 
     /**
@@ -182,6 +183,23 @@ public final class Serialization {
         } finally {
             r.release();
         }
+    }
+
+    /**
+     * Decodes a message made by {@link #toBytes}; bytes after the object are an error.
+     *
+     * @param bytes the message
+     * @return the object graph
+     * @throws SerialException on any malformed, truncated, hostile or refused input
+     */
+    public Object fromBytes(byte[] bytes) throws SerialException {
+        Objects.requireNonNull(bytes, "bytes");
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        Object o = read(b);
+        if (b.hasRemaining()) {
+            throw new SerialException(b.remaining() + " unexpected bytes after the object");
+        }
+        return o;
     }
 
     /** Settings for a {@link Serialization}. */

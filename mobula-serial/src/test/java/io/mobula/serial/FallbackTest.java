@@ -152,6 +152,24 @@ class FallbackTest {
         assertSame(b0, back[1], "a replaced object shared twice stays shared");
     }
 
+    static final class PingPong implements Serializable {
+        final boolean ping;
+
+        PingPong(boolean ping) {
+            this.ping = ping;
+        }
+
+        private Object writeReplace() {
+            return new PingPong(!ping);
+        }
+    }
+
+    @Test
+    void endlessWriteReplaceChainFailsCleanly() {
+        SerialException e = assertThrows(SerialException.class, () -> SER.toBytes(new PingPong(true)));
+        assertTrue(e.getMessage().contains("writeReplace"), e.getMessage());
+    }
+
     public static final class Ext implements Externalizable {
         static int constructed;
         int x;

@@ -51,7 +51,7 @@ abstract class StreamConnection implements Connection, Runnable {
     private volatile long bytesReceived;
 
     private volatile Object attachment;
-    private Thread receiver;
+    private final ConnectionEvent event = new ConnectionEvent();
 
     StreamConnection(Endpoint remote, FrameHandler handler, TransportOptions options, ByteBuffer prefix,
                      Consumer<? super StreamConnection> onFinished) {
@@ -185,9 +185,8 @@ abstract class StreamConnection implements Connection, Runnable {
      */
     final void start(boolean openOnReceiver) {
         this.openOnReceiver = openOnReceiver;
-        receiver = Thread.ofPlatform().daemon().name("mobula-" + technology() + "-recv-" + remote)
-                .unstarted(this);
-        receiver.start();
+        event.begin();
+        Thread.ofPlatform().daemon().name("mobula-" + technology() + "-recv-" + remote).start(this);
     }
 
     private boolean openOnReceiver;
@@ -222,6 +221,7 @@ abstract class StreamConnection implements Connection, Runnable {
             IOException state = closeState.get();
             LOG.log(System.Logger.Level.DEBUG, () -> "closed: " + this + " " + stats()
                     + (state == ORDERLY ? "" : " cause: " + state));
+            commitEvent(state == ORDERLY ? null : state);
             try {
                 handler.onClose(this, state == ORDERLY ? null : state);
             } catch (RuntimeException e) {
@@ -230,6 +230,20 @@ abstract class StreamConnection implements Connection, Runnable {
                 receiverFinished();
                 onFinished.accept(this);
             }
+        }
+    }
+
+    private void commitEvent(IOException cause) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.technology = technology();
+            event.remote = remote.toString();
+            event.framesSent = framesSent;
+            event.bytesSent = bytesSent;
+            event.framesReceived = framesReceived;
+            event.bytesReceived = bytesReceived;
+            event.cause = cause == null ? "" : cause.toString();
+            event.commit();
         }
     }
 
