@@ -39,15 +39,12 @@ public final class SerialSuite implements Suite {
 
     @Override
     public List<String> systems() {
-        List<String> systems = new ArrayList<>(List.of(SerialSystem.BASELINE));
-        Arrays.stream(SerialSystem.values()).map(SerialSystem::id)
-                .filter(id -> !id.equals(SerialSystem.BASELINE)).forEach(systems::add);
-        return systems;
+        return Arrays.stream(SerialSystem.values()).map(SerialSystem::id).toList(); // baseline first
     }
 
     @Override
     public List<Result> run(RunMode mode, Progress progress, Path log) throws Exception {
-        List<String> systems = Arrays.stream(SerialSystem.values()).map(SerialSystem::id).toList();
+        List<String> systems = systems();
         Options options = new OptionsBuilder()
                 .include(Pattern.quote(SerialRoundTripBenchmark.class.getName() + ".roundTrip") + "$")
                 .param("serialCase", cases().toArray(String[]::new))
