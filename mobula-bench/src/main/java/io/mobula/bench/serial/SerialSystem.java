@@ -8,6 +8,7 @@ import java.util.function.Function;
 /** The serialization systems compared by the suite, in table column order. */
 public enum SerialSystem {
     MOBULA_GENERATED("mobula-generated", classes -> new MobulaRoundTrip(Serialization.defaults())),
+    MOBULA_FALLBACK("mobula-fallback", classes -> new MobulaFallbackRoundTrip()),
     FORY("fory", ForyRoundTrip::new),
     KRYO("kryo", KryoRoundTrip::new),
     JDK("jdk", classes -> new JdkRoundTrip());
@@ -43,6 +44,8 @@ public enum SerialSystem {
         serialCase.check(id, rt);
         if (this == MOBULA_GENERATED) {
             requireNoFallback();
+        } else if (rt instanceof MobulaFallbackRoundTrip fallback) {
+            fallback.requireFallback(serialCase);
         }
         return rt;
     }
