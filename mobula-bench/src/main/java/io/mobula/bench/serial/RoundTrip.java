@@ -7,6 +7,14 @@ package io.mobula.bench.serial;
 public interface RoundTrip {
 
     /**
+     * The graph of {@code serialCase} as this system round-trips it: built once per benchmark trial. Normally
+     * {@code serialCase.create()}; a system may need its own copy of the classes.
+     */
+    default Object graph(SerialCase serialCase) throws Exception {
+        return serialCase.create();
+    }
+
+    /**
      * Serializes {@code graph} into this instance's reusable buffer and deserializes it back: one benchmark
      * operation. Returns the copy, which is a new object graph equal to {@code graph}.
      */

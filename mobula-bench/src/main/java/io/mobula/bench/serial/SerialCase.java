@@ -61,7 +61,7 @@ public enum SerialCase {
      * persistent type tables) and fails unless both copies are equal to, and distinct from, the original.
      */
     public void check(String system, RoundTrip rt) throws Exception {
-        Object graph = create();
+        Object graph = rt.graph(this);
         for (int attempt = 1; attempt <= 2; attempt++) {
             Object copy = rt.roundTrip(graph);
             if (copy == graph || !sameGraph(graph, copy)) {

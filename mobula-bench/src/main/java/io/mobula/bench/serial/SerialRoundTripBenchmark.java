@@ -35,7 +35,7 @@ public class SerialRoundTripBenchmark {
     public void setUp() throws Exception {
         SerialCase c = SerialCase.byId(serialCase);
         roundTrip = SerialSystem.byId(system).createValidated(c);
-        graph = c.create();
+        graph = roundTrip.graph(c);
     }
 
     @Benchmark

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -39,15 +40,12 @@ public final class SerialSuite implements Suite {
 
     @Override
     public List<String> systems() {
-        List<String> systems = new ArrayList<>(List.of(SerialSystem.BASELINE));
-        Arrays.stream(SerialSystem.values()).map(SerialSystem::id)
-                .filter(id -> !id.equals(SerialSystem.BASELINE)).forEach(systems::add);
-        return systems;
+        return Arrays.stream(SerialSystem.values()).map(SerialSystem::id).toList(); // baseline first
     }
 
     @Override
     public List<Result> run(RunMode mode, Progress progress, Path log) throws Exception {
-        List<String> systems = Arrays.stream(SerialSystem.values()).map(SerialSystem::id).toList();
+        List<String> systems = systems();
         Options options = new OptionsBuilder()
                 .include(Pattern.quote(SerialRoundTripBenchmark.class.getName() + ".roundTrip") + "$")
                 .param("serialCase", cases().toArray(String[]::new))
@@ -63,9 +61,21 @@ public final class SerialSuite implements Suite {
                 .build();
         progress.expect(cases().size() * systems.size());
         List<Result> results = new ArrayList<>();
+        PrintStream stdout = System.out;
+        PrintStream stderr = System.err;
         try (OutputStream file = Files.newOutputStream(log);
              PrintStream logStream = new PrintStream(file, true, StandardCharsets.UTF_8)) {
-            for (RunResult rr : new Runner(options, new JmhProgress(progress, logStream)).run()) {
+            // JMH copies the forked VMs' stdout/stderr to ours; keep that in the log, not in the report
+            System.setOut(logStream);
+            System.setErr(logStream);
+            Collection<RunResult> runs;
+            try {
+                runs = new Runner(options, new JmhProgress(progress, logStream)).run();
+            } finally {
+                System.setOut(stdout);
+                System.setErr(stderr);
+            }
+            for (RunResult rr : runs) {
                 var primary = rr.getPrimaryResult();
                 if (primary.getSampleCount() == 0) {
                     continue;

@@ -1,6 +1,8 @@
 package io.mobula.bench.serial;
 
+import io.mobula.bench.model.MediaContent;
 import io.mobula.bench.model.Node;
+import io.mobula.serial.Serialization;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,7 +28,7 @@ class RoundTripTest {
     @MethodSource("cells")
     void roundTripIsEqualAndReusable(SerialSystem system, SerialCase serialCase) throws Exception {
         RoundTrip rt = system.createValidated(serialCase);
-        Object graph = serialCase.create();
+        Object graph = rt.graph(serialCase);
         for (int i = 0; i < 3; i++) {
             Object copy = rt.roundTrip(graph);
             assertNotSame(graph, copy);
@@ -40,10 +42,20 @@ class RoundTripTest {
         RoundTrip rt = system.create();
         for (int round = 0; round < 2; round++) {
             for (SerialCase c : SerialCase.values()) {
-                Object graph = c.create();
+                Object graph = rt.graph(c);
                 assertTrue(SerialCase.sameGraph(graph, rt.roundTrip(graph)), () -> system.id() + " " + c.id());
             }
         }
+    }
+
+    @Test
+    void fallbackRunsOnCopiesOfTheCaseClassesThatLackGeneratedSerializers() throws Exception {
+        RoundTrip rt = SerialSystem.MOBULA_FALLBACK.createValidated(SerialCase.MEDIA_CONTENT);
+        Object graph = rt.graph(SerialCase.MEDIA_CONTENT);
+        assertNotSame(MediaContent.class, graph.getClass());
+        assertEquals(MediaContent.class.getName(), graph.getClass().getName());
+        assertTrue(Serialization.fallbackClasses().containsKey(graph.getClass()));
+        SerialSystem.requireNoFallback(); // the original classes still use their generated serializers
     }
 
     static Stream<SerialSystem> systems() {
