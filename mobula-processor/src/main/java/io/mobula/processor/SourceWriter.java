@@ -1,0 +1,56 @@
+package io.mobula.processor;
+
+/** Indents generated Java source by braces, four spaces a level, so generated code reads like written code. */
+final class SourceWriter {
+    private final StringBuilder out = new StringBuilder();
+    private int depth;
+
+    /** Writes one line at the current indentation; an empty string gives an empty line. */
+    SourceWriter line(String text) {
+        if (!text.isEmpty()) {
+            out.append("    ".repeat(depth)).append(text);
+        }
+        out.append('\n');
+        return this;
+    }
+
+    /** Writes {@code header + " {"} and indents what follows. */
+    SourceWriter open(String header) {
+        line(header + " {");
+        depth++;
+        return this;
+    }
+
+    /** Outdents and closes a block opened with {@link #open}; {@code suffix} goes after the brace. */
+    SourceWriter close(String suffix) {
+        depth--;
+        return line("}" + suffix);
+    }
+
+    SourceWriter close() {
+        return close("");
+    }
+
+    /** {@code "} " + header + " {"}, as in {@code } catch (E e) {}. */
+    SourceWriter closeOpen(String header) {
+        depth--;
+        return open("} " + header);
+    }
+
+    /** Starts at an indentation, for a body that is later pasted into an enclosing block with {@link #raw}. */
+    SourceWriter depth(int levels) {
+        depth = levels;
+        return this;
+    }
+
+    /** Appends already indented lines. */
+    SourceWriter raw(String lines) {
+        out.append(lines);
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+}

@@ -1,0 +1,70 @@
+package io.mobula.rmi;
+
+import io.mobula.serial.SerialWriter;
+import java.io.IOException;
+import java.rmi.MarshalException;
+import java.rmi.RemoteException;
+import java.rmi.UnexpectedException;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One outbound call, as made by a generated stub: {@link RemoteRef#newCall} sends nothing yet and holds the
+ * connection's writer; the stub writes the arguments into {@link #arguments()} (straight into the send buffer)
+ * and then calls exactly one {@code invoke*} method, which sends the frame and waits for the reply. If writing
+ * the arguments fails, the stub calls {@link #marshalFailed}.
+ *
+ * <p>The {@code invoke*} methods throw whatever the remote method threw, so generated stubs rethrow the declared
+ * exceptions and wrap anything else in {@link UnexpectedException}. For generated code.
+ */
+public abstract class Call {
+
+    Call() {
+    }
+
+    /** The writer to put the arguments into, in parameter order. */
+    public abstract SerialWriter arguments();
+
+    /** Gives up a call whose arguments could not be written; returns the exception to throw. */
+    public abstract MarshalException marshalFailed(IOException cause);
+
+    /** Sends the call and waits; for methods returning {@code void}. */
+    public abstract void invokeVoid() throws Throwable;
+
+    /** Sends a {@link OneWay} call and returns once it is handed to the transport. */
+    public abstract void invokeOneWay() throws RemoteException;
+
+    public abstract boolean invokeBoolean() throws Throwable;
+
+    public abstract byte invokeByte() throws Throwable;
+
+    public abstract char invokeChar() throws Throwable;
+
+    public abstract short invokeShort() throws Throwable;
+
+    public abstract int invokeInt() throws Throwable;
+
+    public abstract long invokeLong() throws Throwable;
+
+    public abstract float invokeFloat() throws Throwable;
+
+    public abstract double invokeDouble() throws Throwable;
+
+    public abstract String invokeString() throws Throwable;
+
+    /**
+     * Sends the call and waits for an object result, which must be an instance of {@code expected} (the erasure
+     * of the declared return type; wrapper classes for nothing — primitives have their own methods).
+     */
+    public abstract <T> T invokeObject(Class<T> expected) throws Throwable;
+
+    /**
+     * Sends the call and returns at once; the future completes, on a virtual thread, with the result (an instance
+     * of {@code expected}) or with what the remote method threw or a {@link RemoteException}.
+     */
+    public abstract <T> CompletableFuture<T> invokeAsync(Class<T> expected) throws RemoteException;
+
+    /** Wraps an undeclared checked exception, as java.rmi does. */
+    public static UnexpectedException unexpected(Throwable t) {
+        return new UnexpectedException("undeclared checked exception", t instanceof Exception e ? e : new Exception(t));
+    }
+}

@@ -1,0 +1,454 @@
+package io.mobula.rmi;
+
+import static io.mobula.rmi.RmiProtocol.*;
+
+import io.mobula.serial.SerialReader;
+import io.mobula.serial.SerialWriter;
+import io.mobula.serial.Serialization;
+import io.mobula.transport.Connection;
+import io.mobula.transport.Endpoint;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.rmi.ConnectException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.RemoteException;
+import java.rmi.ServerError;
+import java.rmi.UnmarshalException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The one connection between this process and a peer process, shared by every object and thread (thesis 3.3.3,
+ * KaRMI 4.2). Calls are multiplexed by call id, so concurrent calls never wait for each other's replies. One
+ * writer (and so one outbound type table) and one reader (one inbound type table) per connection.
+ *
+ * <p>Receive path (the transport's receive thread): decode the header, then either decode a reply into its
+ * {@link PendingCall}, or decode a call's arguments and run it right there (non-blocking methods) or on a virtual
+ * thread.
+ */
+final class PeerConnection implements CallChannel {
+    private static final System.Logger LOG = System.getLogger(PeerConnection.class.getName());
+
+    private final RmiRuntime runtime;
+    final Connection connection;
+    private final SerialWriter writer;
+    private final SerialReader reader;
+    private final ReentrantLock sendLock = new ReentrantLock();
+    private final PendingCalls pending = new PendingCalls();
+    private final CallResult inlineResult = new CallResult();
+    private final ByteOrder localOrder;
+    private int callStart;
+
+    // learnt from the peer's HELLO (receive thread writes, others read)
+    private volatile ByteOrder peerOrder;
+    volatile long peerVmId;
+    volatile List<Endpoint> peerEndpoints = List.of();
+    private volatile boolean closed;
+    private volatile RemoteException closeCause;
+
+    PeerConnection(RmiRuntime runtime, Connection connection, Serialization serialization) {
+        this.runtime = runtime;
+        this.connection = connection;
+        this.writer = serialization.newWriter();
+        this.reader = serialization.newReader();
+        this.localOrder = writer.byteOrder();
+    }
+
+    boolean isOpen() {
+        return !closed && connection.isOpen();
+    }
+
+    // ------------------------------------------------------------------ sending
+
+    void sendHello() throws IOException {
+        sendLock.lock();
+        try {
+            writer.beginMessage();
+            int at = writer.reserve(1);
+            writer.putByteAt(at, (byte) (localOrder == ByteOrder.BIG_ENDIAN ? 1 : 0));
+            writer.writeInt(MAGIC);
+            writer.writeInt(VERSION);
+            writer.writeLong(runtime.vmId);
+            List<Endpoint> eps = runtime.endpoints();
+            writer.writeVarInt(eps.size());
+            for (Endpoint e : eps) {
+                writer.writeString(e.toString());
+            }
+            connection.send(writer.buffer());
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    @Override
+    public SerialWriter begin() throws RemoteException {
+        if (closed) {
+            throw notConnected();
+        }
+        sendLock.lock();
+        try {
+            writer.beginMessage();
+            callStart = writer.reserve(HEADER_LENGTH);
+        } catch (IOException e) {
+            sendLock.unlock();
+            throw new RemoteException("cannot start a call", e);
+        }
+        return writer;
+    }
+
+    @Override
+    public void abort() {
+        writer.abortMessage();
+        sendLock.unlock();
+    }
+
+    @Override
+    public void send(PendingCall call, boolean oneWay) throws RemoteException {
+        try {
+            if (!oneWay && !pending.add(call)) {
+                throw new RemoteException("more than 4096 calls outstanding to " + connection.remote());
+            }
+            putHeader(CALL, oneWay ? FLAG_ONE_WAY : 0, oneWay ? 0 : call.callId, call.ref.objectId,
+                    call.ref.interfaceHash, call.methodId);
+            connection.send(writer.buffer());
+        } catch (IOException e) {
+            if (!oneWay) {
+                pending.remove(call.callId);
+            }
+            throw new ConnectException("cannot send call " + call.ref.describe(call.methodId), e);
+        } finally {
+            sendLock.unlock();
+        }
+        if (closed && !oneWay && pending.remove(call.callId) != null) {
+            // closed between add and send: drain() may have missed it
+            call.fail(closeCause != null ? closeCause : notConnected());
+        }
+    }
+
+    private void putHeader(byte type, int flags, int callId, long objectId, long interfaceHash, int methodId) {
+        int at = callStart;
+        writer.putByteAt(at + TYPE_OFFSET, type);
+        writer.putByteAt(at + FLAGS_OFFSET, (byte) flags);
+        writer.putIntAt(at + CALL_ID_OFFSET, callId);
+        writer.putLongAt(at + OBJECT_ID_OFFSET, objectId);
+        writer.putLongAt(at + INTERFACE_HASH_OFFSET, interfaceHash);
+        writer.putIntAt(at + METHOD_ID_OFFSET, methodId);
+        writer.putIntAt(at + SEQUENCE_OFFSET, 0);
+    }
+
+    @Override
+    public void await(PendingCall call) throws RemoteException {
+        long timeout = runtime.config.callTimeout().toNanos();
+        long deadline = timeout > 0 ? System.nanoTime() + timeout : 0;
+        int spins = runtime.config.callSpins();
+        while (!call.isDone()) {
+            if (spins > 0) {
+                spins--;
+                Thread.onSpinWait();
+                continue;
+            }
+            if (deadline == 0) {
+                LockSupport.park(this);
+            } else {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    // the slot stays taken until the reply (if any) arrives, so a late reply still decodes in
+                    // order and keeps the type tables in step; it is then dropped
+                    call.abandoned = true;
+                    throw new CallTimeoutException("no reply within " + runtime.config.callTimeout()
+                            + " for " + call.ref.describe(call.methodId));
+                }
+                LockSupport.parkNanos(this, Math.max(left, 1));
+            }
+        }
+    }
+
+    /** Sends a reply for call {@code callId}; runs on the receive thread or on a virtual thread. */
+    private void sendReply(int callId, CallResult result) {
+        sendLock.lock();
+        try {
+            writer.beginMessage();
+            callStart = writer.reserve(HEADER_LENGTH);
+            putHeader(REPLY, 0, callId, 0, 0, 0);
+            result.kind.write(writer, result.prim, result.obj);
+            connection.send(writer.buffer());
+        } catch (IOException e) {
+            writer.abortMessage();
+            sendThrownOrError(callId, null, ERROR_MARSHAL_RESULT, "error marshalling the result: " + e);
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    private void sendThrown(int callId, Throwable thrown) {
+        sendThrownOrError(callId, thrown, 0, null);
+    }
+
+    private void sendError(int callId, int code, String message) {
+        sendThrownOrError(callId, null, code, message);
+    }
+
+    private void sendThrownOrError(int callId, Throwable thrown, int code, String message) {
+        sendLock.lock();
+        try {
+            writer.beginMessage();
+            callStart = writer.reserve(HEADER_LENGTH);
+            if (thrown != null) {
+                putHeader(REPLY_THROWN, 0, callId, 0, 0, 0);
+                try {
+                    writer.writeObject(thrown);
+                } catch (IOException e) {
+                    // the exception itself cannot travel: send its description instead
+                    writer.abortMessage();
+                    writer.beginMessage();
+                    callStart = writer.reserve(HEADER_LENGTH);
+                    putHeader(REPLY_ERROR, 0, callId, 0, 0, ERROR_MARSHAL_RESULT);
+                    writer.writeString("the remote method threw " + thrown + ", which cannot be serialized: " + e);
+                }
+            } else {
+                putHeader(REPLY_ERROR, 0, callId, 0, 0, code);
+                writer.writeString(message);
+            }
+            connection.send(writer.buffer());
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "cannot send reply to {0}: {1}", connection.remote(), e);
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    void sendDgc(byte type, long objectId) throws IOException {
+        sendLock.lock();
+        try {
+            writer.beginMessage();
+            callStart = writer.reserve(HEADER_LENGTH);
+            putHeader(type, 0, 0, objectId, 0, 0);
+            connection.send(writer.buffer());
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    // ------------------------------------------------------------------ receiving
+
+    /** Handles one frame; runs on the transport's receive thread. */
+    void onFrame(ByteBuffer frame) {
+        ByteOrder order = peerOrder;
+        if (order == null) {
+            onHello(frame);
+            return;
+        }
+        frame.order(order);
+        if (frame.remaining() < HEADER_LENGTH) {
+            protocolError("frame of " + frame.remaining() + " bytes is shorter than the header");
+            return;
+        }
+        int base = frame.position();
+        byte type = frame.get(base + TYPE_OFFSET);
+        int flags = frame.get(base + FLAGS_OFFSET);
+        int callId = frame.getInt(base + CALL_ID_OFFSET);
+        long objectId = frame.getLong(base + OBJECT_ID_OFFSET);
+        frame.position(base + HEADER_LENGTH);
+        switch (type) {
+            case CALL -> onCall(frame, flags, callId, objectId, frame.getLong(base + INTERFACE_HASH_OFFSET),
+                    frame.getInt(base + METHOD_ID_OFFSET));
+            case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(frame, type, callId, frame.getInt(base + METHOD_ID_OFFSET));
+            case DGC_DIRTY -> runtime.exports.dirty(objectId, peerVmId);
+            case DGC_CLEAN -> runtime.exports.clean(objectId, peerVmId);
+            default -> protocolError("unknown frame type " + type);
+        }
+    }
+
+    private void onHello(ByteBuffer frame) {
+        try {
+            if (frame.remaining() < 1) {
+                throw new IOException("empty HELLO");
+            }
+            ByteOrder order = frame.get() == 1 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+            frame.order(order);
+            reader.beginMessage(frame);
+            if (reader.readInt() != MAGIC) {
+                throw new IOException("not a Mobula RMI peer (bad magic)");
+            }
+            int version = reader.readInt();
+            if (version != VERSION) {
+                throw new IOException("peer speaks protocol version " + version + ", this process " + VERSION);
+            }
+            long vm = reader.readLong();
+            int n = reader.readVarInt();
+            if (n < 0 || n > 16) {
+                throw new IOException("bad endpoint count " + n);
+            }
+            List<Endpoint> eps = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                String s = reader.readString();
+                try {
+                    eps.add(Endpoint.parse(s));
+                } catch (IllegalArgumentException e) {
+                    throw new IOException("bad endpoint in HELLO: " + e.getMessage());
+                }
+            }
+            peerVmId = vm;
+            peerEndpoints = List.copyOf(eps);
+            peerOrder = order;
+            runtime.helloReceived(this);
+        } catch (IOException e) {
+            protocolError("bad HELLO: " + e.getMessage());
+        }
+    }
+
+    private void onCall(ByteBuffer frame, int flags, int callId, long objectId, long interfaceHash, int methodId) {
+        boolean oneWay = (flags & FLAG_ONE_WAY) != 0;
+        ExportTable.Exported target = runtime.exports.find(objectId);
+        if (target == null) {
+            if (!oneWay) {
+                sendError(callId, ERROR_NO_SUCH_OBJECT, "no such object " + objectId + " in " + runtime.describe());
+            }
+            return;
+        }
+        Dispatcher d = target.dispatcher;
+        if (d.interfaceHash() != interfaceHash) {
+            if (!oneWay) {
+                sendError(callId, ERROR_INTERFACE_MISMATCH, "interface " + d.remoteInterface().getName()
+                        + " differs between caller and server (method hash mismatch); recompile both sides"
+                        + " against the same interface");
+            }
+            return;
+        }
+        if (methodId < 0 || methodId >= d.methodCount()) {
+            if (!oneWay) {
+                sendError(callId, ERROR_BAD_METHOD, "no method " + methodId + " in " + d.remoteInterface().getName());
+            }
+            return;
+        }
+        Object impl = target.target();
+        if (impl == null) {
+            if (!oneWay) {
+                sendError(callId, ERROR_NO_SUCH_OBJECT, "object " + objectId + " was collected");
+            }
+            return;
+        }
+        Invocation inv;
+        reader.beginMessage(frame);
+        try {
+            inv = d.decode(impl, methodId, reader);
+        } catch (IOException | RuntimeException e) {
+            // the reader's type table may now be out of step with the peer's writer: this connection is done
+            if (!oneWay) {
+                sendError(callId, ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling arguments of "
+                        + d.remoteInterface().getName() + "#" + methodId + ": " + e.getMessage());
+            }
+            protocolError("undecodable arguments: " + e);
+            return;
+        }
+        runtime.stats.callsServed.increment();
+        boolean inline = runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
+                && (target.flags(methodId) & Dispatcher.NON_BLOCKING) != 0;
+        if (inline) {
+            run(inv, inlineResult, callId, oneWay);
+        } else {
+            runtime.dispatchExecutor.execute(() -> run(inv, new CallResult(), callId, oneWay));
+        }
+    }
+
+    private void run(Invocation inv, CallResult result, int callId, boolean oneWay) {
+        result.clear();
+        try {
+            inv.invoke(result);
+        } catch (Throwable t) {
+            if (oneWay) {
+                LOG.log(Level.WARNING, "one-way call threw", t);
+            } else {
+                sendThrown(callId, t instanceof Error e && !(t instanceof AssertionError)
+                        ? new ServerError("error in remote method", e) : t);
+            }
+            return;
+        }
+        if (oneWay) {
+            return;
+        }
+        if (result.future != null) {
+            result.future.whenComplete((v, ex) -> {
+                if (ex != null) {
+                    sendThrown(callId, ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null
+                            ? ex.getCause() : ex);
+                } else {
+                    CallResult r = new CallResult();
+                    r.setObject(v);
+                    sendReply(callId, r);
+                }
+            });
+            return;
+        }
+        sendReply(callId, result);
+    }
+
+    private void onReply(ByteBuffer frame, byte type, int callId, int errorCode) {
+        PendingCall call = pending.remove(callId);
+        if (call == null) {
+            protocolError("reply for unknown call " + callId);
+            return;
+        }
+        reader.beginMessage(frame);
+        try {
+            switch (type) {
+                case REPLY -> call.kind.read(reader, call);
+                case REPLY_THROWN -> {
+                    Object t = reader.readObject(Throwable.class);
+                    call.thrown = t != null ? (Throwable) t : new UnmarshalException("null exception");
+                }
+                default -> call.failure = errorFor(errorCode, reader.readString(), call);
+            }
+        } catch (IOException | RuntimeException e) {
+            call.failure = new UnmarshalException("error unmarshalling the reply of "
+                    + call.ref.describe(call.methodId) + ": " + e.getMessage(),
+                    e instanceof Exception ex ? ex : null);
+            call.complete();
+            protocolError("undecodable reply: " + e);
+            return;
+        }
+        runtime.stats.callsMade.increment();
+        call.complete();
+    }
+
+    private static RemoteException errorFor(int code, String message, PendingCall call) {
+        return switch (code) {
+            case ERROR_NO_SUCH_OBJECT -> new NoSuchObjectException(message);
+            case ERROR_INTERFACE_MISMATCH -> new InterfaceMismatchException(message);
+            case ERROR_UNMARSHAL_ARGUMENTS -> new java.rmi.MarshalException(message);
+            case ERROR_MARSHAL_RESULT -> new UnmarshalException(message);
+            default -> new RemoteException(message);
+        };
+    }
+
+    // ------------------------------------------------------------------ closing
+
+    private void protocolError(String why) {
+        LOG.log(Level.WARNING, "closing connection to {0}: {1}", connection.remote(), why);
+        connection.close();
+    }
+
+    /** The transport reported the connection closed: every pending call fails now. */
+    void onClose(IOException cause) {
+        RemoteException e = new UnmarshalException("connection to " + connection.remote() + " lost"
+                + (cause != null ? ": " + cause.getMessage() : ""), cause);
+        closeCause = e;
+        closed = true;
+        for (PendingCall c : pending.drain()) {
+            c.fail(e);
+        }
+    }
+
+    private RemoteException notConnected() {
+        return new ConnectException("connection to " + connection.remote() + " is closed");
+    }
+
+    long peerVm() {
+        return peerVmId;
+    }
+}

@@ -1,0 +1,172 @@
+package io.mobula.rmi;
+
+import io.mobula.serial.SerialWriter;
+import java.io.IOException;
+import java.rmi.MarshalException;
+import java.rmi.RemoteException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The one object a call allocates (as in KaRMI, paper 4.2): the stub's handle on the call and, once sent, the
+ * slot its reply is decoded into. The receive thread decodes the reply (in arrival order, because type
+ * descriptors are sent once per peer) and wakes the caller, or completes the future of an asynchronous call.
+ */
+final class PendingCall extends Call {
+    final RemoteRef ref;
+    final int methodId;
+    final int flags;
+    private final CallChannel channel;
+    private SerialWriter out;
+
+    ResultKind kind = ResultKind.VOID;
+    Class<?> expected;
+    Thread waiter;
+    CompletableFuture<Object> future;
+    int callId;
+
+    // written by the settling thread before 'done' is set (the volatile write publishes them)
+    long prim;
+    Object obj;
+    Throwable thrown;        // the remote method threw this
+    RemoteException failure; // the call failed in the runtime or the connection
+    volatile boolean abandoned; // timed out; the reply is decoded and dropped
+    private volatile boolean done;
+
+    PendingCall(RemoteRef ref, int methodId, int flags, CallChannel channel, SerialWriter out) {
+        this.ref = ref;
+        this.methodId = methodId;
+        this.flags = flags;
+        this.channel = channel;
+        this.out = out;
+    }
+
+    boolean isDone() {
+        return done;
+    }
+
+    /** Called once by whoever settles the call. */
+    void complete() {
+        done = true;
+        if (future != null) {
+            AsyncCompletion.complete(this);
+        } else if (waiter != null) {
+            LockSupport.unpark(waiter);
+        }
+    }
+
+    void fail(RemoteException e) {
+        failure = e;
+        complete();
+    }
+
+    @Override
+    public SerialWriter arguments() {
+        return out;
+    }
+
+    @Override
+    public MarshalException marshalFailed(IOException cause) {
+        out = null;
+        channel.abort();
+        return new MarshalException("error marshalling arguments of " + ref.describe(methodId) + ": "
+                + cause.getMessage(), cause);
+    }
+
+    private void sendAndWait(ResultKind k, Class<?> exp) throws Throwable {
+        kind = k;
+        expected = exp;
+        waiter = Thread.currentThread();
+        out = null;
+        channel.send(this, false);
+        channel.await(this);
+        if (failure != null) {
+            throw failure;
+        }
+        if (thrown != null) {
+            throw RemoteTraces.withLocalTrace(thrown);
+        }
+    }
+
+    @Override
+    public void invokeVoid() throws Throwable {
+        sendAndWait(ResultKind.VOID, null);
+    }
+
+    @Override
+    public void invokeOneWay() throws RemoteException {
+        out = null;
+        channel.send(this, true);
+    }
+
+    @Override
+    public boolean invokeBoolean() throws Throwable {
+        sendAndWait(ResultKind.BOOLEAN, null);
+        return prim != 0;
+    }
+
+    @Override
+    public byte invokeByte() throws Throwable {
+        sendAndWait(ResultKind.BYTE, null);
+        return (byte) prim;
+    }
+
+    @Override
+    public char invokeChar() throws Throwable {
+        sendAndWait(ResultKind.CHAR, null);
+        return (char) prim;
+    }
+
+    @Override
+    public short invokeShort() throws Throwable {
+        sendAndWait(ResultKind.SHORT, null);
+        return (short) prim;
+    }
+
+    @Override
+    public int invokeInt() throws Throwable {
+        sendAndWait(ResultKind.INT, null);
+        return (int) prim;
+    }
+
+    @Override
+    public long invokeLong() throws Throwable {
+        sendAndWait(ResultKind.LONG, null);
+        return prim;
+    }
+
+    @Override
+    public float invokeFloat() throws Throwable {
+        sendAndWait(ResultKind.FLOAT, null);
+        return Float.intBitsToFloat((int) prim);
+    }
+
+    @Override
+    public double invokeDouble() throws Throwable {
+        sendAndWait(ResultKind.DOUBLE, null);
+        return Double.longBitsToDouble(prim);
+    }
+
+    @Override
+    public String invokeString() throws Throwable {
+        sendAndWait(ResultKind.STRING, null);
+        return (String) obj;
+    }
+
+    @Override
+    public <T> T invokeObject(Class<T> exp) throws Throwable {
+        sendAndWait(ResultKind.OBJECT, exp);
+        return exp.cast(obj);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> CompletableFuture<T> invokeAsync(Class<T> exp) throws RemoteException {
+        kind = ResultKind.OBJECT;
+        expected = exp;
+        future = new CompletableFuture<>();
+        out = null;
+        channel.send(this, false);
+        return (CompletableFuture<T>) (CompletableFuture<?>) future;
+    }
+}

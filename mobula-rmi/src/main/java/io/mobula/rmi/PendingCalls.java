@@ -1,0 +1,55 @@
+package io.mobula.rmi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The calls in flight on one connection, by call id. Call ids index a fixed slot array (no boxing, no map
+ * nodes per call); a slot still taken is skipped, so up to {@code SLOTS} calls may be outstanding at once.
+ */
+final class PendingCalls {
+    private static final int SLOTS = 1 << 12;
+    private static final int MASK = SLOTS - 1;
+
+    private final AtomicReferenceArray<PendingCall> slots = new AtomicReferenceArray<>(SLOTS);
+    private final AtomicInteger nextId = new AtomicInteger(1);
+
+    /** Assigns a call id and registers the call; false when every slot is taken. */
+    boolean add(PendingCall call) {
+        for (int attempt = 0; attempt < SLOTS; attempt++) {
+            int id = nextId.getAndIncrement();
+            if (id == 0) {
+                continue; // 0 is "no call"
+            }
+            if (slots.compareAndSet(id & MASK, null, call)) {
+                call.callId = id;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Removes and returns the call with this id, or null if it is unknown (late, timed out or forged). */
+    PendingCall remove(int callId) {
+        int slot = callId & MASK;
+        PendingCall c = slots.get(slot);
+        if (c != null && c.callId == callId && slots.compareAndSet(slot, c, null)) {
+            return c;
+        }
+        return null;
+    }
+
+    /** Removes every call (the connection is gone). */
+    List<PendingCall> drain() {
+        List<PendingCall> out = new ArrayList<>();
+        for (int i = 0; i < SLOTS; i++) {
+            PendingCall c = slots.getAndSet(i, null);
+            if (c != null) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,46 @@
+package io.mobula.rmi;
+
+import io.mobula.serial.SerialReader;
+import io.mobula.serial.SerialWriter;
+import java.io.IOException;
+
+/**
+ * How a result travels. Primitive results are never boxed on either side (KaRMI's per-return-type
+ * {@code XApplicationCall}, KaRMI paper 4.2).
+ */
+enum ResultKind {
+    VOID, BOOLEAN, BYTE, CHAR, SHORT, INT, LONG, FLOAT, DOUBLE, STRING, OBJECT;
+
+    void write(SerialWriter out, long prim, Object obj) throws IOException {
+        switch (this) {
+            case VOID -> { }
+            case BOOLEAN -> out.writeBoolean(prim != 0);
+            case BYTE -> out.writeByte((byte) prim);
+            case CHAR -> out.writeChar((char) prim);
+            case SHORT -> out.writeShort((short) prim);
+            case INT -> out.writeInt((int) prim);
+            case LONG -> out.writeLong(prim);
+            case FLOAT -> out.writeFloat(Float.intBitsToFloat((int) prim));
+            case DOUBLE -> out.writeDouble(Double.longBitsToDouble(prim));
+            case STRING -> out.writeString((String) obj);
+            case OBJECT -> out.writeObject(obj);
+        }
+    }
+
+    /** Reads into {@code call}; OBJECT results are checked against the expected type. */
+    void read(SerialReader in, PendingCall call) throws IOException {
+        switch (this) {
+            case VOID -> { }
+            case BOOLEAN -> call.prim = in.readBoolean() ? 1 : 0;
+            case BYTE -> call.prim = in.readByte();
+            case CHAR -> call.prim = in.readChar();
+            case SHORT -> call.prim = in.readShort();
+            case INT -> call.prim = in.readInt();
+            case LONG -> call.prim = in.readLong();
+            case FLOAT -> call.prim = Float.floatToRawIntBits(in.readFloat());
+            case DOUBLE -> call.prim = Double.doubleToRawLongBits(in.readDouble());
+            case STRING -> call.obj = in.readString();
+            case OBJECT -> call.obj = in.readObject(call.expected);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.mobula.rmi;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of the RMI runtime of this process; set once with {@link Rmi#configure} before the first export or
+ * call, or through system properties ({@code mobula.host}, {@code mobula.port}, {@code mobula.callTimeoutMs},
+ * {@code mobula.dispatch}, {@code mobula.leaseMs}).
+ *
+ * @param host        address to listen on and to advertise in references (default 127.0.0.1)
+ * @param port        port to listen on, 0 for an ephemeral one
+ * @param callTimeout how long a caller waits for a reply; zero waits as long as the connection lives
+ * @param dispatch    where calls run on the server
+ * @param lease       DGC lease length; stubs renew at a third of it
+ * @param callSpins   spin iterations a caller waits before parking (0 on small machines)
+ */
+public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
+                        int callSpins) {
+
+    /** Where incoming calls run. */
+    public enum Dispatch {
+        /** Non-blocking methods on the receive thread, everything else on a virtual thread (thesis 3.3.1). */
+        AUTO,
+        /** Every call on a virtual thread. */
+        VIRTUAL_THREADS
+    }
+
+    public RmiConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(callTimeout, "callTimeout");
+        Objects.requireNonNull(dispatch, "dispatch");
+        Objects.requireNonNull(lease, "lease");
+        if (port < 0 || port > 65535 || callTimeout.isNegative() || lease.isNegative() || lease.isZero()
+                || callSpins < 0) {
+            throw new IllegalArgumentException("bad RMI configuration: " + port + ", " + callTimeout + ", " + lease);
+        }
+    }
+
+    /** The defaults, overridden by system properties. */
+    public static RmiConfig fromSystemProperties() {
+        return new RmiConfig(
+                System.getProperty("mobula.host", "127.0.0.1"),
+                Integer.getInteger("mobula.port", 0),
+                Duration.ofMillis(Long.getLong("mobula.callTimeoutMs", 0)),
+                Dispatch.valueOf(System.getProperty("mobula.dispatch", "AUTO")),
+                Duration.ofMillis(Long.getLong("mobula.leaseMs", 60_000)),
+                Integer.getInteger("mobula.callSpins", 0));
+    }
+
+    public RmiConfig withCallTimeout(Duration d) {
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins);
+    }
+
+    public RmiConfig withDispatch(Dispatch d) {
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins);
+    }
+
+    public RmiConfig withLease(Duration d) {
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins);
+    }
+
+    public RmiConfig withPort(int p) {
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins);
+    }
+}

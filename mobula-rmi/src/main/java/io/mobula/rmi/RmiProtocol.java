@@ -1,0 +1,60 @@
+package io.mobula.rmi;
+
+/**
+ * Layout of Mobula RMI frames. Every frame starts with the same fixed header, written in the sender's byte
+ * order (announced once in {@link #HELLO}; the receiver makes right, thesis 3.3.2):
+ *
+ * <pre>
+ *   0       1       2               4                               8
+ *   +-------+-------+---------------+-------------------------------+
+ *   | type  | flags |  reserved     |           call id             |
+ *   +-------+-------+---------------+-------------------------------+
+ *   |                          object id                            |
+ *   +---------------------------------------------------------------+
+ *   |                        interface hash                         |
+ *   +-------------------------------+-------------------------------+
+ *   |          method id            |    sequence (RepMI, 0 now)    |
+ *   +-------------------------------+-------------------------------+
+ *   |  payload: arguments, result or exception (mobula-serial) ...
+ * </pre>
+ *
+ * The interface hash travels with every call so a client and server that disagree on an interface fail
+ * with a clear error instead of running the wrong method. HELLO carries no header: its first byte is the
+ * byte-order flag so the peer can read the rest.
+ */
+final class RmiProtocol {
+    private RmiProtocol() {
+    }
+
+    static final int HEADER_LENGTH = 32;
+    static final int TYPE_OFFSET = 0;
+    static final int FLAGS_OFFSET = 1;
+    static final int CALL_ID_OFFSET = 4;
+    static final int OBJECT_ID_OFFSET = 8;
+    static final int INTERFACE_HASH_OFFSET = 16;
+    static final int METHOD_ID_OFFSET = 24;
+    static final int SEQUENCE_OFFSET = 28;
+
+    // frame types
+    static final byte HELLO = 1;
+    static final byte CALL = 2;
+    static final byte REPLY = 3;          // payload: result
+    static final byte REPLY_THROWN = 4;   // payload: the Throwable the method threw
+    static final byte REPLY_ERROR = 5;    // payload: a String; the call failed in the runtime (no such object, ...)
+    static final byte DGC_DIRTY = 6;      // object id; lease requested or renewed
+    static final byte DGC_CLEAN = 7;      // object id; the peer holds no more stubs
+
+    // call flags
+    static final int FLAG_ONE_WAY = 1;
+
+    // error codes of REPLY_ERROR, in the method id field
+    static final int ERROR_NO_SUCH_OBJECT = 1;
+    static final int ERROR_INTERFACE_MISMATCH = 2;
+    static final int ERROR_BAD_METHOD = 3;
+    static final int ERROR_UNMARSHAL_ARGUMENTS = 4;
+    static final int ERROR_MARSHAL_RESULT = 5;
+
+    // HELLO payload: order flag (1 byte: 0 little, 1 big), magic, version, vm id, endpoint list
+    static final int MAGIC = 0x4d4f4231; // "MOB1"
+    static final int VERSION = 1;
+}

@@ -1,0 +1,261 @@
+package io.mobula.rmi;
+
+import io.mobula.serial.Serialization;
+import io.mobula.transport.Connection;
+import io.mobula.transport.Endpoint;
+import io.mobula.transport.FrameHandler;
+import io.mobula.transport.Listener;
+import io.mobula.transport.Transport;
+import io.mobula.transport.Transports;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.nio.ByteBuffer;
+import java.rmi.ConnectException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The RMI runtime of this process (one per JVM, as in java.rmi and KaRMI): its VM id, its exported objects, its
+ * listener and its connections, one per peer process.
+ */
+final class RmiRuntime implements FrameHandler {
+    private static final System.Logger LOG = System.getLogger(RmiRuntime.class.getName());
+    private static volatile RmiConfig pendingConfig;
+    private static volatile RmiRuntime instance;
+
+    final long vmId = new SecureRandom().nextLong();
+    final RmiConfig config;
+    final Serialization serialization;
+    final ExportTable exports;
+    final RmiStats stats = new RmiStats();
+    final ExecutorService dispatchExecutor =
+            Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("mobula-call-", 0).factory());
+    final DgcClient dgc;
+    private final Transport tcp;
+    private final LocalChannel local;
+    private volatile Listener listener;
+    private final Map<Long, PeerConnection> byVm = new ConcurrentHashMap<>();
+    private final Map<Endpoint, PeerConnection> byEndpoint = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+
+    private RmiRuntime(RmiConfig config) {
+        this.config = config;
+        this.exports = new ExportTable(config.lease().toNanos());
+        this.serialization = RmiSerialization.create(this);
+        this.tcp = Transports.create("tcp");
+        this.local = new LocalChannel(this);
+        this.dgc = new DgcClient(this);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "mobula-dgc");
+            t.setDaemon(true);
+            return t;
+        });
+        long period = Math.max(1, config.lease().toMillis() / 4);
+        timer.scheduleWithFixedDelay(this::housekeeping, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    static RmiRuntime get() {
+        RmiRuntime r = instance;
+        if (r == null) {
+            synchronized (RmiRuntime.class) {
+                r = instance;
+                if (r == null) {
+                    RmiConfig c = pendingConfig != null ? pendingConfig : RmiConfig.fromSystemProperties();
+                    instance = r = new RmiRuntime(c);
+                }
+            }
+        }
+        return r;
+    }
+
+    static synchronized void configure(RmiConfig config) {
+        if (instance != null) {
+            throw new IllegalStateException("the RMI runtime is already running; configure it before the first"
+                    + " export or call");
+        }
+        pendingConfig = config;
+    }
+
+    static boolean usable(CallChannel ch) {
+        return !(ch instanceof PeerConnection p) || p.isOpen();
+    }
+
+    String describe() {
+        return "vm " + Long.toHexString(vmId) + " " + endpoints();
+    }
+
+    List<Endpoint> endpoints() {
+        Listener l = listener;
+        return l == null ? List.of() : List.of(l.endpoint());
+    }
+
+    private void housekeeping() {
+        try {
+            exports.sweep();
+            dgc.renew();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "DGC housekeeping failed", e);
+        }
+    }
+
+    // ------------------------------------------------------------------ exporting
+
+    Endpoint ensureListening() throws RemoteException {
+        Listener l = listener;
+        if (l == null) {
+            synchronized (this) {
+                l = listener;
+                if (l == null) {
+                    try {
+                        l = tcp.listen(Endpoint.tcp(config.host(), config.port()), this);
+                    } catch (IOException e) {
+                        throw new java.rmi.server.ExportException("cannot listen on " + config.host() + ":"
+                                + config.port(), e);
+                    }
+                    listener = l;
+                }
+            }
+        }
+        return l.endpoint();
+    }
+
+    /** Exports {@code impl} (idempotent) and returns its stub. */
+    RemoteStub export(Remote impl, boolean pinned) throws RemoteException {
+        ExportTable.Exported e = exports.forTarget(impl);
+        if (e != null) {
+            if (pinned) {
+                e.pinned = true;
+            }
+            return StubFactory.forInterface(e.dispatcher.remoteInterface()).newStub(e.ref);
+        }
+        ensureListening();
+        StubFactory f = StubFactory.forInterface(StubFactory.remoteInterfaceOf(impl.getClass()));
+        long id = exports.newId();
+        RemoteRef ref = new RemoteRef(vmId, id, endpoints(), f.remoteInterface.getName(),
+                f.dispatcher.interfaceHash(), null);
+        exports.add(impl, exports.new Exported(id, impl, f.dispatcher, ref, pinned, null));
+        return f.newStub(new RemoteRef(vmId, id, ref.endpoints, ref.interfaceName, ref.interfaceHash, impl));
+    }
+
+    boolean unexport(Remote impl) {
+        return exports.remove(impl);
+    }
+
+    /** The stub to send for an exported object (exports it implicitly, unpinned, if needed). */
+    RemoteStub stubFor(Remote impl) throws RemoteException {
+        return export(impl, false);
+    }
+
+    // ------------------------------------------------------------------ connections
+
+    CallChannel channelFor(RemoteRef ref) throws RemoteException {
+        if (ref.vmId == vmId) {
+            if (exports.find(ref.objectId) == null) {
+                throw new NoSuchObjectException("object " + ref.objectId + " is no longer exported");
+            }
+            return local;
+        }
+        PeerConnection p = byVm.get(ref.vmId);
+        if (p != null && p.isOpen()) {
+            return p;
+        }
+        RemoteException last = null;
+        for (Endpoint e : ref.endpoints) {
+            if (!"tcp".equals(e.transport())) {
+                continue;
+            }
+            try {
+                return connect(e);
+            } catch (RemoteException ex) {
+                last = ex;
+            }
+        }
+        throw last != null ? last : new ConnectException("no usable endpoint for " + ref);
+    }
+
+    private PeerConnection connect(Endpoint e) throws RemoteException {
+        PeerConnection p = byEndpoint.get(e);
+        if (p != null && p.isOpen()) {
+            return p;
+        }
+        synchronized (byEndpoint) {
+            p = byEndpoint.get(e);
+            if (p != null && p.isOpen()) {
+                return p;
+            }
+            Connection c;
+            try {
+                c = tcp.connect(e, this, Duration.ofSeconds(10));
+            } catch (IOException ex) {
+                throw new ConnectException("cannot connect to " + e + ": " + ex.getMessage(), ex);
+            }
+            p = attach(c);
+            byEndpoint.put(e, p);
+            return p;
+        }
+    }
+
+    private PeerConnection attach(Connection c) {
+        synchronized (c) {
+            Object a = c.attachment();
+            if (a instanceof PeerConnection p) {
+                return p;
+            }
+            PeerConnection p = new PeerConnection(this, c, serialization);
+            c.attach(p);
+            stats.connectionsOpened.increment();
+            try {
+                p.sendHello();
+            } catch (IOException ex) {
+                c.close();
+            }
+            return p;
+        }
+    }
+
+    void helloReceived(PeerConnection p) {
+        byVm.putIfAbsent(p.peerVmId, p);
+        PeerConnection old = byVm.get(p.peerVmId);
+        if (old != p && !old.isOpen()) {
+            byVm.put(p.peerVmId, p);
+        }
+    }
+
+    @Override
+    public void onOpen(Connection connection) {
+        attach(connection);
+    }
+
+    @Override
+    public void onFrame(Connection connection, ByteBuffer frame) {
+        attach(connection).onFrame(frame);
+    }
+
+    @Override
+    public void onClose(Connection connection, IOException cause) {
+        Object a = connection.attachment();
+        if (a instanceof PeerConnection p) {
+            stats.connectionsLost.increment();
+            p.onClose(cause);
+            byVm.remove(p.peerVmId, p);
+            byEndpoint.values().remove(p);
+            if (!byVm.containsKey(p.peerVmId)) {
+                exports.peerGone(p.peerVmId);
+            }
+        }
+    }
+
+    PeerConnection connectionTo(long peerVm) {
+        return byVm.get(peerVm);
+    }
+}

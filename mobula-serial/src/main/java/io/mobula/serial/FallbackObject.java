@@ -1,0 +1,204 @@
+package io.mobula.serial;
+
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Ordinary serializable classes: allocated without running serializable constructors
+ * ({@link Instantiator}), registered, then each serializable class level from the top down either
+ * through its private writeObject/readObject hooks or field by field.
+ */
+final class FallbackObject extends Fallback {
+    private final Class<?> cls;
+    private volatile MethodHandle allocate; // ()Object, created on first read
+    private final Level[] levels;
+
+    FallbackObject(Class<?> c, MethodHandles.Lookup lookup) throws ReflectiveOperationException, SerialException {
+        this(c, lookup, levels(c));
+    }
+
+    private FallbackObject(Class<?> c, MethodHandles.Lookup lookup, Level[] levels)
+            throws ReflectiveOperationException, SerialException {
+        super(c, fingerprint(levels), lookup);
+        this.cls = c;
+        this.levels = levels;
+        checkConstructor(c);
+    }
+
+    /**
+     * Fails early if no instance could ever be created, without initializing the class: the JDK's
+     * serialization constructor initializes it, so that handle is made on the first read, after the
+     * reader compared fingerprints.
+     */
+    private static void checkConstructor(Class<?> c) throws SerialException {
+        Class<?> k = c;
+        while (k != null && Serializable.class.isAssignableFrom(k)) {
+            k = k.getSuperclass();
+        }
+        if (k == null) {
+            return;
+        }
+        try {
+            java.lang.reflect.Constructor<?> ctor = k.getDeclaredConstructor();
+            int m = ctor.getModifiers();
+            boolean samePackage = k.getPackageName().equals(c.getPackageName())
+                    && k.getClassLoader() == c.getClassLoader();
+            if (Modifier.isPrivate(m) || (!Modifier.isPublic(m) && !Modifier.isProtected(m) && !samePackage)) {
+                throw new SerialException("class " + c.getName() + ": the no-arg constructor of its first"
+                        + " non-serializable superclass " + k.getName() + " is not accessible");
+            }
+        } catch (NoSuchMethodException e) {
+            throw new SerialException("class " + c.getName() + ": its first non-serializable superclass "
+                    + k.getName() + " has no no-arg constructor");
+        }
+    }
+
+    private MethodHandle allocator() throws SerialException {
+        MethodHandle mh = allocate;
+        if (mh == null) {
+            mh = Instantiator.forSerialization(cls);
+            allocate = mh;
+        }
+        return mh;
+    }
+
+    private static long fingerprint(Level[] levels) {
+        List<String> parts = new ArrayList<>();
+        for (Level l : levels) {
+            parts.add(l.cls.getName());
+            for (FieldIO f : l.fields) {
+                parts.add(f.part());
+            }
+        }
+        return Fingerprint.of(parts.toArray(String[]::new));
+    }
+
+    private static Level[] levels(Class<?> c) throws ReflectiveOperationException {
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> k = c; k != null && Serializable.class.isAssignableFrom(k); k = k.getSuperclass()) {
+            chain.add(0, k);
+        }
+        Level[] out = new Level[chain.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = new Level(chain.get(i));
+        }
+        return out;
+    }
+
+    @Override
+    void writeFields(SerialWriter out, Object value) throws Throwable {
+        for (Level l : levels) {
+            if (l.writeHook == null) {
+                l.writeFields(out, value);
+            } else {
+                HookOutput h = out.hookOutput();
+                Object saved = h.enter(value, l);
+                try {
+                    l.writeHook.invokeExact(value, (ObjectOutputStream) h);
+                } finally {
+                    h.exit(saved);
+                }
+            }
+        }
+    }
+
+    @Override
+    Object readFields(SerialReader in) throws Throwable {
+        Object o = (Object) allocator().invokeExact();
+        in.register(o);
+        for (Level l : levels) {
+            if (l.readHook == null) {
+                l.readFields(in, o);
+            } else {
+                HookInput h = in.hookInput();
+                Object saved = h.enter(o, l);
+                try {
+                    l.readHook.invokeExact(o, (ObjectInputStream) h);
+                } finally {
+                    h.exit(saved);
+                }
+            }
+        }
+        return o;
+    }
+
+    /** One serializable class of the hierarchy: its fields sorted by name and its private hooks. */
+    static final class Level {
+        final Class<?> cls;
+        final FieldIO[] fields;
+        final MethodHandle writeHook; // (Object,ObjectOutputStream)void or null
+        final MethodHandle readHook; // (Object,ObjectInputStream)void or null
+
+        Level(Class<?> cls) throws ReflectiveOperationException {
+            this.cls = cls;
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(cls, MethodHandles.lookup());
+            List<Field> fs = new ArrayList<>();
+            for (Field f : cls.getDeclaredFields()) {
+                int m = f.getModifiers();
+                if (!Modifier.isStatic(m) && !Modifier.isTransient(m)) {
+                    fs.add(f);
+                }
+            }
+            fs.sort(Comparator.comparing(Field::getName));
+            fields = new FieldIO[fs.size()];
+            for (int i = 0; i < fields.length; i++) {
+                fields[i] = FieldIO.of(fs.get(i), lookup);
+            }
+            writeHook = privateHook(cls, lookup, "writeObject", ObjectOutputStream.class);
+            readHook = privateHook(cls, lookup, "readObject", ObjectInputStream.class);
+        }
+
+        private static MethodHandle privateHook(Class<?> cls, MethodHandles.Lookup lookup, String name,
+                Class<?> param) throws IllegalAccessException {
+            Method m;
+            try {
+                m = cls.getDeclaredMethod(name, param);
+            } catch (NoSuchMethodException e) {
+                return null;
+            }
+            int mod = m.getModifiers();
+            if (!Modifier.isPrivate(mod) || Modifier.isStatic(mod) || m.getReturnType() != void.class) {
+                return null;
+            }
+            m.setAccessible(true);
+            return lookup.unreflect(m).asType(MethodType.methodType(void.class, Object.class, param));
+        }
+
+        void writeFields(SerialWriter out, Object o) throws Throwable {
+            for (FieldIO f : fields) {
+                f.write(out, o);
+            }
+        }
+
+        void readFields(SerialReader in, Object o) throws Throwable {
+            for (FieldIO f : fields) {
+                f.read(in, o);
+            }
+        }
+
+        int indexOf(String name) {
+            for (int i = 0; i < fields.length; i++) {
+                if (fields[i].name.equals(name)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        @Override
+        public String toString() {
+            return cls.getName() + Arrays.toString(Arrays.stream(fields).map(f -> f.name).toArray());
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.mobula.serial;
+
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * The reader's half of the per-peer type table: id -> serializer. Built-in ids are predefined; a
+ * TYPE_DEF binds a dynamic id after the class name passed the {@link ClassFilter} (checked before the
+ * class is loaded, and then loaded without initialization) and the fingerprints agree.
+ */
+final class ReaderTypes {
+    private final Config config;
+    private Serializer<?>[] dynamic = new Serializer<?>[16];
+
+    private int used; // highest dynamic index defined + 1
+
+    ReaderTypes(Config config) {
+        this.config = config;
+    }
+
+    void clear() {
+        Arrays.fill(dynamic, 0, used, null);
+        used = 0;
+    }
+
+    Serializer<?> lookup(int id, int offset) throws SerialException {
+        if (id > 0 && id < WireFormat.FIRST_DYNAMIC_ID) {
+            Serializer<?> s = Builtins.byId(id);
+            if (s != null) {
+                return s;
+            }
+        } else {
+            int i = id - WireFormat.FIRST_DYNAMIC_ID;
+            if (i >= 0 && i < dynamic.length && dynamic[i] != null) {
+                return dynamic[i];
+            }
+        }
+        throw new SerialException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + offset);
+    }
+
+    Serializer<?> define(int id, String name, long fingerprint, int offset) throws SerialException {
+        int i = id - WireFormat.FIRST_DYNAMIC_ID;
+        if (i < 0 || i >= WireFormat.MAX_DYNAMIC_TYPES) {
+            throw new SerialException("bad type id " + Integer.toUnsignedString(id) + " in descriptor at offset "
+                    + offset);
+        }
+        if (name == null || name.isEmpty() || name.length() > 1024) {
+            throw new SerialException("bad class name in type descriptor at offset " + offset);
+        }
+        Class<?> cls = load(name);
+        Serializer<?> s = config.registry().lookup(cls);
+        if (s.fingerprint() != fingerprint) {
+            throw new SerialException("fingerprint mismatch for class " + name + ": the writer's layout ("
+                    + Long.toHexString(fingerprint) + ") differs from the local class ("
+                    + Long.toHexString(s.fingerprint()) + "); recompile both sides against the same version");
+        }
+        if (i >= dynamic.length) {
+            dynamic = Arrays.copyOf(dynamic, Math.max(i + 1, dynamic.length * 2));
+        }
+        dynamic[i] = s;
+        used = Math.max(used, i + 1);
+        return s;
+    }
+
+    private Class<?> load(String name) throws SerialException {
+        if (!config.filter().allows(name)) {
+            throw new SerialException("class " + name + " refused by the class filter");
+        }
+        Class<?> cls;
+        try {
+            cls = Class.forName(name, false, config.loader());
+        } catch (ClassNotFoundException | LinkageError | IllegalArgumentException e) {
+            throw new SerialException("class " + name + " named on the wire cannot be loaded: " + e, e);
+        }
+        Class<?> element = cls;
+        while (element.isArray()) {
+            element = element.getComponentType();
+        }
+        if (!element.isPrimitive() && !acceptable(element)) {
+            throw new SerialException("class " + element.getName() + " is not serializable (implements neither"
+                    + " java.io.Serializable nor is it an enum, record or built-in type)");
+        }
+        return cls;
+    }
+
+    private static boolean acceptable(Class<?> c) {
+        return Serializable.class.isAssignableFrom(c) || c.isEnum() || c.isRecord() || Builtins.idOf(c) > 0
+                || c == Object.class || c.isInterface();
+    }
+}

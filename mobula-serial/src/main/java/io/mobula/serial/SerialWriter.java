@@ -1,0 +1,609 @@
+package io.mobula.serial;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * Encodes objects into its own reusable, growing buffer. One writer per connection (= per peer) or per
+ * thread; not thread-safe.
+ *
+ * <p>Type descriptors are sent once per writer and referred to by a small id afterwards; the handle table
+ * that keeps shared references and cycles is reset by {@link #beginMessage()} (seed 004, "two kinds of
+ * reset"; thesis 3.3.2). Primitives and primitive arrays are written in {@link #byteOrder()}; the reader
+ * converts if needed. See {@link WireFormat} for the layout.
+ */
+public final class SerialWriter {
+    private static final int MAX_BUFFER = Integer.MAX_VALUE - 16;
+
+    private final Config config;
+    private final ByteOrder order;
+    private byte[] buf;
+    private ByteBuffer bb;
+    private int pos;
+
+    private final IdentityTable handles = new IdentityTable(64);
+    private int nextHandle;
+
+    private final IdentityTable typeIndex = new IdentityTable(32);
+    private WriterType[] types = new WriterType[16];
+    private int typeCount;
+    private int nextTypeId = WireFormat.FIRST_DYNAMIC_ID;
+    private int[] definedInMessage = new int[8];
+    private int definedCount;
+
+    private int depth;
+    private HookOutput hookOutput;
+
+    SerialWriter(Config config) {
+        this.config = config;
+        this.order = config.order();
+        this.buf = new byte[256];
+        this.bb = ByteBuffer.wrap(buf).order(order);
+    }
+
+    // ------------------------------------------------------------------ framing
+
+    /**
+     * Starts a new message: empties the buffer and the handle table. Type ids already sent stay valid
+     * (the peer keeps them). The handle table references the objects of the last message until then.
+     */
+    public void beginMessage() {
+        pos = 0;
+        handles.clear();
+        nextHandle = 0;
+        definedCount = 0;
+        depth = 0;
+    }
+
+    /**
+     * Call when the message being written will not reach the peer (any exception from a write method, or
+     * the send failed): types first defined in it are defined again in the next message, and the writer is
+     * ready for a new message.
+     */
+    public void abortMessage() {
+        for (int i = 0; i < definedCount; i++) {
+            types[definedInMessage[i]].sent = false;
+        }
+        beginMessage();
+    }
+
+    /** Forgets all type ids too; used for self-contained standalone messages. */
+    void resetTypes() {
+        typeIndex.clear();
+        Arrays.fill(types, 0, typeCount, null);
+        typeCount = 0;
+        nextTypeId = WireFormat.FIRST_DYNAMIC_ID;
+        beginMessage();
+    }
+
+    /** @return the bytes written since {@link #beginMessage()}: a view with position 0 and limit = size */
+    public ByteBuffer buffer() {
+        return ByteBuffer.wrap(buf, 0, pos).order(order);
+    }
+
+    int capacity() {
+        return buf.length;
+    }
+
+    /** @return the number of bytes written since {@link #beginMessage()} */
+    public int size() {
+        return pos;
+    }
+
+    /** @return the byte order all primitives are written in */
+    public ByteOrder byteOrder() {
+        return order;
+    }
+
+    /**
+     * Reserves {@code n} bytes (e.g. for a header the RMI layer fills in later).
+     *
+     * @param n number of bytes
+     * @return the offset of the reserved bytes
+     * @throws SerialException if the buffer cannot grow that far
+     */
+    public int reserve(int n) throws SerialException {
+        if (n < 0) {
+            throw new SerialException("negative reservation " + n);
+        }
+        ensure(n);
+        int at = pos;
+        pos += n;
+        return at;
+    }
+
+    /**
+     * Overwrites a previously reserved byte.
+     *
+     * @param offset offset returned by {@link #reserve}
+     * @param v value
+     */
+    public void putByteAt(int offset, byte v) {
+        check(offset, 1);
+        buf[offset] = v;
+    }
+
+    /**
+     * Overwrites 4 previously reserved bytes in {@link #byteOrder()}.
+     *
+     * @param offset offset returned by {@link #reserve}
+     * @param v value
+     */
+    public void putIntAt(int offset, int v) {
+        check(offset, 4);
+        bb.putInt(offset, v);
+    }
+
+    /**
+     * Overwrites 8 previously reserved bytes in {@link #byteOrder()}.
+     *
+     * @param offset offset returned by {@link #reserve}
+     * @param v value
+     */
+    public void putLongAt(int offset, long v) {
+        check(offset, 8);
+        bb.putLong(offset, v);
+    }
+
+    private void check(int offset, int n) {
+        if (offset < 0 || offset > pos - n) {
+            throw new IndexOutOfBoundsException("offset " + offset + " outside the written " + pos + " bytes");
+        }
+    }
+
+    // ------------------------------------------------------------------ primitives
+
+    /** @param v value, one byte */
+    public void writeBoolean(boolean v) throws IOException {
+        ensure(1);
+        buf[pos++] = (byte) (v ? 1 : 0);
+    }
+
+    /** @param v value */
+    public void writeByte(byte v) throws IOException {
+        ensure(1);
+        buf[pos++] = v;
+    }
+
+    /** @param v value */
+    public void writeShort(short v) throws IOException {
+        ensure(2);
+        bb.putShort(pos, v);
+        pos += 2;
+    }
+
+    /** @param v value */
+    public void writeChar(char v) throws IOException {
+        ensure(2);
+        bb.putChar(pos, v);
+        pos += 2;
+    }
+
+    /** @param v value */
+    public void writeInt(int v) throws IOException {
+        ensure(4);
+        bb.putInt(pos, v);
+        pos += 4;
+    }
+
+    /** @param v value */
+    public void writeLong(long v) throws IOException {
+        ensure(8);
+        bb.putLong(pos, v);
+        pos += 8;
+    }
+
+    /** @param v value */
+    public void writeFloat(float v) throws IOException {
+        ensure(4);
+        bb.putFloat(pos, v);
+        pos += 4;
+    }
+
+    /** @param v value */
+    public void writeDouble(double v) throws IOException {
+        ensure(8);
+        bb.putDouble(pos, v);
+        pos += 8;
+    }
+
+    /**
+     * Unsigned LEB128; 1 byte for 0..127. Negative values take 5 bytes.
+     *
+     * @param v value
+     */
+    public void writeVarInt(int v) throws IOException {
+        ensure(5);
+        putVarInt(v);
+    }
+
+    /**
+     * Unsigned LEB128 of a long; negative values take 10 bytes.
+     *
+     * @param v value
+     */
+    public void writeVarLong(long v) throws IOException {
+        ensure(10);
+        while ((v & ~0x7FL) != 0) {
+            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[pos++] = (byte) v;
+    }
+
+    private void putVarInt(int v) {
+        while ((v & ~0x7F) != 0) {
+            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        buf[pos++] = (byte) v;
+    }
+
+    /**
+     * Writes a string as a value (no handle, no sharing): Latin-1 when every char fits, else UTF-8.
+     *
+     * @param s the string, may be null
+     */
+    public void writeString(String s) throws IOException {
+        if (s == null) {
+            writeByte((byte) 0);
+            return;
+        }
+        int len = s.length();
+        if (len >= 1 << 30) {
+            throw new SerialException("string too long: " + len + " chars");
+        }
+        ensure(5L + len);
+        int start = pos;
+        putVarInt((len << 1) + 1);
+        byte[] b = buf;
+        int p = pos;
+        for (int i = 0; i < len; i++) {
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                pos = start;
+                writeUtf8(s);
+                return;
+            }
+            b[p++] = (byte) c;
+        }
+        pos = p;
+    }
+
+    private void writeUtf8(String s) throws IOException {
+        int len = s.length();
+        long n = 0;
+        for (int i = 0; i < len; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n += 1;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < len && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        if (n > (Integer.MAX_VALUE >> 1) - 1) {
+            throw new SerialException("string too long: " + n + " UTF-8 bytes");
+        }
+        ensure(5 + n);
+        putVarInt((int) ((n << 1) | 1) + 1);
+        byte[] b = buf;
+        int p = pos;
+        for (int i = 0; i < len; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                b[p++] = (byte) c;
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | (c >> 6));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isHighSurrogate(c) && i + 1 < len && Character.isLowSurrogate(s.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, s.charAt(++i));
+                b[p++] = (byte) (0xF0 | (cp >> 18));
+                b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (cp & 0x3F));
+            } else {
+                b[p++] = (byte) (0xE0 | (c >> 12));
+                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        pos = p;
+    }
+
+    // ------------------------------------------------------------------ primitive arrays (bulk)
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeBooleanArray(boolean[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_BOOLEAN_ARRAY)) {
+            writeBooleanArrayBody(a);
+        }
+    }
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeByteArray(byte[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_BYTE_ARRAY)) {
+            writeByteArrayBody(a);
+        }
+    }
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeShortArray(short[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_SHORT_ARRAY)) {
+            writeShortArrayBody(a);
+        }
+    }
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeCharArray(char[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_CHAR_ARRAY)) {
+            writeCharArrayBody(a);
+        }
+    }
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeIntArray(int[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_INT_ARRAY)) {
+            writeIntArrayBody(a);
+        }
+    }
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeLongArray(long[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_LONG_ARRAY)) {
+            writeLongArrayBody(a);
+        }
+    }
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeFloatArray(float[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_FLOAT_ARRAY)) {
+            writeFloatArrayBody(a);
+        }
+    }
+
+    /** @param a array, may be null; shared references are kept */
+    public void writeDoubleArray(double[] a) throws IOException {
+        if (refPrefix(a, Builtins.ID_DOUBLE_ARRAY)) {
+            writeDoubleArrayBody(a);
+        }
+    }
+
+    /** Writes NULL, HANDLE or NEW+id; returns true if the body must follow. */
+    private boolean refPrefix(Object a, int builtinId) throws IOException {
+        ensure(11);
+        if (a == null) {
+            buf[pos++] = WireFormat.TAG_NULL;
+            return false;
+        }
+        int h = handles.get(a);
+        if (h >= 0) {
+            buf[pos++] = WireFormat.TAG_HANDLE;
+            putVarInt(h);
+            return false;
+        }
+        handles.put(a, nextHandle++);
+        buf[pos++] = WireFormat.TAG_NEW;
+        putVarInt(builtinId);
+        return true;
+    }
+
+    private int arrayBytes(int n, int shift) throws IOException {
+        long bytes = (long) n << shift;
+        ensure(5 + bytes);
+        putVarInt(n);
+        bb.position(pos);
+        return (int) bytes;
+    }
+
+    void writeBooleanArrayBody(boolean[] a) throws IOException {
+        arrayBytes(a.length, 0);
+        byte[] b = buf;
+        int p = pos;
+        for (boolean v : a) { // no bulk view for booleans
+            b[p++] = (byte) (v ? 1 : 0);
+        }
+        pos = p;
+    }
+
+    void writeByteArrayBody(byte[] a) throws IOException {
+        int n = arrayBytes(a.length, 0);
+        System.arraycopy(a, 0, buf, pos, n);
+        pos += n;
+    }
+
+    void writeShortArrayBody(short[] a) throws IOException {
+        int n = arrayBytes(a.length, 1);
+        bb.asShortBuffer().put(a);
+        pos += n;
+    }
+
+    void writeCharArrayBody(char[] a) throws IOException {
+        int n = arrayBytes(a.length, 1);
+        bb.asCharBuffer().put(a);
+        pos += n;
+    }
+
+    void writeIntArrayBody(int[] a) throws IOException {
+        int n = arrayBytes(a.length, 2);
+        bb.asIntBuffer().put(a);
+        pos += n;
+    }
+
+    void writeLongArrayBody(long[] a) throws IOException {
+        int n = arrayBytes(a.length, 3);
+        bb.asLongBuffer().put(a);
+        pos += n;
+    }
+
+    void writeFloatArrayBody(float[] a) throws IOException {
+        int n = arrayBytes(a.length, 2);
+        bb.asFloatBuffer().put(a);
+        pos += n;
+    }
+
+    void writeDoubleArrayBody(double[] a) throws IOException {
+        int n = arrayBytes(a.length, 3);
+        bb.asDoubleBuffer().put(a);
+        pos += n;
+    }
+
+    // ------------------------------------------------------------------ objects
+
+    /**
+     * Writes any object polymorphically: null, a back-reference to an object already in this message, or
+     * its type (id, with the descriptor the first time for this writer) followed by its serializer's output.
+     *
+     * @param obj the object, may be null
+     * @throws SerialException if the class cannot be serialized or nesting exceeds the depth limit
+     */
+    public void writeObject(Object obj) throws IOException {
+        ensure(11);
+        if (obj == null) {
+            buf[pos++] = WireFormat.TAG_NULL;
+            return;
+        }
+        int h = handles.get(obj);
+        if (h >= 0) {
+            buf[pos++] = WireFormat.TAG_HANDLE;
+            putVarInt(h);
+            return;
+        }
+        WriterType t = typeOf(obj.getClass());
+        if (t.replacer != null) {
+            Object rep = t.replacer.writeReplace(obj);
+            if (rep != obj) {
+                if (++depth > config.maxDepth()) { // replacement chains count as nesting
+                    throw new SerialException("writeReplace chain deeper than maxDepth at " + t.name);
+                }
+                writeObject(rep);
+                depth--;
+                int rh = rep == null ? -1 : handles.get(rep);
+                if (rh >= 0) {
+                    handles.put(obj, rh);
+                }
+                return;
+            }
+        }
+        handles.put(obj, nextHandle++);
+        if (t.sent) {
+            buf[pos++] = WireFormat.TAG_NEW;
+            putVarInt(t.id);
+        } else {
+            defineType(t);
+        }
+        if (++depth > config.maxDepth()) {
+            depth = 0;
+            throw new SerialException("object graph nested deeper than maxDepth " + config.maxDepth()
+                    + " at " + t.name);
+        }
+        t.serializer.write(this, obj);
+        depth--;
+    }
+
+    private void defineType(WriterType t) throws IOException {
+        buf[pos++] = WireFormat.TAG_TYPE_DEF;
+        putVarInt(t.id);
+        writeString(t.name);
+        writeLong(t.fingerprint);
+        t.sent = true;
+        if (definedCount == definedInMessage.length) {
+            definedInMessage = Arrays.copyOf(definedInMessage, definedCount * 2);
+        }
+        definedInMessage[definedCount++] = t.index;
+    }
+
+    private WriterType typeOf(Class<?> c) throws SerialException {
+        int i = typeIndex.get(c);
+        if (i >= 0) {
+            return types[i];
+        }
+        return resolve(c);
+    }
+
+    @SuppressWarnings("unchecked")
+    private WriterType resolve(Class<?> c) throws SerialException {
+        Serializer<?> s = config.registry().lookup(c);
+        // an explicitly registered serializer replaces the built-in, so it must travel with a descriptor
+        int builtin = s == Builtins.forClass(c) ? Builtins.idOf(c) : 0;
+        if (typeCount == types.length) {
+            types = Arrays.copyOf(types, typeCount * 2);
+        }
+        WriterType t = new WriterType();
+        t.index = typeCount;
+        t.serializer = (Serializer<Object>) s;
+        t.name = s.type().getName();
+        t.fingerprint = s.fingerprint();
+        t.replacer = s instanceof Replacing r && r.replaces() ? r : null;
+        if (builtin > 0) {
+            t.id = builtin;
+            t.sent = true;
+        } else {
+            if (nextTypeId - WireFormat.FIRST_DYNAMIC_ID >= WireFormat.MAX_DYNAMIC_TYPES) {
+                throw new SerialException("more than " + WireFormat.MAX_DYNAMIC_TYPES + " types sent to one peer");
+            }
+            t.id = nextTypeId++;
+        }
+        types[typeCount++] = t;
+        typeIndex.put(c, t.index);
+        return t;
+    }
+
+    /** Lazily created ObjectOutputStream adapter for writeObject hooks and Externalizable. */
+    HookOutput hookOutput() throws IOException {
+        if (hookOutput == null) {
+            hookOutput = new HookOutput(this);
+        }
+        return hookOutput;
+    }
+
+    Config config() {
+        return config;
+    }
+
+    // ------------------------------------------------------------------ buffer
+
+    private void ensure(int n) throws SerialException {
+        if (buf.length - pos < n) {
+            grow(n);
+        }
+    }
+
+    private void ensure(long n) throws SerialException {
+        if (buf.length - pos < n) {
+            if (n > MAX_BUFFER - pos) {
+                throw new SerialException("message larger than " + MAX_BUFFER + " bytes");
+            }
+            grow((int) n);
+        }
+    }
+
+    private void grow(int n) throws SerialException {
+        long want = Math.max((long) buf.length * 2, (long) pos + n);
+        if (want > MAX_BUFFER) {
+            if ((long) pos + n > MAX_BUFFER) {
+                throw new SerialException("message larger than " + MAX_BUFFER + " bytes");
+            }
+            want = MAX_BUFFER;
+        }
+        buf = Arrays.copyOf(buf, (int) want);
+        bb = ByteBuffer.wrap(buf).order(order);
+    }
+
+    /** Per-writer type state: id, and whether the peer has the descriptor already. */
+    static final class WriterType {
+        int index;
+        int id;
+        boolean sent;
+        String name;
+        long fingerprint;
+        Serializer<Object> serializer;
+        Replacing replacer;
+    }
+}

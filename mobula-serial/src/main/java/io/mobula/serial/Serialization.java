@@ -1,0 +1,292 @@
+package io.mobula.serial;
+
+import java.io.IOException;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Standalone entry point and factory for writers and readers. Thread-safe; immutable once built.
+ *
+ * <p>The byte[] / ByteBuffer forms are self-contained messages: a 4-byte header (magic {@code "MB"},
+ * version, byte-order flag) followed by one object with its own type descriptors. For streams between
+ * two peers (RMI: one pair per connection) use {@link #newWriter()} / {@link #newReader()}, whose type
+ * tables persist across messages. See docs/WIRE.md.
+ */
+public final class Serialization {
+    /**
+     * Default limit on object nesting while reading and writing. Chosen so that the limit, not the thread
+     * stack (1 MiB by default, also for virtual threads), stops deep graphs of fallback-serialized objects.
+     */
+    public static final int DEFAULT_MAX_DEPTH = 512;
+    /** Default limit on the length of any array or collection read. */
+    public static final int DEFAULT_MAX_ARRAY_LENGTH = 1 << 26;
+
+    private static final Serialization DEFAULTS = builder().build();
+
+    private final Config config;
+    private final ThreadLocal<SerialWriter> writers;
+    private final ThreadLocal<SerialReader> readers;
+
+    private Serialization(Config config) {
+        this.config = config;
+        this.writers = ThreadLocal.withInitial(() -> new SerialWriter(config));
+        this.readers = ThreadLocal.withInitial(() -> new SerialReader(config));
+    }
+
+    /** @return a shared instance with default settings (default class filter, native byte order) */
+    public static Serialization defaults() {
+        return DEFAULTS;
+    }
+
+    /** @return a builder with default settings */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Classes that took the reflective fallback path (no generated serializer) and how many objects of
+     * each were written or read that way since start-up.
+     *
+     * @return an immutable snapshot
+     */
+    public static Map<Class<?>, Long> fallbackClasses() {
+        return FallbackStats.snapshot();
+    }
+
+    /** @return a new writer with an empty type table; not thread-safe */
+    public SerialWriter newWriter() {
+        return new SerialWriter(config);
+    }
+
+    /** @return a new reader with an empty type table; not thread-safe */
+    public SerialReader newReader() {
+        return new SerialReader(config);
+    }
+
+    /** @return the byte order writers of this instance write in */
+    public ByteOrder byteOrder() {
+        return config.order();
+    }
+
+    /**
+     * Encodes {@code obj} as a self-contained message.
+     *
+     * @param obj any serializable object graph, may be null
+     * @return header + object
+     * @throws SerialException if some object in the graph cannot be serialized
+     */
+    public byte[] toBytes(Object obj) throws SerialException {
+        SerialWriter w = encode(obj);
+        try {
+            ByteBuffer b = w.buffer();
+            byte[] out = new byte[b.remaining()];
+            b.get(out);
+            return out;
+        } finally {
+            recycle(w);
+        }
+    }
+
+    /**
+     * Encodes {@code obj} as a self-contained message into {@code dst} at its position.
+     *
+     * @param obj the object, may be null
+     * @param dst destination; its position advances by the message size
+     * @throws SerialException if the object cannot be serialized or does not fit
+     */
+    public void write(Object obj, ByteBuffer dst) throws SerialException {
+        SerialWriter w = encode(obj);
+        try {
+            dst.put(w.buffer());
+        } catch (BufferOverflowException e) {
+            throw new SerialException("message of " + w.size() + " bytes does not fit into the "
+                    + dst.remaining() + " bytes left in the buffer");
+        } finally {
+            recycle(w);
+        }
+    }
+
+    /** Threads keep their writer, but not a buffer grown by one huge message. */
+    private static final int KEEP_BUFFER = 1 << 22;
+
+    private void recycle(SerialWriter w) {
+        w.resetTypes();
+        if (w.capacity() > KEEP_BUFFER) {
+            writers.remove();
+        }
+    }
+
+    private SerialWriter encode(Object obj) throws SerialException {
+        SerialWriter w = writers.get();
+        w.resetTypes();
+        try {
+            int h = w.reserve(WireFormat.HEADER_SIZE);
+            w.putByteAt(h, WireFormat.MAGIC_0);
+            w.putByteAt(h + 1, WireFormat.MAGIC_1);
+            w.putByteAt(h + 2, WireFormat.VERSION);
+            w.putByteAt(h + 3, config.order() == ByteOrder.BIG_ENDIAN ? WireFormat.ORDER_BIG
+                    : WireFormat.ORDER_LITTLE);
+            w.writeObject(obj);
+            return w;
+        } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
+            recycle(w);
+            if (e instanceof SerialException s) {
+                throw s;
+            }
+            String what = e instanceof StackOverflowError ? "object graph too deep for the thread stack"
+                    : "encoding failed";
+            throw new SerialException(what + ": " + e, e);
+        }
+    }
+
+    /**
+     * Decodes one message made by {@link #write} or {@link #toBytes} from {@code src} at its position;
+     * on success the position is after the message.
+     *
+     * @param src the bytes; its byte order is ignored (the header announces it)
+     * @return the object graph
+     * @throws SerialException on any malformed, truncated, hostile or refused input
+     */
+    public Object read(ByteBuffer src) throws SerialException {
+        if (src.remaining() < WireFormat.HEADER_SIZE) {
+            throw new SerialException("truncated input: " + src.remaining() + " bytes, no message header");
+        }
+        int p = src.position();
+        if (src.get(p) != WireFormat.MAGIC_0 || src.get(p + 1) != WireFormat.MAGIC_1) {
+            throw new SerialException("not a Mobula message (bad magic)");
+        }
+        if (src.get(p + 2) != WireFormat.VERSION) {
+            throw new SerialException("unsupported wire version " + src.get(p + 2) + ", expected "
+                    + WireFormat.VERSION);
+        }
+        byte flag = src.get(p + 3);
+        if (flag != WireFormat.ORDER_BIG && flag != WireFormat.ORDER_LITTLE) {
+            throw new SerialException("bad byte-order flag " + flag);
+        }
+        ByteBuffer view = src.slice(p + WireFormat.HEADER_SIZE, src.remaining() - WireFormat.HEADER_SIZE)
+                .order(flag == WireFormat.ORDER_BIG ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        SerialReader r = readers.get();
+        r.resetTypes();
+        r.beginMessage(view);
+        try {
+            Object o = r.readObject();
+            src.position(p + WireFormat.HEADER_SIZE + view.position());
+            return o;
+        } catch (SerialException e) {
+            throw e;
+        } catch (IOException | RuntimeException | Error e) {
+            throw SerialReader.wrap(e);
+        } finally {
+            r.release();
+        }
+    }
+
+    /**
+     * Decodes a message made by {@link #toBytes}; bytes after the object are an error.
+     *
+     * @param bytes the message
+     * @return the object graph
+     * @throws SerialException on any malformed, truncated, hostile or refused input
+     */
+    public Object fromBytes(byte[] bytes) throws SerialException {
+        Objects.requireNonNull(bytes, "bytes");
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        Object o = read(b);
+        if (b.hasRemaining()) {
+            throw new SerialException(b.remaining() + " unexpected bytes after the object");
+        }
+        return o;
+    }
+
+    /** Settings for a {@link Serialization}. */
+    public static final class Builder {
+        private ClassFilter filter = ClassFilter.defaults();
+        private int maxDepth = DEFAULT_MAX_DEPTH;
+        private int maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
+        private ByteOrder order = ByteOrder.nativeOrder();
+        private ClassLoader loader;
+        private final Map<Class<?>, Serializer<?>> explicit = new HashMap<>();
+
+        private Builder() {}
+
+        /**
+         * @param f filter applied to every class named on the wire
+         * @return this
+         */
+        public Builder classFilter(ClassFilter f) {
+            this.filter = Objects.requireNonNull(f);
+            return this;
+        }
+
+        /**
+         * @param n maximum object nesting depth, at least 1
+         * @return this
+         */
+        public Builder maxDepth(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("maxDepth " + n);
+            }
+            this.maxDepth = n;
+            return this;
+        }
+
+        /**
+         * @param n maximum length of any array, string or collection read, at least 0
+         * @return this
+         */
+        public Builder maxArrayLength(int n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("maxArrayLength " + n);
+            }
+            this.maxArrayLength = n;
+            return this;
+        }
+
+        /**
+         * @param o the byte order writers write in (readers follow the sender)
+         * @return this
+         */
+        public Builder byteOrder(ByteOrder o) {
+            this.order = Objects.requireNonNull(o);
+            return this;
+        }
+
+        /**
+         * @param cl loader for classes named on the wire; default: the thread context loader at build time,
+         *     else this library's loader
+         * @return this
+         */
+        public Builder classLoader(ClassLoader cl) {
+            this.loader = cl;
+            return this;
+        }
+
+        /**
+         * Uses {@code s} for exactly the class {@code s.type()}, before any built-in or generated one.
+         *
+         * @param s the serializer
+         * @return this
+         */
+        public Builder register(Serializer<?> s) {
+            explicit.put(s.type(), s);
+            return this;
+        }
+
+        /** @return the configured instance */
+        public Serialization build() {
+            ClassLoader cl = loader;
+            if (cl == null) {
+                cl = Thread.currentThread().getContextClassLoader();
+            }
+            if (cl == null) {
+                cl = Serialization.class.getClassLoader();
+            }
+            Registry reg = explicit.isEmpty() ? Registry.DEFAULT : new Registry(Map.copyOf(explicit));
+            return new Serialization(new Config(filter, maxDepth, maxArrayLength, order, cl, reg));
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package io.mobula.serial;
+
+/**
+ * The Mobula wire format (see also docs/WIRE.md). Constants only.
+ *
+ * <pre>
+ * standalone form (Serialization.toBytes / write):
+ *   +------+------+---------+-------+----------------+
+ *   | 'M'  | 'B'  | version | order |  object ...    |      order: 0 = big endian, 1 = little endian
+ *   +------+------+---------+-------+----------------+
+ *
+ * object (SerialWriter.writeObject):
+ *   NULL      : [0]
+ *   HANDLE    : [1] varint handle                     back-reference into this message's handle table
+ *   NEW       : [2] varint typeId   body              typeId predefined (built-in) or defined earlier
+ *   TYPE_DEF  : [3] varint typeId  string className  fingerprint(8)  body
+ *                                                     once per writer (= per peer), then NEW
+ *
+ *   Every NEW / TYPE_DEF object takes the next handle (0, 1, 2, ...) BEFORE its body is written, so
+ *   cycles and shared references decode to the same graph. Handles reset per message
+ *   (beginMessage, copy semantics); type ids do not (UKA's two kinds of reset, seed 004).
+ *
+ * body: what the class's Serializer writes, e.g. fields in fingerprint order (superclass level first,
+ *   by name within a level; record components in declaration order).
+ *   primitive array : varint length, then length * size bytes in the writer's byte order (bulk copy)
+ *   Object[] / X[]  : varint length, then length objects
+ *   enum            : varint ordinal
+ *
+ * string (writeString, value semantics, no handle):
+ *   varint h : 0 = null; else n = (h - 1) &gt;&gt;&gt; 1 bytes follow, Latin-1 if (h - 1) &amp; 1 == 0,
+ *              UTF-8 (unpaired surrogates as 3-byte sequences) otherwise
+ * varint: unsigned LEB128, 7 bits per byte, low group first (int: at most 5 bytes).
+ * primitives: fixed size in the writer's byte order; the reader uses the order the sender announced
+ *   (receiver makes right, thesis 3.3.2).
+ * </pre>
+ */
+final class WireFormat {
+    static final byte TAG_NULL = 0;
+    static final byte TAG_HANDLE = 1;
+    static final byte TAG_NEW = 2;
+    static final byte TAG_TYPE_DEF = 3;
+
+    static final byte MAGIC_0 = 'M';
+    static final byte MAGIC_1 = 'B';
+    static final byte VERSION = 1;
+    static final byte ORDER_BIG = 0;
+    static final byte ORDER_LITTLE = 1;
+    static final int HEADER_SIZE = 4;
+
+    /** Ids below this are predefined built-ins; a writer numbers the types it defines from here. */
+    static final int FIRST_DYNAMIC_ID = 128;
+    /** Upper bound on the types one peer may define, so a hostile peer cannot grow the table forever. */
+    static final int MAX_DYNAMIC_TYPES = 1 << 16;
+
+    private WireFormat() {}
+}

@@ -1,0 +1,58 @@
+package io.mobula.transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * A reliable, ordered, full-duplex frame pipe to one peer. Frames are opaque byte sequences of up to
+ * {@link TransportOptions#maxFrameSize()} bytes.
+ *
+ * <p>Sends are thread-safe: concurrent senders are serialized and a frame is never interleaved with
+ * another. A send returns once the frame has been handed to the transport (socket buffer, ring); it does
+ * not wait for the peer to process it. Received frames go to the {@link FrameHandler} the connection was
+ * opened or accepted with.
+ */
+public interface Connection extends AutoCloseable {
+
+    /**
+     * Sends the bytes between {@code frame.position()} and {@code frame.limit()} as one frame. The buffer's
+     * position and limit are unchanged on return and it may be reused at once, so one serialized message
+     * can be sent to many connections ("serialize once, send many"); it must not be modified by another
+     * thread during the call.
+     *
+     * @throws IOException if the frame is larger than the maximum frame size (nothing is sent and the
+     *                     connection stays open), or if the connection is closed or breaks (it is then
+     *                     closed and {@link FrameHandler#onClose} reports the cause)
+     */
+    void send(ByteBuffer frame) throws IOException;
+
+    /**
+     * Sends {@code header} followed by {@code body} as ONE frame with one gather write, so a protocol
+     * header needs no copy in front of a serialized body. Same buffer rules and errors as
+     * {@link #send(ByteBuffer)}; the frame size is the sum of both remainders.
+     */
+    void send(ByteBuffer header, ByteBuffer body) throws IOException;
+
+    /** Whether the connection is open; false once closed on either side or broken. */
+    boolean isOpen();
+
+    /** The peer's endpoint (for accepted TCP connections, the peer's address and ephemeral port). */
+    Endpoint remote();
+
+    /** Counters of this connection. */
+    ConnectionStats stats();
+
+    /** Attaches an object for the upper layer (for example the per-peer serializer state). */
+    void attach(Object attachment);
+
+    /** The object last {@link #attach(Object) attached}, or {@code null}. */
+    Object attachment();
+
+    /**
+     * Closes the connection; idempotent, callable from any thread including the handler's. Wakes the
+     * receive thread, which then reports {@link FrameHandler#onClose} (cause {@code null}) unless the
+     * connection had already broken.
+     */
+    @Override
+    void close();
+}

@@ -1,0 +1,38 @@
+package io.mobula.transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Receives the events of connections. For every connection the calls are, in this order: one
+ * {@code onOpen}, any number of {@code onFrame} in the order the peer sent the frames, exactly one
+ * {@code onClose}. {@code onFrame} and {@code onClose} run on the connection's receive thread, never
+ * concurrently for one connection; a handler that blocks in {@code onFrame} stalls that connection only.
+ *
+ * <p>An exception thrown by a handler method closes the connection (with the exception as cause).
+ */
+public interface FrameHandler {
+
+    /**
+     * A connection was accepted by a listener or opened by {@code connect}; called before any frame of
+     * it is delivered. A good place to {@link Connection#attach(Object) attach} per-peer state.
+     */
+    void onOpen(Connection connection);
+
+    /**
+     * One complete frame, the bytes between {@code frame.position()} and {@code frame.limit()} (the
+     * position is not necessarily 0). The buffer is a flyweight over the transport's receive buffer: it is
+     * valid only during this call, and must be copied to be kept. The handler may change its position,
+     * limit and byte order freely; the byte order on entry is undefined, so set it before multi-byte reads.
+     */
+    void onFrame(Connection connection, ByteBuffer frame);
+
+    /**
+     * The connection is closed; called exactly once per connection, after its last {@code onFrame}.
+     *
+     * @param cause {@code null} on an orderly close (by {@link Connection#close()} on this side, or by the
+     *              peer at a frame boundary); otherwise why the connection broke (I/O error, reset, peer
+     *              vanished mid-frame, protocol violation such as a hostile frame length)
+     */
+    void onClose(Connection connection, IOException cause);
+}

@@ -1,0 +1,338 @@
+package io.mobula.transport;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * The part of a connection shared by byte-stream transports (TCP, in-JVM pipe): frames are a 4-byte
+ * big-endian length followed by the payload. Subclasses supply the raw byte movement; this class does
+ * framing, the send lock, the receive thread with its busy-poll, close-once and the counters.
+ *
+ * <p>Threads: senders serialize on a {@link ReentrantLock} (not {@code synchronized}, so virtual threads
+ * do not pin their carrier while a large frame is written). One platform daemon thread per connection
+ * receives; it spins for {@link TransportOptions#busyPoll()} before it parks, because a parked thread
+ * costs a wake-up of several microseconds on every request/response turn.
+ */
+abstract class StreamConnection implements Connection, Runnable {
+
+    static final System.Logger LOG = System.getLogger("io.mobula.transport");
+
+    /** Receive buffers start here and grow up to maxFrameSize + 4 for larger frames. */
+    static final int INITIAL_RECEIVE_BUFFER = 128 << 10;
+    /** A grown receive buffer above this size is given back after this many smaller frames. */
+    static final int RETAINED_RECEIVE_BUFFER = 4 << 20;
+    static final int SHRINK_AFTER_FRAMES = 256;
+
+    /** Marks an orderly close in {@link #closeState}; never thrown. */
+    private static final IOException ORDERLY = new IOException("orderly close");
+
+    final Endpoint remote;
+    final FrameHandler handler;
+    final int maxFrameSize;
+    private final long busyPollNanos;
+    private final Consumer<? super StreamConnection> onFinished;
+
+    final ReentrantLock sendLock = new ReentrantLock();
+    /** The length prefix, one per connection, only touched under {@link #sendLock}. */
+    final ByteBuffer prefix;
+
+    /** null while open; then ORDERLY or the cause. Set once: the first close wins. */
+    private final AtomicReference<IOException> closeState = new AtomicReference<>();
+
+    // single writer each (sender under sendLock / receive thread); volatile so stats() sees them
+    private volatile long framesSent;
+    private volatile long bytesSent;
+    private volatile long framesReceived;
+    private volatile long bytesReceived;
+
+    private volatile Object attachment;
+    private final ConnectionEvent event = new ConnectionEvent();
+
+    StreamConnection(Endpoint remote, FrameHandler handler, TransportOptions options, ByteBuffer prefix,
+                     Consumer<? super StreamConnection> onFinished) {
+        this.remote = remote;
+        this.handler = handler;
+        this.maxFrameSize = options.maxFrameSize();
+        this.busyPollNanos = options.busyPoll().toNanos();
+        this.prefix = prefix.order(ByteOrder.BIG_ENDIAN);
+        this.onFinished = onFinished;
+    }
+
+    // ---- raw byte movement, supplied by the technology ----
+
+    /** Reads available bytes into dst without blocking: count, 0 if none yet, -1 at end of stream. */
+    abstract int readAvailable(ByteBuffer dst) throws IOException;
+
+    /** Blocks until {@link #readAvailable} may return non-zero or the connection is closed. */
+    abstract void awaitReadable() throws IOException;
+
+    /**
+     * Writes {@link #prefix} (filled in, position 0), then header (may be null), then body completely.
+     * Called under {@link #sendLock}. May move the positions of header and body (the caller restores).
+     */
+    abstract void writeFrame(ByteBuffer header, ByteBuffer body, long frameBytes) throws IOException;
+
+    /** Allocates a receive buffer (direct for sockets; heap where no system call reads into it). */
+    abstract ByteBuffer allocate(int capacity);
+
+    /** Releases the channel/pipe and wakes the receive thread and blocked senders; called once. */
+    abstract void closeResources();
+
+    /** Last cleanup on the receive thread after onClose (e.g. closing selectors). */
+    void receiverFinished() {
+    }
+
+    /** The transport's name for thread names and messages. */
+    abstract String technology();
+
+    // ---- Connection ----
+
+    @Override
+    public final void send(ByteBuffer frame) throws IOException {
+        sendFrame(null, frame);
+    }
+
+    @Override
+    public final void send(ByteBuffer header, ByteBuffer body) throws IOException {
+        sendFrame(header, body);
+    }
+
+    private void sendFrame(ByteBuffer header, ByteBuffer body) throws IOException {
+        int headerPos = header == null ? 0 : header.position();
+        int bodyPos = body.position();
+        long bytes = (long) body.remaining() + (header == null ? 0 : header.remaining());
+        if (bytes > maxFrameSize) {
+            throw new IOException("frame of " + bytes + " bytes exceeds maxFrameSize " + maxFrameSize
+                    + " (not sent; " + this + " stays open)");
+        }
+        sendLock.lock();
+        try {
+            IOException state = closeState.get();
+            if (state != null) {
+                throw new IOException(this + " is closed", state == ORDERLY ? null : state);
+            }
+            prefix.clear();
+            prefix.putInt(0, (int) bytes);
+            writeFrame(header, body, bytes);
+            framesSent = framesSent + 1;
+            bytesSent = bytesSent + bytes;
+        } catch (IOException e) {
+            // a half-written frame leaves the stream unusable: the connection is gone either way
+            close(e);
+            throw e;
+        } finally {
+            if (header != null) {
+                header.position(headerPos);
+            }
+            body.position(bodyPos);
+            sendLock.unlock();
+        }
+    }
+
+    @Override
+    public final boolean isOpen() {
+        return closeState.get() == null;
+    }
+
+    @Override
+    public final Endpoint remote() {
+        return remote;
+    }
+
+    @Override
+    public final ConnectionStats stats() {
+        return new ConnectionStats(framesSent, bytesSent, framesReceived, bytesReceived);
+    }
+
+    @Override
+    public final void attach(Object attachment) {
+        this.attachment = attachment;
+    }
+
+    @Override
+    public final Object attachment() {
+        return attachment;
+    }
+
+    @Override
+    public final void close() {
+        close(null);
+    }
+
+    /** Closes with a cause (null = orderly); only the first close counts. */
+    final void close(IOException cause) {
+        if (closeState.compareAndSet(null, cause == null ? ORDERLY : cause)) {
+            closeResources();
+        }
+    }
+
+    final boolean isClosed() {
+        return closeState.get() != null;
+    }
+
+    // ---- receive thread ----
+
+    /**
+     * Starts the receive thread.
+     *
+     * @param openOnReceiver whether onOpen runs first on the receive thread (accepted connections, so a
+     *                       slow handler does not hold up the acceptor) or was already called by the caller
+     */
+    final void start(boolean openOnReceiver) {
+        this.openOnReceiver = openOnReceiver;
+        event.begin();
+        Thread.ofPlatform().daemon().name("mobula-" + technology() + "-recv-" + remote).start(this);
+    }
+
+    private boolean openOnReceiver;
+
+    /** Calls onOpen on the current thread; a throwing handler closes the connection. */
+    final void open() {
+        try {
+            handler.onOpen(this);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "onOpen of " + this + " failed", e);
+            close(new IOException("onOpen failed", e));
+        }
+    }
+
+    @Override
+    public final void run() {
+        IOException failure = null;
+        LOG.log(System.Logger.Level.DEBUG, () -> "open: " + this);
+        try {
+            if (openOnReceiver) {
+                open();
+            }
+            receiveLoop();
+        } catch (IOException e) {
+            failure = e;
+        } catch (RuntimeException | Error e) {
+            LOG.log(System.Logger.Level.WARNING, "frame handler of " + this + " failed; closing", e);
+            failure = new IOException("frame handler failed", e);
+        } finally {
+            // after a local close the read fails with ClosedChannelException: the recorded state wins
+            close(failure);
+            IOException state = closeState.get();
+            LOG.log(System.Logger.Level.DEBUG, () -> "closed: " + this + " " + stats()
+                    + (state == ORDERLY ? "" : " cause: " + state));
+            commitEvent(state == ORDERLY ? null : state);
+            try {
+                handler.onClose(this, state == ORDERLY ? null : state);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, "onClose of " + this + " failed", e);
+            } finally {
+                receiverFinished();
+                onFinished.accept(this);
+            }
+        }
+    }
+
+    private void commitEvent(IOException cause) {
+        event.end();
+        if (event.shouldCommit()) {
+            event.technology = technology();
+            event.remote = remote.toString();
+            event.framesSent = framesSent;
+            event.bytesSent = bytesSent;
+            event.framesReceived = framesReceived;
+            event.bytesReceived = bytesReceived;
+            event.cause = cause == null ? "" : cause.toString();
+            event.commit();
+        }
+    }
+
+    private void receiveLoop() throws IOException {
+        ByteBuffer buf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
+        ByteBuffer view = buf.duplicate(); // the flyweight handed to onFrame
+        int readPos = 0; // frames start here; buf.position() is where the next read goes
+        int smallFramesSinceGrow = 0;
+        boolean spinning = false;
+        long spinStart = 0;
+        while (!isClosed()) {
+            int n = readAvailable(buf);
+            if (n == 0) {
+                if (!spinning) {
+                    spinning = true;
+                    spinStart = System.nanoTime();
+                } else if (System.nanoTime() - spinStart >= busyPollNanos) {
+                    awaitReadable();
+                    spinning = false;
+                } else {
+                    Thread.onSpinWait();
+                }
+                continue;
+            }
+            spinning = false;
+            int end = buf.position();
+            if (n < 0) {
+                if (end > readPos) {
+                    throw new EOFException("peer closed in the middle of a frame (" + (end - readPos)
+                            + " bytes of it received)");
+                }
+                return; // orderly: the peer closed at a frame boundary
+            }
+            while (end - readPos >= 4) {
+                int len = buf.getInt(readPos);
+                if (len < 0 || len > maxFrameSize) {
+                    throw new IOException("protocol error: peer announced a frame of " + len
+                            + " bytes (maxFrameSize " + maxFrameSize + "); closing " + this);
+                }
+                if (end - readPos - 4 < len) {
+                    if (4 + len > buf.capacity()) {
+                        ByteBuffer grown = grow(buf, readPos, end, 4 + len);
+                        buf = grown;
+                        view = grown.duplicate();
+                        end -= readPos;
+                        readPos = 0;
+                        smallFramesSinceGrow = 0;
+                    }
+                    break;
+                }
+                view.limit(readPos + 4 + len).position(readPos + 4);
+                // counted first so that a handler (or whoever it signals) sees its own frame in stats()
+                framesReceived = framesReceived + 1;
+                bytesReceived = bytesReceived + len;
+                handler.onFrame(this, view);
+                readPos += 4 + len;
+                if (len < RETAINED_RECEIVE_BUFFER) {
+                    smallFramesSinceGrow++;
+                }
+                if (isClosed()) {
+                    return; // closed from inside onFrame: deliver nothing more
+                }
+            }
+            if (readPos == end) {
+                if (buf.capacity() > RETAINED_RECEIVE_BUFFER && smallFramesSinceGrow >= SHRINK_AFTER_FRAMES) {
+                    // a one-off huge frame should not pin a huge buffer for the life of the connection
+                    buf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
+                    view = buf.duplicate();
+                }
+                buf.clear();
+                readPos = 0;
+            } else if (readPos > 0) {
+                buf.limit(end).position(readPos);
+                buf.compact(); // partial frame to the front; position = its length, limit = capacity
+                readPos = 0;
+            }
+        }
+    }
+
+    private ByteBuffer grow(ByteBuffer buf, int readPos, int end, int needed) {
+        long target = Math.max(needed, Math.min(2L * buf.capacity(), (long) maxFrameSize + 4));
+        ByteBuffer grown = allocate((int) target).order(ByteOrder.BIG_ENDIAN);
+        grown.put(0, buf, readPos, end - readPos);
+        grown.position(end - readPos);
+        return grown;
+    }
+
+    @Override
+    public String toString() {
+        return technology() + " connection to " + remote;
+    }
+}

@@ -1,0 +1,157 @@
+package io.mobula.transport;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
+
+/**
+ * A frame connection over a non-blocking {@link SocketChannel}. A frame goes out as one gather write of
+ * length prefix, header and body (no copy into a staging buffer, one system call when the socket buffer
+ * has room). The receive thread spin-reads, then parks in a per-connection selector; a per-connection
+ * selector costs one epoll descriptor but needs no hand-off between threads, which a shared selector would.
+ */
+final class TcpConnection extends StreamConnection {
+
+    /** select(Consumer) instead of the selected-key set: adding to that set allocates on every wake-up. */
+    private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
+
+    private final SocketChannel channel;
+    private final Selector readSelector;
+    /** Opened on the first full socket buffer; only senders (under sendLock) create it. */
+    private volatile Selector writeSelector;
+    private final ByteBuffer[] gather2 = new ByteBuffer[2];
+    private final ByteBuffer[] gather3 = new ByteBuffer[3];
+
+    private TcpConnection(SocketChannel channel, Selector readSelector, Endpoint remote, FrameHandler handler,
+                          TransportOptions options, Consumer<? super StreamConnection> onFinished) {
+        super(remote, handler, options, ByteBuffer.allocateDirect(4), onFinished);
+        this.channel = channel;
+        this.readSelector = readSelector;
+    }
+
+    /** Wraps a connected channel (switched to non-blocking); the caller starts it. */
+    static TcpConnection create(SocketChannel channel, Endpoint remote, FrameHandler handler,
+                                TransportOptions options, Consumer<? super StreamConnection> onFinished) throws IOException {
+        channel.configureBlocking(false);
+        Selector selector = Selector.open();
+        try {
+            channel.register(selector, SelectionKey.OP_READ);
+        } catch (IOException | RuntimeException e) {
+            selector.close();
+            throw e;
+        }
+        return new TcpConnection(channel, selector, remote, handler, options, onFinished);
+    }
+
+    @Override
+    int readAvailable(ByteBuffer dst) throws IOException {
+        return channel.read(dst);
+    }
+
+    @Override
+    void awaitReadable() throws IOException {
+        // woken by data, by close() (wakeup) or by the peer's FIN/RST
+        readSelector.select(IGNORE_KEY);
+    }
+
+    @Override
+    void writeFrame(ByteBuffer header, ByteBuffer body, long frameBytes) throws IOException {
+        ByteBuffer[] gather;
+        if (header == null) {
+            gather = gather2;
+            gather[0] = prefix;
+            gather[1] = body;
+        } else {
+            gather = gather3;
+            gather[0] = prefix;
+            gather[1] = header;
+            gather[2] = body;
+        }
+        try {
+            long remaining = 4 + frameBytes;
+            while (true) {
+                long written = channel.write(gather);
+                remaining -= written;
+                if (remaining == 0) {
+                    return;
+                }
+                if (written == 0) {
+                    awaitWritable();
+                }
+            }
+        } finally {
+            gather[1] = null; // do not keep the caller's buffers reachable
+            if (gather.length == 3) {
+                gather[2] = null;
+            }
+        }
+    }
+
+    private void awaitWritable() throws IOException {
+        Selector selector = writeSelector;
+        if (selector == null) {
+            selector = Selector.open();
+            writeSelector = selector; // published before the closed check: close() either sees it or we see closed
+            channel.register(selector, SelectionKey.OP_WRITE);
+        }
+        if (isClosed()) {
+            throw new AsynchronousCloseException();
+        }
+        // bounded so that a lost wake-up can only delay, never hang, a sender
+        selector.select(IGNORE_KEY, 250);
+        if (isClosed()) {
+            throw new AsynchronousCloseException();
+        }
+    }
+
+    @Override
+    ByteBuffer allocate(int capacity) {
+        return ByteBuffer.allocateDirect(capacity);
+    }
+
+    @Override
+    void closeResources() {
+        try {
+            // a registered channel shuts its output down at once, so the peer sees EOF now
+            channel.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this + ": " + e);
+        }
+        readSelector.wakeup();
+        Selector selector = writeSelector;
+        if (selector != null) {
+            selector.wakeup();
+        }
+    }
+
+    @Override
+    void receiverFinished() {
+        closeQuietly(readSelector);
+        sendLock.lock(); // senders create the write selector under this lock
+        try {
+            Selector selector = writeSelector;
+            if (selector != null) {
+                closeQuietly(selector);
+            }
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    private void closeQuietly(Selector selector) {
+        try {
+            selector.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "closing selector of " + this + ": " + e);
+        }
+    }
+
+    @Override
+    String technology() {
+        return "tcp";
+    }
+}

@@ -1,0 +1,140 @@
+package io.mobula.transport;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TcpTransportTest extends TransportConformanceTest {
+
+    @Override
+    Transport newTransport(TransportOptions options) {
+        return Transports.create("tcp", options);
+    }
+
+    @Override
+    Endpoint anyEndpoint() {
+        return Endpoint.tcp("127.0.0.1", 0);
+    }
+
+    @Override
+    Endpoint deadEndpoint() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return Endpoint.tcp("127.0.0.1", s.getLocalPort()); // closed again: nobody listens there
+        }
+    }
+
+    @Test
+    void listenerGetsAnEphemeralPort() {
+        assertEquals("127.0.0.1", listener.endpoint().host());
+        assertTrue(listener.endpoint().port() > 0);
+    }
+
+    private Socket raw() throws IOException {
+        Socket s = new Socket("127.0.0.1", listener.endpoint().port());
+        s.setSoTimeout(5000); // bounded reads
+        return s;
+    }
+
+    @Test
+    void hostileLengthClosesOnlyThatConnection() throws Exception {
+        echo(server);
+        Connection good = transport.connect(listener.endpoint(), client);
+        Connection goodAccepted = server.nextOpened();
+        for (int hostile : new int[] {Integer.MAX_VALUE, -1, TransportOptions.DEFAULT_MAX_FRAME_SIZE + 1}) {
+            try (Socket s = raw()) {
+                Connection accepted = server.nextOpened();
+                OutputStream out = s.getOutputStream();
+                out.write(ByteBuffer.allocate(4).putInt(hostile).array());
+                out.flush();
+                Recorder.Closed closed = server.nextClosed(PROMPT);
+                assertEquals(accepted, closed.connection());
+                assertNotNull(closed.cause());
+                assertTrue(closed.cause().getMessage().contains("protocol error"), closed.cause().getMessage());
+                assertEquals(-1, s.getInputStream().read(), "the hostile peer is disconnected");
+            }
+            // the listener and the other connection keep working
+            good.send(direct(pattern(hostile, 777)));
+            assertArrayEquals(pattern(hostile, 777), client.nextFrame().bytes());
+        }
+        assertTrue(goodAccepted.isOpen());
+        assertTrue(listener.isOpen());
+    }
+
+    @Test
+    void peerVanishingMidFrameIsAnError() throws Exception {
+        try (Socket s = raw()) {
+            server.nextOpened();
+            OutputStream out = s.getOutputStream();
+            out.write(ByteBuffer.allocate(14).putInt(100).put(new byte[10]).array());
+            out.flush();
+        }
+        Recorder.Closed closed = server.nextClosed(PROMPT);
+        assertInstanceOf(java.io.EOFException.class, closed.cause());
+    }
+
+    @Test
+    void resetByPeerIsReportedPromptly() throws Exception {
+        Socket s = raw();
+        Connection accepted = server.nextOpened();
+        s.setSoLinger(true, 0); // close sends RST: what a killed process's kernel may do
+        s.close();
+        Recorder.Closed closed = server.nextClosed(PROMPT);
+        assertEquals(accepted, closed.connection());
+        assertFalse(accepted.isOpen());
+    }
+
+    @Test
+    void rawPeerSeesTheWireFormat() throws Exception {
+        try (Socket s = raw()) {
+            Connection accepted = server.nextOpened();
+            // a frame from a plain socket, split into odd pieces, arrives whole
+            OutputStream out = s.getOutputStream();
+            byte[] payload = pattern(3, 5000);
+            byte[] wire = ByteBuffer.allocate(4 + payload.length).putInt(payload.length).put(payload).array();
+            out.write(wire, 0, 3);
+            out.flush();
+            Thread.sleep(5);
+            out.write(wire, 3, 2000);
+            out.flush();
+            Thread.sleep(5);
+            out.write(wire, 2003, wire.length - 2003);
+            out.flush();
+            assertArrayEquals(payload, server.nextFrame().bytes());
+
+            accepted.send(ByteBuffer.wrap(new byte[] {1, 2}), ByteBuffer.wrap(new byte[] {3}));
+            InputStream in = s.getInputStream();
+            assertArrayEquals(new byte[] {0, 0, 0, 3, 1, 2, 3}, in.readNBytes(7), "big-endian length + payload");
+        }
+    }
+
+    @Test
+    void sendToADeadPeerFailsAndCloses() throws Exception {
+        Connection[] p = pair();
+        p[1].close();
+        client.nextClosed(PROMPT);
+        IOException e = null;
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (e == null && System.nanoTime() < deadline) {
+            try {
+                p[0].send(direct(new byte[1000]));
+            } catch (IOException x) {
+                e = x;
+            }
+        }
+        assertNotNull(e, "send to a closed peer must fail");
+        assertFalse(p[0].isOpen());
+    }
+}
