@@ -22,7 +22,7 @@ final class CallLoop {
         if (t.globalWarmupMillis() == 0) {
             return;
         }
-        List<Call> calls = new ArrayList<>();
+        List<TimedCall> calls = new ArrayList<>();
         for (BenchCase c : cases) {
             try {
                 calls.add(session.prepare(c));
@@ -50,7 +50,7 @@ final class CallLoop {
     static final int WARM_SLICE_MILLIS = 5;
 
     /** Warm-up and measurement of one call on this thread. */
-    static Stats measure(Call call, Timing t) throws Exception {
+    static Stats measure(TimedCall call, Timing t) throws Exception {
         long warmEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(t.warmupMillis());
         for (int i = 0; i < t.warmupCalls(); i++) {
             call.invoke();
@@ -78,7 +78,7 @@ final class CallLoop {
      * call the server together; each thread times its own call. A round's go/stop decision is made once, in the
      * barrier action, so all threads agree. Samples of all threads are merged.
      */
-    static Stats star(List<Call> calls, Timing t) throws Exception {
+    static Stats star(List<TimedCall> calls, Timing t) throws Exception {
         int k = calls.size();
         long warmEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(t.warmupMillis());
         long[][] samples = new long[k][t.calls()];

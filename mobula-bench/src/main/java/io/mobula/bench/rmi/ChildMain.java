@@ -66,7 +66,7 @@ public final class ChildMain {
                         while (extra.size() < timing.starClients() - 1) {
                             extra.add(system.connect(token));
                         }
-                        List<Call> calls = new ArrayList<>();
+                        List<TimedCall> calls = new ArrayList<>();
                         calls.add(session.prepare(c));
                         for (int i = 0; i < timing.starClients() - 1; i++) {
                             calls.add(extra.get(i).prepare(c));

@@ -12,7 +12,7 @@ public interface ClientSession extends AutoCloseable {
      *
      * @throws Exception when the system fails the case or the validation
      */
-    Call prepare(BenchCase c) throws Exception;
+    TimedCall prepare(BenchCase c) throws Exception;
 
     @Override
     void close() throws java.io.IOException;

@@ -34,7 +34,7 @@ final class RawClientSession implements ClientSession {
     }
 
     @Override
-    public Call prepare(BenchCase c) throws Exception {
+    public TimedCall prepare(BenchCase c) throws Exception {
         byte[] body = body(c);
         int replyLen = c.rawReplyBytes();
         int cbLen = c.rawCallbackBytes();
@@ -42,7 +42,7 @@ final class RawClientSession implements ClientSession {
         ByteBuffer send = ByteBuffer.allocateDirect(RawProtocol.HEADER + body.length);
         send.putInt(body.length).putInt(replyLen).putInt(cbLen).putInt(cbReplyLen).put(body).flip();
         ByteBuffer recv = ByteBuffer.allocateDirect(4 + Math.max(replyLen, Math.max(cbLen, 0)));
-        Call call = () -> {
+        TimedCall call = () -> {
             send.clear();
             RawProtocol.writeFully(ch, send);
             if (cbLen >= 0) {

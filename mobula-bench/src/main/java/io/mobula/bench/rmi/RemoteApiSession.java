@@ -27,7 +27,7 @@ public class RemoteApiSession implements ClientSession {
     }
 
     @Override
-    public Call prepare(BenchCase c) throws Exception {
+    public TimedCall prepare(BenchCase c) throws Exception {
         Object arg = c.payload() == null ? null : c.payload().create();
         Object expected = c.payload() == null ? null : c.payload().create();
         BenchRemote s = server;
