@@ -21,13 +21,36 @@ final class Registry {
     static final Registry DEFAULT = new Registry(Map.of());
 
     private final Map<Class<?>, Serializer<?>> explicit;
+    private final ClassValue<Serializer<?>> resolved;
 
     Registry(Map<Class<?>, Serializer<?>> explicit) {
+        this(explicit, null);
+    }
+
+    Registry(Map<Class<?>, Serializer<?>> explicit, SerializerResolver resolver) {
         this.explicit = explicit;
+        this.resolved = resolver == null ? null : new ClassValue<>() {
+            @Override
+            protected Serializer<?> computeValue(Class<?> type) {
+                try {
+                    Serializer<?> s = resolver.find(type);
+                    if (s != null && s.type() != type) {
+                        return refuse(type, "resolver returned a serializer for " + s.type().getName()
+                                + " instead of " + type.getName());
+                    }
+                    return s;
+                } catch (RuntimeException | LinkageError e) {
+                    return refuse(type, "cannot serialize class " + type.getName() + ": " + e);
+                }
+            }
+        };
     }
 
     Serializer<?> lookup(Class<?> c) throws SerialException {
         Serializer<?> s = explicit.isEmpty() ? null : explicit.get(c);
+        if (s == null && resolved != null) {
+            s = resolved.get(c);
+        }
         if (s == null) {
             s = GLOBAL.get(c);
         }

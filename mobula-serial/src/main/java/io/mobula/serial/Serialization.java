@@ -203,6 +203,19 @@ public final class Serialization {
     }
 
     /** Settings for a {@link Serialization}. */
+    /**
+     * A serializer for a class whose instances are always written as something else, for a
+     * {@link SerializerResolver} (RMI: an exported object is written as its stub).
+     *
+     * @param type     the class replaced
+     * @param replacer computes the replacement
+     * @param <T>      the class replaced
+     * @return the serializer
+     */
+    public static <T> Serializer<T> replacing(Class<T> type, ObjectReplacer<T> replacer) {
+        return new ReplacingSerializer<>(Objects.requireNonNull(type), Objects.requireNonNull(replacer));
+    }
+
     public static final class Builder {
         private ClassFilter filter = ClassFilter.defaults();
         private int maxDepth = DEFAULT_MAX_DEPTH;
@@ -210,6 +223,7 @@ public final class Serialization {
         private ByteOrder order = ByteOrder.nativeOrder();
         private ClassLoader loader;
         private final Map<Class<?>, Serializer<?>> explicit = new HashMap<>();
+        private SerializerResolver resolver;
 
         private Builder() {}
 
@@ -276,6 +290,17 @@ public final class Serialization {
             return this;
         }
 
+        /**
+         * Consults {@code r} once per class, after the registered serializers and before everything else.
+         *
+         * @param r the resolver
+         * @return this
+         */
+        public Builder resolver(SerializerResolver r) {
+            this.resolver = Objects.requireNonNull(r);
+            return this;
+        }
+
         /** @return the configured instance */
         public Serialization build() {
             ClassLoader cl = loader;
@@ -285,7 +310,8 @@ public final class Serialization {
             if (cl == null) {
                 cl = Serialization.class.getClassLoader();
             }
-            Registry reg = explicit.isEmpty() ? Registry.DEFAULT : new Registry(Map.copyOf(explicit));
+            Registry reg = explicit.isEmpty() && resolver == null ? Registry.DEFAULT
+                    : new Registry(Map.copyOf(explicit), resolver);
             return new Serialization(new Config(filter, maxDepth, maxArrayLength, order, cl, reg));
         }
     }
