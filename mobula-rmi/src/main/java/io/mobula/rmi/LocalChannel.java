@@ -85,7 +85,7 @@ final class LocalChannel implements CallChannel {
             call.failure = new NoSuchObjectException("object " + call.ref.objectId + " is no longer exported");
             return;
         }
-        if (target.dispatcher.interfaceHash() != call.ref.interfaceHash) {
+        if (target.dispatcher.interfaceHash() != call.interfaceHash) {
             call.failure = new InterfaceMismatchException("interface " + call.ref.interfaceName + " differs");
             return;
         }

@@ -114,7 +114,7 @@ final class PeerConnection implements CallChannel {
                 throw new RemoteException("more than 4096 calls outstanding to " + connection.remote());
             }
             putHeader(CALL, oneWay ? FLAG_ONE_WAY : 0, oneWay ? 0 : call.callId, call.ref.objectId,
-                    call.ref.interfaceHash, call.methodId);
+                    call.interfaceHash, call.methodId);
             connection.send(writer.buffer());
         } catch (IOException e) {
             if (!oneWay) {

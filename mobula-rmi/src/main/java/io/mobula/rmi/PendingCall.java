@@ -14,6 +14,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class PendingCall extends Call {
     final RemoteRef ref;
+    final long interfaceHash;
     final int methodId;
     final int flags;
     private final CallChannel channel;
@@ -33,8 +34,9 @@ final class PendingCall extends Call {
     volatile boolean abandoned; // timed out; the reply is decoded and dropped
     private volatile boolean done;
 
-    PendingCall(RemoteRef ref, int methodId, int flags, CallChannel channel, SerialWriter out) {
+    PendingCall(RemoteRef ref, long interfaceHash, int methodId, int flags, CallChannel channel, SerialWriter out) {
         this.ref = ref;
+        this.interfaceHash = interfaceHash;
         this.methodId = methodId;
         this.flags = flags;
         this.channel = channel;

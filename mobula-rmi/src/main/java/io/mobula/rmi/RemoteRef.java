@@ -33,15 +33,19 @@ public final class RemoteRef {
     /**
      * Starts a call of method {@code methodId}; see {@link Call}.
      *
+     * @param interfaceHash the calling stub's {@code INTERFACE_HASH}; the server refuses the call when its
+     *                      dispatcher's differs
+     * @param methodId      the method's id in the interface (ids follow the processor's method order)
+     * @param flags         {@link Dispatcher#ONE_WAY} and friends, as the stub knows them
      * @throws RemoteException when the object's process cannot be reached
      */
-    public Call newCall(int methodId, int flags) throws RemoteException {
+    public Call newCall(long interfaceHash, int methodId, int flags) throws RemoteException {
         CallChannel ch = channel;
         if (ch == null || !RmiRuntime.usable(ch)) {
             ch = RmiRuntime.get().channelFor(this);
             channel = ch;
         }
-        return new PendingCall(this, methodId, flags, ch, ch.begin());
+        return new PendingCall(this, interfaceHash, methodId, flags, ch, ch.begin());
     }
 
     String describe(int methodId) {

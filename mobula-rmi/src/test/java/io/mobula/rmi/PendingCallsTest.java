@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class PendingCallsTest {
 
     private static PendingCall call() {
-        return new PendingCall(null, 0, 0, null, null);
+        return new PendingCall(null, 0, 0, 0, null, null);
     }
 
     @Test
