@@ -30,6 +30,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class RmiRuntime implements FrameHandler {
     private static final System.Logger LOG = System.getLogger(RmiRuntime.class.getName());
+    /** The registry's well-known object id (java.rmi's ObjID.REGISTRY_ID). */
+    static final long REGISTRY_ID = 0;
     private static volatile RmiConfig pendingConfig;
     private static volatile RmiRuntime instance;
 
@@ -44,6 +46,7 @@ final class RmiRuntime implements FrameHandler {
     private final Transport tcp;
     private final LocalChannel local;
     private volatile Listener listener;
+    private final List<Listener> extraListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<Long, PeerConnection> byVm = new ConcurrentHashMap<>();
     private final Map<Endpoint, PeerConnection> byEndpoint = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
@@ -111,22 +114,39 @@ final class RmiRuntime implements FrameHandler {
     // ------------------------------------------------------------------ exporting
 
     Endpoint ensureListening() throws RemoteException {
+        return ensureListening(config.port());
+    }
+
+    /**
+     * Makes sure this process accepts connections on {@code port} (0: any). The first listener is the one
+     * references advertise; asking for another fixed port (a registry, say) opens an extra listener.
+     */
+    synchronized Endpoint ensureListening(int port) throws RemoteException {
         Listener l = listener;
         if (l == null) {
-            synchronized (this) {
-                l = listener;
-                if (l == null) {
-                    try {
-                        l = tcp.listen(Endpoint.tcp(config.host(), config.port()), this);
-                    } catch (IOException e) {
-                        throw new java.rmi.server.ExportException("cannot listen on " + config.host() + ":"
-                                + config.port(), e);
-                    }
-                    listener = l;
-                }
+            listener = l = listen(port);
+            return l.endpoint();
+        }
+        if (port == 0 || port == l.endpoint().port()) {
+            return l.endpoint();
+        }
+        for (Listener x : extraListeners) {
+            if (x.endpoint().port() == port) {
+                return x.endpoint();
             }
         }
-        return l.endpoint();
+        Listener extra = listen(port);
+        extraListeners.add(extra);
+        return extra.endpoint();
+    }
+
+    private Listener listen(int port) throws RemoteException {
+        try {
+            return tcp.listen(Endpoint.tcp(config.host(), port), this);
+        } catch (IOException e) {
+            throw new java.rmi.server.ExportException("cannot listen on " + config.host() + ":" + port + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     /** Exports {@code impl} (idempotent) and returns its stub. */
@@ -139,11 +159,19 @@ final class RmiRuntime implements FrameHandler {
             return StubFactory.forInterface(e.dispatcher.remoteInterface()).newStub(e.ref);
         }
         ensureListening();
+        return exportAs(impl, exports.newId(), pinned);
+    }
+
+    /** Exports {@code impl} under a given object id (the registry's well-known one, or a fresh one). */
+    synchronized RemoteStub exportAs(Remote impl, long id, boolean pinned) throws RemoteException {
         StubFactory f = StubFactory.forInterface(StubFactory.remoteInterfaceOf(impl.getClass()));
-        long id = exports.newId();
+        if (exports.find(id) != null) {
+            throw new java.rmi.server.ExportException("object id " + id + " is already in use");
+        }
         RemoteRef ref = new RemoteRef(vmId, id, endpoints(), f.remoteInterface.getName(),
                 f.dispatcher.interfaceHash(), null);
-        exports.add(impl, exports.new Exported(id, impl, f.dispatcher, ref, pinned, null));
+        int[] flags = ImplementationFlagsLoader.flagsFor(impl.getClass(), f.dispatcher);
+        exports.add(impl, exports.new Exported(id, impl, f.dispatcher, ref, pinned, flags));
         return f.newStub(new RemoteRef(vmId, id, ref.endpoints, ref.interfaceName, ref.interfaceHash, impl));
     }
 

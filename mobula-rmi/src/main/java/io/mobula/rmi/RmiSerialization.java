@@ -1,17 +1,35 @@
 package io.mobula.rmi;
 
 import io.mobula.serial.Serialization;
+import io.mobula.serial.Serializer;
+import java.rmi.Remote;
 
 /**
- * The serialization configuration of the RMI runtime. Passing stubs and exported objects by reference needs a
- * serializer hook for whole class families (every stub class, every exported class) that mobula-serial does not
- * offer yet; until it does, stubs are not yet serializable as call arguments.
+ * The serialization configuration of the RMI runtime: java.rmi's by-reference rule for remote objects. A stub is
+ * written as its {@link RemoteRef}; an exported object (or one that implements a remote interface) is replaced by its
+ * stub, exported on the way if it was not yet, so callbacks need no explicit export.
  */
 final class RmiSerialization {
     private RmiSerialization() {
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"})
     static Serialization create(RmiRuntime runtime) {
-        return Serialization.defaults();
+        return Serialization.builder()
+                .resolver(c -> {
+                    if (RemoteStub.class.isAssignableFrom(c)) {
+                        return c == RemoteStub.class ? null : new StubSerializer(c, runtime);
+                    }
+                    if (Throwable.class.isAssignableFrom(c)) {
+                        return new ThrowableSerializer(c);
+                    }
+                    if (Remote.class.isAssignableFrom(c) && !c.isInterface()) {
+                        Serializer<?> s = Serialization.replacing((Class<Object>) c,
+                                obj -> runtime.stubFor((Remote) obj));
+                        return s;
+                    }
+                    return null;
+                })
+                .build();
     }
 }

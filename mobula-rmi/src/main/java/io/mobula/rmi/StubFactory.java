@@ -41,6 +41,16 @@ final class StubFactory {
         return (StubFactory) v;
     }
 
+    /** The factory of the interface a generated stub class implements. */
+    static StubFactory forStubClass(Class<?> stubClass) throws StubNotFoundException {
+        for (Class<?> i : stubClass.getInterfaces()) {
+            if (Remote.class.isAssignableFrom(i) && i != Remote.class) {
+                return forInterface(i);
+            }
+        }
+        throw new StubNotFoundException(stubClass.getName() + " implements no remote interface");
+    }
+
     static String generatedName(Class<?> iface, String suffix) {
         String pkg = iface.getPackageName();
         String simple = pkg.isEmpty() ? iface.getName() : iface.getName().substring(pkg.length() + 1);

@@ -1,0 +1,54 @@
+package io.mobula.rmi;
+
+import io.mobula.serial.Fingerprint;
+import io.mobula.transport.Endpoint;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.StubNotFoundException;
+import java.util.List;
+
+/**
+ * What {@code io.mobula.rmi.registry} needs from the runtime: the registry lives under a well-known object id
+ * (java.rmi's {@code ObjID.REGISTRY_ID}), so a client can reach one knowing only its host and port. Not for
+ * applications.
+ */
+public final class RegistryAccess {
+    private RegistryAccess() {
+    }
+
+    /** Exports {@code registry} under the well-known id, listening on {@code port} (0: any); returns its port. */
+    public static int export(Remote registry, int port) throws RemoteException {
+        RmiRuntime rt = RmiRuntime.get();
+        Endpoint e = rt.ensureListening(port);
+        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true);
+        return e.port();
+    }
+
+    /** Unexports the registry of this process, if any. */
+    public static boolean unexport(Remote registry) {
+        return RmiRuntime.get().unexport(registry);
+    }
+
+    /** A stub for the registry at {@code host:port}, of the remote interface {@code registryInterface}. */
+    public static Remote stub(Class<?> registryInterface, String host, int port) throws RemoteException {
+        StubFactory f = StubFactory.forInterface(registryInterface);
+        Endpoint e;
+        try {
+            e = Endpoint.tcp(host, port);
+        } catch (IllegalArgumentException ex) {
+            throw new StubNotFoundException("bad registry address " + host + ":" + port + ": " + ex.getMessage());
+        }
+        // VM id unknown until connected: 0 never equals a live process's random id in practice, and only
+        // selects the connection by endpoint
+        return f.newStub(new RemoteRef(0, RmiRuntime.REGISTRY_ID, List.of(e), registryInterface.getName(),
+                f.dispatcher.interfaceHash(), null));
+    }
+
+    /** The method hash generated code uses, for hand-written stubs of runtime interfaces. */
+    public static long hash(String interfaceName, String... methods) {
+        String[] parts = new String[methods.length + 1];
+        parts[0] = interfaceName;
+        System.arraycopy(methods, 0, parts, 1, methods.length);
+        return Fingerprint.of(parts);
+    }
+}

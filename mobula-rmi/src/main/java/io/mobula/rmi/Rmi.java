@@ -1,0 +1,90 @@
+package io.mobula.rmi;
+
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/**
+ * Entry points of Mobula RMI for this process: configuration, export and unexport. Remote interfaces are ordinary
+ * {@code java.rmi.Remote} interfaces compiled with {@code mobula-processor} on the annotation-processor path, which
+ * generates their stubs and dispatchers.
+ *
+ * <pre>{@code
+ * Rmi.configure(RmiConfig.fromSystemProperties().withCallTimeout(Duration.ofSeconds(30)));  // optional, first
+ * Hello stub = (Hello) Rmi.export(new HelloImpl());
+ * }</pre>
+ */
+public final class Rmi {
+    private Rmi() {
+    }
+
+    /**
+     * Sets the configuration of this process's runtime; only before the first export or call.
+     *
+     * @throws IllegalStateException when the runtime already runs
+     */
+    public static void configure(RmiConfig config) {
+        RmiRuntime.configure(config);
+    }
+
+    /** The configuration in force (starting the runtime if needed). */
+    public static RmiConfig config() {
+        return RmiRuntime.get().config;
+    }
+
+    /**
+     * Exports {@code impl} so other processes can call it, and returns its stub. The object stays exported until
+     * {@link #unexport}; exporting it again returns an equal stub.
+     *
+     * @throws RemoteException when no generated stub exists for its remote interface or the runtime cannot listen
+     */
+    public static Remote export(Remote impl) throws RemoteException {
+        return RmiRuntime.get().export(impl, true);
+    }
+
+    /**
+     * Exports {@code impl}, listening on {@code port} too (0: any port), as java.rmi's
+     * {@code UnicastRemoteObject.exportObject(obj, port)} does.
+     */
+    public static Remote export(Remote impl, int port) throws RemoteException {
+        RmiRuntime rt = RmiRuntime.get();
+        rt.ensureListening(port);
+        return rt.export(impl, true);
+    }
+
+    /**
+     * The stub of an exported object.
+     *
+     * @throws NoSuchObjectException when {@code impl} is not exported
+     */
+    public static Remote toStub(Remote impl) throws NoSuchObjectException {
+        if (impl instanceof RemoteStub) {
+            return impl;
+        }
+        RmiRuntime rt = RmiRuntime.get();
+        ExportTable.Exported e = rt.exports.forTarget(impl);
+        if (e == null) {
+            throw new NoSuchObjectException("object not exported: " + impl.getClass().getName());
+        }
+        try {
+            return rt.export(impl, e.pinned);
+        } catch (RemoteException ex) {
+            throw new NoSuchObjectException(ex.getMessage());
+        }
+    }
+
+    /**
+     * Stops accepting calls for {@code impl}. Calls that arrive afterwards fail with {@link NoSuchObjectException}.
+     * {@code force} is accepted for java.rmi compatibility: calls already running complete either way.
+     *
+     * @return whether it was exported
+     */
+    public static boolean unexport(Remote impl, boolean force) {
+        return RmiRuntime.get().unexport(impl);
+    }
+
+    /** Whether {@code impl} is currently exported by this process. */
+    public static boolean isExported(Remote impl) {
+        return RmiRuntime.get().exports.forTarget(impl) != null;
+    }
+}

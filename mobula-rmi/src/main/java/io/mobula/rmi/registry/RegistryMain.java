@@ -1,0 +1,79 @@
+package io.mobula.rmi.registry;
+
+import io.mobula.rmi.Rmi;
+import io.mobula.rmi.RmiConfig;
+import java.rmi.RemoteException;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The standalone registry process: {@code ./mobula registry [--host H] [--port N]}. Prints
+ * {@code registry listening on mobula://H:P} once it accepts connections, then serves until killed.
+ */
+public final class RegistryMain {
+    private RegistryMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        String host = System.getProperty("mobula.host", "127.0.0.1");
+        int port = Registry.REGISTRY_PORT;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String v = i + 1 < args.length ? args[i + 1] : null;
+            switch (a) {
+                case "--host" -> {
+                    host = require(a, v);
+                    i++;
+                }
+                case "--port" -> {
+                    port = parsePort(require(a, v));
+                    i++;
+                }
+                case "-h", "--help" -> {
+                    System.out.println(USAGE);
+                    return;
+                }
+                default -> usage("unknown argument: " + a);
+            }
+        }
+        try {
+            Rmi.configure(new RmiConfig(host, port, RmiConfig.fromSystemProperties().callTimeout(),
+                    RmiConfig.Dispatch.AUTO, RmiConfig.fromSystemProperties().lease(), 0));
+            LocateRegistry.createRegistry(port);
+        } catch (RemoteException | IllegalArgumentException e) {
+            System.err.println("mobula registry: " + e.getMessage());
+            System.exit(1);
+        }
+        System.out.println("registry listening on mobula://" + host + ":" + LocateRegistry.localPort());
+        System.out.flush();
+        new CountDownLatch(1).await();
+    }
+
+    private static final String USAGE = "usage: mobula registry [--host HOST] [--port PORT]   (default 127.0.0.1:1099;"
+            + " port 0 picks a free one)";
+
+    private static String require(String flag, String value) {
+        if (value == null) {
+            usage(flag + " needs a value");
+        }
+        return value;
+    }
+
+    private static int parsePort(String s) {
+        try {
+            int p = Integer.parseInt(s);
+            if (p >= 0 && p <= 65535) {
+                return p;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        usage("bad port: " + s);
+        return -1;
+    }
+
+    private static void usage(String why) {
+        System.err.println("mobula registry: " + why);
+        System.err.println(USAGE);
+        System.exit(2);
+    }
+}
