@@ -1,5 +1,6 @@
 package io.mobula.bench;
 
+import io.mobula.bench.rmi.RmiSuite;
 import io.mobula.bench.serial.SerialSuite;
 
 import java.io.IOException;
@@ -8,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -21,8 +24,11 @@ import java.util.function.Supplier;
  */
 public final class BenchMain {
 
-    /** Known suites by name. The RMI suite (a multi-process harness) registers here when it exists. */
+    /** JMH-style suites (a grid of throughputs) by name. */
     static final Map<String, Supplier<Suite>> SUITES = new TreeMap<>(Map.of("serial", SerialSuite::new));
+
+    /** Suites with a harness and report of their own (multi-process), by name: they take the remaining args. */
+    static final Map<String, Function<String[], Integer>> HARNESSES = new TreeMap<>(Map.of("rmi", RmiSuite::run));
 
     private BenchMain() {
     }
@@ -35,6 +41,9 @@ public final class BenchMain {
         if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
             out.println(usage());
             return 0;
+        }
+        if (args.length > 0 && HARNESSES.containsKey(args[0])) {
+            return HARNESSES.get(args[0]).apply(Arrays.copyOfRange(args, 1, args.length));
         }
         BenchArgs parsed;
         try {
@@ -84,7 +93,8 @@ public final class BenchMain {
     }
 
     static String usage() {
-        return BenchArgs.USAGE + "\n  suites: " + String.join(", ", SUITES.keySet())
+        return BenchArgs.USAGE + "\n  suites: " + String.join(", ", SUITES.keySet()) + ", "
+                + String.join(", ", HARNESSES.keySet()) + " (rmi: see 'mobula bench rmi --help')"
                 + "\n  --quick  1 fork, 3x1 s warmup, 5x1 s measurement per cell (default)"
                 + "\n  --full   2 forks, 5x1 s warmup, 10x1 s measurement per cell"
                 + "\n  --json FILE  where to write JSON lines (default bench-results/<suite>-<timestamp>.jsonl)";
