@@ -115,7 +115,9 @@ final class PeerConnection implements CallChannel {
             }
             putHeader(CALL, oneWay ? FLAG_ONE_WAY : 0, oneWay ? 0 : call.callId, call.ref.objectId,
                     call.interfaceHash, call.methodId);
-            connection.send(writer.buffer());
+            ByteBuffer frame = writer.buffer();
+            call.bytesSent = frame.remaining();
+            connection.send(frame);
         } catch (IOException e) {
             if (!oneWay) {
                 pending.remove(call.callId);
@@ -349,18 +351,26 @@ final class PeerConnection implements CallChannel {
         runtime.stats.callsServed.increment();
         boolean inline = runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
                 && (target.flags(methodId) & Dispatcher.NON_BLOCKING) != 0;
+        String iface = d.remoteInterface().getName();
         if (inline) {
-            run(inv, inlineResult, callId, oneWay);
+            run(inv, inlineResult, callId, oneWay, iface, methodId);
         } else {
-            runtime.dispatchExecutor.execute(() -> run(inv, new CallResult(), callId, oneWay));
+            runtime.dispatchExecutor.execute(() -> run(inv, new CallResult(), callId, oneWay, iface, methodId));
         }
     }
 
-    private void run(Invocation inv, CallResult result, int callId, boolean oneWay) {
+    private void run(Invocation inv, CallResult result, int callId, boolean oneWay, String iface, int methodId) {
         result.clear();
+        long start = CallEvent.enabled() ? System.nanoTime() : 0;
         try {
             inv.invoke(result);
+            if (start != 0) {
+                CallEvent.emit("server", iface, methodId, 0, start, oneWay ? "one-way" : "ok");
+            }
         } catch (Throwable t) {
+            if (start != 0) {
+                CallEvent.emit("server", iface, methodId, 0, start, "thrown");
+            }
             if (oneWay) {
                 LOG.log(Level.WARNING, "one-way call threw", t);
             } else {

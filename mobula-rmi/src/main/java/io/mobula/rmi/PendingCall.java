@@ -25,6 +25,7 @@ final class PendingCall extends Call {
     Thread waiter;
     CompletableFuture<Object> future;
     int callId;
+    long bytesSent; // set by the channel when sent
 
     // written by the settling thread before 'done' is set (the volatile write publishes them)
     long prim;
@@ -80,8 +81,17 @@ final class PendingCall extends Call {
         expected = exp;
         waiter = Thread.currentThread();
         out = null;
-        channel.send(this, false);
-        channel.await(this);
+        long start = CallEvent.enabled() ? System.nanoTime() : 0;
+        try {
+            channel.send(this, false);
+            channel.await(this);
+        } catch (RemoteException e) {
+            failure = e;
+        }
+        if (start != 0) {
+            CallEvent.emit("client", ref.interfaceName, methodId, bytesSent, start,
+                    failure != null ? "failed" : thrown != null ? "thrown" : "ok");
+        }
         if (failure != null) {
             throw failure;
         }

@@ -83,6 +83,14 @@ public final class Rmi {
         return RmiRuntime.get().unexport(impl);
     }
 
+    /** Counters of this process's runtime. */
+    public static RmiCounters counters() {
+        RmiRuntime rt = RmiRuntime.get();
+        RmiStats s = rt.stats;
+        return new RmiCounters(s.callsMade.sum(), s.callsServed.sum(), s.localCalls.sum(),
+                s.connectionsOpened.sum(), s.connectionsLost.sum(), rt.exports.size());
+    }
+
     /** Whether {@code impl} is currently exported by this process. */
     public static boolean isExported(Remote impl) {
         return RmiRuntime.get().exports.forTarget(impl) != null;

@@ -43,6 +43,7 @@ final class RmiRuntime implements FrameHandler {
     final ExecutorService dispatchExecutor =
             Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("mobula-call-", 0).factory());
     final DgcClient dgc;
+    final KeepAlive keepAlive = new KeepAlive();
     private final Transport tcp;
     private final LocalChannel local;
     private volatile Listener listener;
@@ -153,8 +154,9 @@ final class RmiRuntime implements FrameHandler {
     RemoteStub export(Remote impl, boolean pinned) throws RemoteException {
         ExportTable.Exported e = exports.forTarget(impl);
         if (e != null) {
-            if (pinned) {
+            if (pinned && !e.pinned) {
                 e.pinned = true;
+                keepAlive.increment();
             }
             return StubFactory.forInterface(e.dispatcher.remoteInterface()).newStub(e.ref);
         }
@@ -172,11 +174,19 @@ final class RmiRuntime implements FrameHandler {
                 f.dispatcher.interfaceHash(), null);
         int[] flags = ImplementationFlagsLoader.flagsFor(impl.getClass(), f.dispatcher);
         exports.add(impl, exports.new Exported(id, impl, f.dispatcher, ref, pinned, flags));
+        if (pinned) {
+            keepAlive.increment();
+        }
         return f.newStub(new RemoteRef(vmId, id, ref.endpoints, ref.interfaceName, ref.interfaceHash, impl));
     }
 
     boolean unexport(Remote impl) {
-        return exports.remove(impl);
+        ExportTable.Exported e = exports.forTarget(impl);
+        boolean removed = exports.remove(impl);
+        if (removed && e.pinned) {
+            keepAlive.decrement();
+        }
+        return removed;
     }
 
     /** The stub to send for an exported object (exports it implicitly, unpinned, if needed). */

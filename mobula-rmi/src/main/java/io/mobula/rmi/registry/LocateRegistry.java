@@ -14,9 +14,17 @@ public final class LocateRegistry {
     private LocateRegistry() {
     }
 
+    /**
+     * The port {@code getRegistry} uses when none is given: {@link Registry#REGISTRY_PORT}, or the system property
+     * {@code mobula.registry.port} (so a ported program can find a registry on another port unchanged).
+     */
+    public static int defaultPort() {
+        return Integer.getInteger("mobula.registry.port", Registry.REGISTRY_PORT);
+    }
+
     /** A stub for the registry at 127.0.0.1 on the default port. */
     public static Registry getRegistry() throws RemoteException {
-        return getRegistry("127.0.0.1", Registry.REGISTRY_PORT);
+        return getRegistry("127.0.0.1", defaultPort());
     }
 
     /** A stub for the registry at 127.0.0.1:{@code port}. */
@@ -24,9 +32,9 @@ public final class LocateRegistry {
         return getRegistry("127.0.0.1", port);
     }
 
-    /** A stub for the registry at {@code host} on the default port. */
+    /** A stub for the registry at {@code host} on the default port ({@link #defaultPort()}). */
     public static Registry getRegistry(String host) throws RemoteException {
-        return getRegistry(host, Registry.REGISTRY_PORT);
+        return getRegistry(host, defaultPort());
     }
 
     /**
@@ -34,7 +42,7 @@ public final class LocateRegistry {
      */
     public static Registry getRegistry(String host, int port) throws RemoteException {
         return (Registry) RegistryAccess.stub(Registry.class, host == null ? "127.0.0.1" : host,
-                port <= 0 ? Registry.REGISTRY_PORT : port);
+                port <= 0 ? defaultPort() : port);
     }
 
     /**

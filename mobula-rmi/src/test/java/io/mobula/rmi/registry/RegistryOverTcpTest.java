@@ -29,8 +29,7 @@ class RegistryOverTcpTest {
 
     @BeforeAll
     static void start() throws Exception {
-        LocateRegistry.createRegistry(0);
-        port = LocateRegistry.localPort();
+        port = SharedRegistry.port();
         remote = LocateRegistry.getRegistry("127.0.0.1", port);
     }
 

@@ -1,0 +1,15 @@
+package io.mobula.rmi;
+
+/**
+ * Counters of this process's RMI runtime since it started.
+ *
+ * @param callsMade          remote calls that got a reply (or an exception) from another process
+ * @param callsServed        calls from other processes that were decoded and run here
+ * @param localCalls         calls to objects of this process, through the local short-cut
+ * @param connectionsOpened  connections opened or accepted
+ * @param connectionsLost    connections closed or broken
+ * @param exportedObjects    objects exported now
+ */
+public record RmiCounters(long callsMade, long callsServed, long localCalls, long connectionsOpened,
+                          long connectionsLost, int exportedObjects) {
+}
