@@ -39,6 +39,7 @@ public final class MobulaProcessor extends AbstractProcessor {
         super.init(env);
         Reporter reporter = new Reporter(env.getMessager());
         generators.add(new SerializerGenerator(env, reporter, sourceTypes));
+        generators.add(new RemoteInterfaceGenerator(env, reporter, sourceTypes));
     }
 
     @Override

@@ -49,6 +49,8 @@ final class SerializerAnalyzer {
     /** Not Serializable, yet the runtime has a built-in serializer for them (io.mobula.serial.Builtins). */
     private static final Set<String> RUNTIME_BUILTINS = Set.of("java.util.Optional");
 
+    static final String REMOTE_STUB = "io.mobula.rmi.RemoteStub";
+
     private final Elements elements;
     private final Types types;
     private final TypeNames names;
@@ -71,7 +73,20 @@ final class SerializerAnalyzer {
         NestingKind nesting = type.getNestingKind();
         return (kind == ElementKind.CLASS || kind == ElementKind.ENUM || kind == ElementKind.RECORD)
                 && nesting != NestingKind.LOCAL && nesting != NestingKind.ANONYMOUS
-                && isSerializable(type.asType());
+                && isSerializable(type.asType()) && !isRemoteStub(type);
+    }
+
+    /**
+     * RMI stubs travel as references, serialized by the RMI runtime (rmi-contract.md). Checked by name, so
+     * the processor needs no mobula-rmi on its class path.
+     */
+    private boolean isRemoteStub(TypeElement type) {
+        for (TypeElement t = superclass(type); t != null; t = superclass(t)) {
+            if (t.getQualifiedName().contentEquals(REMOTE_STUB)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -310,8 +325,7 @@ final class SerializerAnalyzer {
         }
         String what = (field.getKind() == ElementKind.RECORD_COMPONENT ? "component '" : "field '")
                 + field.getSimpleName() + "' of serializable class " + target.sourceName();
-        boolean never = type.getModifiers().contains(Modifier.FINAL) || type.getKind() == ElementKind.RECORD
-                || NEVER_SERIALIZABLE.contains(type.getQualifiedName().toString());
+        boolean never = isNeverSerializableClass(type);
         if (never && !array) {
             String fix = field.getKind() == ElementKind.RECORD_COMPONENT
                     ? "change its type or make " + type.getQualifiedName() + " implement java.io.Serializable"
@@ -327,6 +341,26 @@ final class SerializerAnalyzer {
                     + ", which does not implement java.io.Serializable; only values of serializable"
                     + " subclasses can be sent. Mark it 'transient' if it is not part of the object's state.");
         }
+    }
+
+    /**
+     * Whether no value declared as {@code declared} can ever be serialized: a non-serializable class that is
+     * final (or a record) or bound to the process. Interfaces, Object, arrays and runtime built-ins may hold
+     * serializable values. RMI parameters and results use the same notion (rmi-contract.md).
+     */
+    boolean isNeverSerializable(TypeMirror declared) {
+        TypeMirror erased = types.erasure(declared);
+        if (erased.getKind() != TypeKind.DECLARED || isSerializable(erased)) {
+            return false;
+        }
+        TypeElement type = names.asTypeElement(erased);
+        return !type.getKind().isInterface() && !type.getQualifiedName().contentEquals("java.lang.Object")
+                && !RUNTIME_BUILTINS.contains(type.getQualifiedName().toString()) && isNeverSerializableClass(type);
+    }
+
+    private static boolean isNeverSerializableClass(TypeElement nonSerializable) {
+        return nonSerializable.getModifiers().contains(Modifier.FINAL) || nonSerializable.getKind() == ElementKind.RECORD
+                || NEVER_SERIALIZABLE.contains(nonSerializable.getQualifiedName().toString());
     }
 
     /**
