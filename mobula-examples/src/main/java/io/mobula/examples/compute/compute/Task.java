@@ -1,0 +1,5 @@
+package io.mobula.examples.compute.compute;
+
+public interface Task<T> {
+    T execute();
+}

@@ -1,0 +1,119 @@
+package io.mobula.examples;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A child JVM for multi-process tests: same java binary and class path as the test, output read line by line,
+ * every wait bounded, and always destroyed (close, or a shutdown hook if the test JVM dies first).
+ */
+public final class ChildJvm implements AutoCloseable {
+    private static final List<Process> LIVE = Collections.synchronizedList(new ArrayList<>());
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            synchronized (LIVE) {
+                LIVE.forEach(Process::destroyForcibly);
+            }
+        }));
+    }
+
+    private final Process process;
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+    private final List<String> all = Collections.synchronizedList(new ArrayList<>());
+
+    private ChildJvm(Process process) {
+        this.process = process;
+        LIVE.add(process);
+        Thread reader = new Thread(this::pump, "child-output-" + process.pid());
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** Starts {@code main} with the test's class path; stderr is merged into stdout. */
+    public static ChildJvm start(Class<?> main, List<String> jvmArgs, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx256m");
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-Dmobula.host=127.0.0.1");
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(main.getName());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        return new ChildJvm(pb.start());
+    }
+
+    private void pump() {
+        try (BufferedReader r = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                all.add(line);
+                lines.add(line);
+            }
+        } catch (IOException ignored) {
+            // the process is gone
+        }
+    }
+
+    /** The first line (from now on) starting with {@code prefix}, waiting at most {@code timeout}. */
+    public String awaitLine(String prefix, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long left = deadline - System.nanoTime();
+            String line = left > 0 ? lines.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (line == null) {
+                throw new AssertionError("no line starting with '" + prefix + "' within " + timeout
+                        + (process.isAlive() ? "" : " (exited with " + process.exitValue() + ")") + "; output:\n"
+                        + output());
+            }
+            if (line.startsWith(prefix)) {
+                return line;
+            }
+        }
+    }
+
+    /** Waits for the exit code, at most {@code timeout}. */
+    public int waitFor(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("child did not exit within " + timeout + "; output:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    /** Everything the child printed so far. */
+    public String output() {
+        synchronized (all) {
+            return String.join("\n", all);
+        }
+    }
+
+    /** kill -9. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        kill();
+        LIVE.remove(process);
+    }
+}
