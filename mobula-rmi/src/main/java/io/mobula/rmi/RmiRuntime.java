@@ -6,6 +6,7 @@ import io.mobula.transport.Endpoint;
 import io.mobula.transport.FrameHandler;
 import io.mobula.transport.Listener;
 import io.mobula.transport.Transport;
+import io.mobula.transport.TransportOptions;
 import io.mobula.transport.Transports;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -56,7 +57,7 @@ final class RmiRuntime implements FrameHandler {
         this.config = config;
         this.exports = new ExportTable(config.lease().toNanos());
         this.serialization = RmiSerialization.create(this);
-        this.tcp = Transports.create("tcp");
+        this.tcp = Transports.create("tcp", TransportOptions.defaults().withBusyPoll(config.busyPoll()));
         this.local = new LocalChannel(this);
         this.dgc = new DgcClient(this);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -13,7 +13,8 @@ public final class RmiSystems {
     private static final List<Supplier<RmiSystem>> ALL = List.of(
             RawCSystem::new,
             RawJavaSystem::new,
-            JavaRmiSystem::new);
+            JavaRmiSystem::new,
+            MobulaSystem::new);
 
     private RmiSystems() { }
 

@@ -36,8 +36,9 @@ public final class RegistryMain {
             }
         }
         try {
-            Rmi.configure(new RmiConfig(host, port, RmiConfig.fromSystemProperties().callTimeout(),
-                    RmiConfig.Dispatch.AUTO, RmiConfig.fromSystemProperties().lease(), 0));
+            RmiConfig defaults = RmiConfig.fromSystemProperties();
+            Rmi.configure(new RmiConfig(host, port, defaults.callTimeout(), defaults.dispatch(), defaults.lease(),
+                    defaults.callSpins(), defaults.busyPoll()));
             LocateRegistry.createRegistry(port);
         } catch (RemoteException | IllegalArgumentException e) {
             System.err.println("mobula registry: " + e.getMessage());
