@@ -142,6 +142,16 @@ class RemoteShapeTest {
         assertThat(generated(c, "p.IntStore_MobulaDispatcher")).contains("\"put(Ljava/lang/String;Ljava/lang/Integer;)V\"");
     }
 
+    @Test
+    void generatedCodeIsCleanUnderEveryLint() {
+        Compilation c = com.google.testing.compile.Compiler.javac().withProcessors(new MobulaProcessor())
+                .withOptions("-Xlint:all", "--release", "21")
+                .compile(RemoteSources.BASE, RemoteSources.POINT, RemoteSources.KINDS, RemoteSources.KINDS_IMPL,
+                        RemoteSources.THROWER, RemoteSources.OOPS, RemoteSources.THROWER_IMPL);
+        assertThat(c).succeeded();
+        Compiler.assertGeneratedCodeClean(c);
+    }
+
     private static long interfaceHash(JavaFileObject source, String iface) throws ReflectiveOperationException {
         Compilation c = compileClean(source);
         return Compiler.load(c).loadClass(iface + "_MobulaDispatcher").getField("INTERFACE_HASH").getLong(null);
