@@ -78,8 +78,10 @@ final class DispatcherEmitter {
         if (model.generic()) {
             // the type arguments of the target are unknown here: it is called through its raw type
             w.line("@SuppressWarnings({\"rawtypes\", \"unchecked\"})");
-        } else if (model.methods().stream().anyMatch(Method::uncheckedDecode)) {
+        } else if (model.methods().stream().anyMatch(Method::rawDecode)) {
             w.line("@SuppressWarnings({\"rawtypes\", \"unchecked\"}) // generic arguments arrive erased");
+        } else if (model.methods().stream().anyMatch(Method::uncheckedDecode)) {
+            w.line("@SuppressWarnings(\"unchecked\") // generic arguments arrive erased");
         }
         w.open("public io.mobula.rmi.Invocation decode(Object target, int methodId, io.mobula.serial.SerialReader in)"
                 + " throws java.io.IOException");

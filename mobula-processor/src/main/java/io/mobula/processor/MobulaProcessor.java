@@ -40,6 +40,11 @@ public final class MobulaProcessor extends AbstractProcessor {
         Reporter reporter = new Reporter(env.getMessager());
         generators.add(new SerializerGenerator(env, reporter, sourceTypes));
         generators.add(new RemoteInterfaceGenerator(env, reporter, sourceTypes));
+        try {
+            generators.add(new ImplementationFlagsGenerator(env, reporter));
+        } catch (IllegalArgumentException e) {
+            // not javac (Trees unavailable): no proofs, so every remote call runs on a virtual thread
+        }
     }
 
     @Override

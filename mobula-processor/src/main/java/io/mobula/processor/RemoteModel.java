@@ -71,9 +71,14 @@ record RemoteModel(TypeElement element, String packageName, String sourceName, S
             return result.unchecked();
         }
 
-        /** The dispatcher reads or calls through raw or unchecked types for this method. */
+        /** The dispatcher casts an erased argument to a parameterized type. */
         boolean uncheckedDecode() {
-            return result.unchecked() || params.stream().anyMatch(p -> p.unchecked() || p.raw());
+            return params.stream().anyMatch(Param::unchecked);
+        }
+
+        /** The dispatcher names a raw type (an argument whose type mentions type variables). */
+        boolean rawDecode() {
+            return params.stream().anyMatch(Param::raw);
         }
     }
 

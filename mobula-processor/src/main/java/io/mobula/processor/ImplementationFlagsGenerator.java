@@ -1,0 +1,144 @@
+package io.mobula.processor;
+
+import io.mobula.processor.FlagsModel.MethodFlag;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import javax.annotation.processing.Filer;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+import javax.tools.JavaFileObject;
+
+/**
+ * Generates {@code p.Impl_MobulaFlags} for every concrete class implementing a remote interface when
+ * {@link NonBlockingAnalysis} proves at least one of its remote methods cannot block (rmi-contract.md).
+ * Method ids are those of the remote interface the runtime picks for the class, via {@link RemoteMethods}.
+ */
+final class ImplementationFlagsGenerator implements Generator {
+    private final Elements elements;
+    private final Types types;
+    private final Filer filer;
+    private final Reporter reporter;
+    private final TypeNames names;
+    private final RemoteMethods remoteMethods;
+    private final NonBlockingAnalysis analysis;
+    private final FlagsEmitter emitter;
+
+    ImplementationFlagsGenerator(ProcessingEnvironment env, Reporter reporter) {
+        this.elements = env.getElementUtils();
+        this.types = env.getTypeUtils();
+        this.filer = env.getFiler();
+        this.reporter = reporter;
+        this.names = new TypeNames(elements, types);
+        this.remoteMethods = new RemoteMethods(elements, types, names);
+        this.analysis = new NonBlockingAnalysis(env);
+        this.emitter = new FlagsEmitter(elements.getTypeElement("javax.annotation.processing.Generated") != null);
+    }
+
+    @Override
+    public boolean appliesTo(TypeElement type) {
+        ElementKind kind = type.getKind();
+        return (kind == ElementKind.CLASS || kind == ElementKind.ENUM || kind == ElementKind.RECORD)
+                && !type.getModifiers().contains(Modifier.ABSTRACT)
+                && type.getNestingKind() != NestingKind.LOCAL && type.getNestingKind() != NestingKind.ANONYMOUS
+                && remoteMethods.isRemote(type.asType()) && !isStub(type);
+    }
+
+    @Override
+    public boolean generate(TypeElement type) {
+        for (TypeElement t = type; t != null; t = superclass(t)) {
+            if (t.getSuperclass().getKind() == TypeKind.ERROR
+                    || t.getInterfaces().stream().anyMatch(i -> i.getKind() == TypeKind.ERROR)) {
+                return false;
+            }
+        }
+        TypeElement iface = remoteInterfaceOf(type);
+        String pkg = names.packageOf(type);
+        if (iface == null || !names.isNameableFrom(iface, pkg) || !names.isNameableFrom(type, pkg)) {
+            return true; // nothing the runtime could use, or nothing generated code can name
+        }
+        List<MethodFlag> flags = new ArrayList<>();
+        for (RemoteMethods.Entry m : remoteMethods.of(iface)) {
+            ExecutableElement impl = implementation(type, m.element());
+            NonBlockingAnalysis.Verdict v = impl == null ? new NonBlockingAnalysis.Verdict(false, "no implementation")
+                    : analysis.analyze(impl);
+            flags.add(new MethodFlag(readable(m), v.nonBlocking(), v.reason()));
+        }
+        if (flags.stream().noneMatch(MethodFlag::nonBlocking)) {
+            return true;
+        }
+        FlagsModel model = new FlagsModel(type, pkg, type.getQualifiedName().toString(),
+                names.binarySimpleName(type).replace('$', '_') + "_MobulaFlags", iface.getQualifiedName().toString(),
+                List.copyOf(flags));
+        try {
+            JavaFileObject file = filer.createSourceFile(model.qualifiedName(), type);
+            try (Writer out = file.openWriter()) {
+                out.write(emitter.emit(model));
+            }
+        } catch (IOException e) {
+            reporter.error(type, "Mobula: cannot write " + model.qualifiedName() + ": " + e.getMessage());
+        }
+        return true;
+    }
+
+    /**
+     * The interface the runtime serves the class as (StubFactory.remoteInterfaceOf): among the remote
+     * interfaces the class and its superclasses list, the one all others are assignable from, else the first.
+     */
+    private TypeElement remoteInterfaceOf(TypeElement type) {
+        TypeElement best = null;
+        for (TypeElement c = type; c != null; c = superclass(c)) {
+            for (TypeMirror i : c.getInterfaces()) {
+                TypeElement found = names.asTypeElement(i);
+                if (remoteMethods.isRemoteInterface(found) && (best == null
+                        || types.isAssignable(types.erasure(found.asType()), types.erasure(best.asType())))) {
+                    best = found;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The method of the class or a superclass that implements {@code method}. */
+    private ExecutableElement implementation(TypeElement type, ExecutableElement method) {
+        for (TypeElement c = type; c != null; c = superclass(c)) {
+            for (ExecutableElement m : ElementFilter.methodsIn(c.getEnclosedElements())) {
+                if (m.getSimpleName().equals(method.getSimpleName()) && !m.getModifiers().contains(Modifier.ABSTRACT)
+                        && elements.overrides(m, method, type)) {
+                    return m;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String readable(RemoteMethods.Entry m) {
+        return m.name() + m.type().getParameterTypes().stream().map(TypeMirror::toString)
+                .collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    private boolean isStub(TypeElement type) {
+        for (TypeElement t = superclass(type); t != null; t = superclass(t)) {
+            if (t.getQualifiedName().contentEquals(SerializerAnalyzer.REMOTE_STUB)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private TypeElement superclass(TypeElement type) {
+        TypeMirror s = type.getSuperclass();
+        return s.getKind() == TypeKind.DECLARED ? names.asTypeElement(s) : null;
+    }
+}

@@ -1,0 +1,132 @@
+package io.mobula.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/** Misuse of remote interfaces is a compile error on the offending element, saying how to fix it. */
+class RemoteDiagnosticsTest {
+
+    @Test
+    void remoteMethodMustDeclareRemoteException() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Hello",
+                "package p;",
+                "public interface Hello extends java.rmi.Remote {",
+                "    String hello(String name);",
+                "    void io() throws java.io.IOException;",
+                "    void any() throws Exception;",
+                "    void wrong() throws java.io.UncheckedIOException;",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("remote method hello must declare java.rmi.RemoteException")
+                .inFile(src).onLine(3);
+        assertThat(c).hadErrorContaining("add 'throws java.rmi.RemoteException'").inFile(src).onLine(3);
+        assertThat(c).hadErrorContaining("remote method wrong must declare java.rmi.RemoteException")
+                .inFile(src).onLine(6);
+        assertThat(c).hadErrorCount(2);
+    }
+
+    @Test
+    void inheritedMethodOfANonRemoteInterfaceIsReportedOnTheRemoteOne() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Service",
+                "package p;",
+                "interface Plain { void run(); }",
+                "public interface Service extends Plain, java.rmi.Remote {",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).hadErrorContaining("remote method run must declare java.rmi.RemoteException")
+                .inFile(src).onLine(3);
+        assertThat(c).hadErrorContaining("inherited by remote interface p.Service from p.Plain").inFile(src).onLine(3);
+        assertThat(c).hadErrorCount(1);
+    }
+
+    @Test
+    void oneWayMustReturnVoid() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Events",
+                "package p;",
+                "public interface Events extends java.rmi.Remote {",
+                "    @io.mobula.rmi.OneWay void fine(int e) throws java.rmi.RemoteException;",
+                "    @io.mobula.rmi.OneWay",
+                "    int notFine(int e) throws java.rmi.RemoteException;",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).hadErrorContaining("@OneWay remote method notFine must return void").inFile(src).onLine(5);
+        assertThat(c).hadErrorContaining("remove @OneWay or make it return void").inFile(src).onLine(5);
+        assertThat(c).hadErrorCount(1);
+    }
+
+    @Test
+    void parametersAndResultsThatCanNeverBeSent() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Jobs",
+                "package p;",
+                "import java.rmi.RemoteException;",
+                "public interface Jobs extends java.rmi.Remote {",
+                "    void start(String name, Thread worker) throws RemoteException;",
+                "    Handle handle() throws RemoteException;",
+                "    java.util.concurrent.CompletableFuture<Handle> later() throws RemoteException;",
+                "    void fine(Object any, java.util.List<String> list, Jobs remote, Thread[] none) throws RemoteException;",
+                "    final class Handle { }",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).hadErrorContaining("parameter 'worker' of remote method start has type java.lang.Thread,"
+                + " which can never be sent").inFile(src).onLine(4);
+        assertThat(c).hadErrorContaining("change the type (or make the class Serializable)").inFile(src).onLine(4);
+        assertThat(c).hadErrorContaining("the result of remote method handle has type p.Jobs.Handle")
+                .inFile(src).onLine(5);
+        assertThat(c).hadErrorContaining("the result of remote method later has type p.Jobs.Handle")
+                .inFile(src).onLine(6);
+        assertThat(c).hadErrorCount(3);
+    }
+
+    @Test
+    void nonBlockingOutsideARemoteInterfaceIsAWarning() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Local",
+                "package p;",
+                "public interface Local {",
+                "    @io.mobula.rmi.NonBlocking",
+                "    int quick();",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningContaining("@NonBlocking has no effect on quick: p.Local is not a remote interface")
+                .inFile(src).onLine(4);
+    }
+
+    @Test
+    void analysingBodiesDoesNotDisturbTheCompilation() {
+        // the flags analysis attributes implementation classes early; javac must still report each error once
+        JavaFileObject iface = JavaFileObjects.forSourceLines("p.Counter",
+                "package p;",
+                "public interface Counter extends java.rmi.Remote {",
+                "    int next() throws java.rmi.RemoteException;",
+                "}");
+        JavaFileObject impl = JavaFileObjects.forSourceLines("p.CounterImpl",
+                "package p;",
+                "public class CounterImpl implements Counter {",
+                "    private int n;",
+                "    public int next() { return ++n; }",
+                "    Counter_MobulaStub generatedLater() { return null; }",
+                "    int broken() { return \"text\"; }",
+                "}");
+        Compilation c = Compiler.withProcessor(iface, impl);
+        assertThat(c).hadErrorContaining("incompatible types").inFile(impl).onLine(6);
+        assertThat(c).hadErrorCount(1);
+
+        JavaFileObject fixed = JavaFileObjects.forSourceLines("p.CounterImpl",
+                "package p;",
+                "public class CounterImpl implements Counter {",
+                "    private int n;",
+                "    public int next() { return ++n; }",
+                "    Counter_MobulaStub generatedLater() { return null; }",
+                "}");
+        Compilation ok = Compiler.withProcessor(iface, fixed);
+        assertThat(ok).succeeded();
+        assertThat(ok).generatedSourceFile("p.CounterImpl_MobulaFlags").contentsAsUtf8String()
+                .contains("// next(): proven non-blocking (no calls, no locks)");
+    }
+}
