@@ -9,10 +9,13 @@ import java.nio.channels.SocketChannel;
 import java.util.function.Consumer;
 
 /**
- * A frame connection over a non-blocking {@link SocketChannel}. A frame goes out as one gather write of
- * length prefix, header and body (no copy into a staging buffer, one system call when the socket buffer
- * has room). The receive thread spin-reads, then parks in a per-connection selector; a per-connection
- * selector costs one epoll descriptor but needs no hand-off between threads, which a shared selector would.
+ * A frame connection over a {@link SocketChannel}. A frame goes out as one gather write of length prefix, header
+ * and body (no copy into a staging buffer, one system call when the socket buffer has room).
+ *
+ * <p>Two receive modes. With a busy-poll window the channel is non-blocking: the receive thread spin-reads, then
+ * parks in a per-connection selector (one epoll descriptor, no hand-off between threads, which a shared selector
+ * would need). Without one the channel is blocking: one {@code read} system call per wake-up instead of three
+ * (read, epoll_wait, read), which is what a 2-core machine wants (docs/PERFORMANCE.md).
  */
 final class TcpConnection extends StreamConnection {
 
@@ -20,6 +23,7 @@ final class TcpConnection extends StreamConnection {
     private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
 
     private final SocketChannel channel;
+    /** Null in blocking mode. */
     private final Selector readSelector;
     /** Opened on the first full socket buffer; only senders (under sendLock) create it. */
     private volatile Selector writeSelector;
@@ -36,6 +40,10 @@ final class TcpConnection extends StreamConnection {
     /** Wraps a connected channel (switched to non-blocking); the caller starts it. */
     static TcpConnection create(SocketChannel channel, Endpoint remote, FrameHandler handler,
                                 TransportOptions options, Consumer<? super StreamConnection> onFinished) throws IOException {
+        if (options.busyPoll().isZero()) {
+            channel.configureBlocking(true);
+            return new TcpConnection(channel, null, remote, handler, options, onFinished);
+        }
         channel.configureBlocking(false);
         Selector selector = Selector.open();
         try {
@@ -54,6 +62,9 @@ final class TcpConnection extends StreamConnection {
 
     @Override
     void awaitReadable() throws IOException {
+        if (readSelector == null) {
+            return; // blocking mode: the next read() waits
+        }
         // woken by data, by close() (wakeup) or by the peer's FIN/RST
         readSelector.select(IGNORE_KEY);
     }
@@ -92,6 +103,9 @@ final class TcpConnection extends StreamConnection {
     }
 
     private void awaitWritable() throws IOException {
+        if (readSelector == null) {
+            return; // blocking mode: write() waited already and never returns 0
+        }
         Selector selector = writeSelector;
         if (selector == null) {
             selector = Selector.open();
@@ -121,7 +135,9 @@ final class TcpConnection extends StreamConnection {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this + ": " + e);
         }
-        readSelector.wakeup();
+        if (readSelector != null) {
+            readSelector.wakeup();
+        }
         Selector selector = writeSelector;
         if (selector != null) {
             selector.wakeup();
@@ -130,7 +146,9 @@ final class TcpConnection extends StreamConnection {
 
     @Override
     void receiverFinished() {
-        closeQuietly(readSelector);
+        if (readSelector != null) {
+            closeQuietly(readSelector);
+        }
         sendLock.lock(); // senders create the write selector under this lock
         try {
             Selector selector = writeSelector;

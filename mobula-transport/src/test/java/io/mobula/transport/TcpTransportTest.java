@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TcpTransportTest extends TransportConformanceTest {
 
+
     @Override
     Transport newTransport(TransportOptions options) {
         return Transports.create("tcp", options);

@@ -1,0 +1,12 @@
+package io.mobula.transport;
+
+import java.time.Duration;
+
+/** The TCP suite in blocking receive mode (no busy-poll window), the RMI default below 4 cores. */
+class TcpBlockingTransportTest extends TcpTransportTest {
+
+    @Override
+    Transport newTransport(TransportOptions options) {
+        return Transports.create("tcp", options.withBusyPoll(Duration.ZERO));
+    }
+}
