@@ -1,0 +1,17 @@
+package io.mobula.examples.sor;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/** What one SOR rank offers its neighbours and rank 0. */
+public interface SorNode extends Remote {
+    /**
+     * A neighbour's border row after phase {@code step} (iteration * 2 + colour).
+     *
+     * @param fromAbove whether the sender owns the rows above the receiver's
+     */
+    void putRow(int step, boolean fromAbove, double[] row) throws RemoteException;
+
+    /** The final rows {@code first ..} of a rank, gathered at rank 0 to check and print the result. */
+    void putResult(int first, double[][] rows) throws RemoteException;
+}

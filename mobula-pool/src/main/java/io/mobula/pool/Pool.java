@@ -1,0 +1,319 @@
+package io.mobula.pool;
+
+import io.mobula.rmi.LocalEndpoint;
+import io.mobula.rmi.Rmi;
+import io.mobula.rmi.registry.LocateRegistry;
+import io.mobula.rmi.registry.Registry;
+import java.lang.System.Logger.Level;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A process's membership in a pool of {@code size} processes, numbered 0 .. size-1. {@link #join} blocks until
+ * every rank has joined, then every member knows every other's address, host identity and offered service object.
+ * Afterwards a heartbeat keeps this member's lease and fetches events: members that {@link PoolEvent.Kind#LEFT
+ * left} or {@link PoolEvent.Kind#DIED died}.
+ *
+ * <pre>{@code
+ * try (Pool pool = Pool.join(PoolOptions.fromEnvironment().withService(myExportedObject))) {
+ *     Worker right = pool.service((pool.rank() + 1) % pool.size(), Worker.class);
+ *     ...
+ *     pool.check();   // throws MemberLostException naming a dead rank
+ * }
+ * }</pre>
+ */
+public final class Pool implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(Pool.class.getName());
+
+    private final PoolOptions options;
+    private final PoolCoordinator coordinator;
+    private final List<Member> members;
+    private final PoolServer hosted;
+    private final List<PoolEvent> events = new CopyOnWriteArrayList<>();
+    private final List<Consumer<PoolEvent>> listeners = new CopyOnWriteArrayList<>();
+    private final Thread heartbeat;
+    private volatile boolean closed;
+
+    private Pool(PoolOptions options, PoolCoordinator coordinator, List<Member> members, PoolServer hosted) {
+        this.options = options;
+        this.coordinator = coordinator;
+        this.members = members;
+        this.hosted = hosted;
+        this.heartbeat = new Thread(this::heartbeatLoop, "mobula-pool-heartbeat");
+        heartbeat.setDaemon(true);
+        heartbeat.start();
+    }
+
+    /** Joins the pool described by system properties and the environment ({@link PoolOptions#fromEnvironment}). */
+    public static Pool join() throws PoolException {
+        return join(PoolOptions.fromEnvironment());
+    }
+
+    /**
+     * Joins a pool and waits until it is complete.
+     *
+     * @throws PoolException when the pool does not complete within the join timeout (the message names the missing
+     *                       ranks), the coordinator cannot be reached, or the rank is taken
+     */
+    public static Pool join(PoolOptions o) throws PoolException {
+        long deadline = System.nanoTime() + o.joinTimeout().toNanos();
+        PoolServer hosted = null;
+        try {
+            if (o.rank0Hosts() && o.rank() == 0) {
+                hosted = PoolServer.start(o.serverPort(), o.lease());
+            }
+            Remote service = o.service() == null ? null : Rmi.toStub(o.service());
+            Member me = new Member(o.rank(), LocalEndpoint.get(), HostIdentity.local(), ProcessHandle.current().pid(),
+                    service);
+            PoolCoordinator c = locate(o, deadline);
+            long leftMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            List<Member> all = c.join(o.name(), o.size(), me, leftMs);
+            return new Pool(o, c, List.copyOf(all), hosted);
+        } catch (RemoteException e) {
+            if (hosted != null) {
+                hosted.close();
+            }
+            throw new PoolException("pool '" + o.name() + "': rank " + o.rank() + " lost the coordinator at "
+                    + o.serverHost() + ":" + o.serverPort() + " while joining: " + e.getMessage(), e);
+        } catch (PoolException | RuntimeException e) {
+            if (hosted != null) {
+                hosted.close();
+            }
+            throw e;
+        }
+    }
+
+    private static PoolCoordinator locate(PoolOptions o, long deadline) throws PoolException {
+        Exception last = null;
+        while (true) {
+            try {
+                Registry r = LocateRegistry.getRegistry(o.serverHost(), o.serverPort());
+                return (PoolCoordinator) r.lookup(PoolCoordinator.NAME);
+            } catch (RemoteException | NotBoundException | ClassCastException e) {
+                last = e; // not up yet: rank 0 or the server may start after us
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new PoolException("pool '" + o.name() + "': no pool coordinator at " + o.serverHost() + ":"
+                        + o.serverPort() + " within " + o.joinTimeout().toMillis() + " ms ("
+                        + (o.rank0Hosts() ? "rank 0 should start it" : "start one with ./mobula pool-server")
+                        + "); last error: " + last.getMessage(), last);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                throw new PoolException("interrupted while looking for the pool coordinator", ie);
+            }
+        }
+    }
+
+    private void heartbeatLoop() {
+        long period = Math.max(20, options.lease().toMillis() / 4);
+        long lastOk = System.nanoTime();
+        while (!closed) {
+            try {
+                Thread.sleep(period);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (closed) {
+                return;
+            }
+            try {
+                refresh();
+                lastOk = System.nanoTime();
+            } catch (PoolException e) {
+                publish(new PoolEvent(PoolEvent.Kind.COORDINATOR_LOST, coordinatorRank(), e.getMessage()));
+                return;
+            } catch (RemoteException e) {
+                if (closed) {
+                    return;
+                }
+                if (System.nanoTime() - lastOk > options.lease().toNanos()) {
+                    publish(new PoolEvent(PoolEvent.Kind.COORDINATOR_LOST, coordinatorRank(),
+                            "pool coordinator " + coordinatorName() + " unreachable: " + e.getMessage()));
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Renews the lease and publishes new events; one at a time, so none is fetched twice. */
+    private synchronized void refresh() throws RemoteException, PoolException {
+        for (PoolEvent ev : coordinator.heartbeat(options.name(), options.rank(), events.size())) {
+            publish(ev);
+        }
+    }
+
+    private int coordinatorRank() {
+        return options.rank0Hosts() ? 0 : -1;
+    }
+
+    private String coordinatorName() {
+        return (options.rank0Hosts() ? "(rank 0) " : "") + "at " + options.serverHost() + ":" + options.serverPort();
+    }
+
+    private synchronized void publish(PoolEvent ev) {
+        events.add(ev);
+        if (ev.isFailure()) {
+            LOG.log(Level.WARNING, "pool {0}: {1}", options.name(), ev.detail());
+        }
+        for (Consumer<PoolEvent> l : listeners) {
+            try {
+                l.accept(ev);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "pool event listener failed", e);
+            }
+        }
+    }
+
+    /** The pool's name. */
+    public String name() {
+        return options.name();
+    }
+
+    /** This process's rank. */
+    public int rank() {
+        return options.rank();
+    }
+
+    /** The number of members. */
+    public int size() {
+        return options.size();
+    }
+
+    /** Every member, indexed by rank. */
+    public List<Member> members() {
+        return members;
+    }
+
+    /** The member of rank {@code r}. */
+    public Member member(int r) {
+        return members.get(r);
+    }
+
+    /** This process as the others see it. */
+    public Member self() {
+        return members.get(options.rank());
+    }
+
+    /**
+     * The service object rank {@code r} offered, as {@code type}.
+     *
+     * @throws IllegalStateException when it offered none, or one of another type
+     */
+    public <T extends Remote> T service(int r, Class<T> type) {
+        Remote s = members.get(r).service();
+        if (!type.isInstance(s)) {
+            throw new IllegalStateException("rank " + r + " offered " + (s == null ? "no service" : s.getClass()
+                    .getName()) + ", not a " + type.getName());
+        }
+        return type.cast(s);
+    }
+
+    /** Events so far, oldest first. */
+    public List<PoolEvent> events() {
+        return List.copyOf(events);
+    }
+
+    /** Calls {@code listener} for every later event (on the heartbeat thread; keep it short). */
+    public void addListener(Consumer<PoolEvent> listener) {
+        listeners.add(listener);
+    }
+
+    /** The first failure event (a member died, or the coordinator is lost), if any. */
+    public Optional<PoolEvent> failure() {
+        for (PoolEvent e : events) {
+            if (e.isFailure()) {
+                return Optional.of(e);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Throws if a member has died or the coordinator is lost.
+     *
+     * @throws MemberLostException naming the rank
+     */
+    public void check() throws MemberLostException {
+        Optional<PoolEvent> f = failure();
+        if (f.isPresent()) {
+            throw new MemberLostException(f.get().rank(), "pool '" + name() + "', rank " + rank() + ": "
+                    + f.get().detail(), null);
+        }
+    }
+
+    /**
+     * The exception to throw when a call to rank {@code r} failed. Reports {@code r} to the coordinator, fetches the
+     * latest events, and names the first member the pool lost — often not {@code r} itself: when rank 2 dies, its
+     * neighbour fails, and a call to the neighbour is only the echo of the first failure.
+     */
+    public MemberLostException lost(int r, Throwable cause) {
+        try {
+            coordinator.report(name(), rank(), r, cause == null ? "unreachable" : String.valueOf(cause.getMessage()));
+            refresh();
+        } catch (RemoteException | PoolException e) {
+            LOG.log(Level.DEBUG, "could not report rank " + r, e);
+        }
+        Member m = members.get(r);
+        String call = "call to " + m.describe() + " failed: " + (cause == null ? "" : cause.getMessage());
+        Optional<PoolEvent> first = failure();
+        if (first.isPresent() && first.get().rank() != r) {
+            return new MemberLostException(first.get().rank(), "pool '" + name() + "', rank " + rank() + ": "
+                    + first.get().detail() + "; then " + call, cause);
+        }
+        return new MemberLostException(r, "pool '" + name() + "', rank " + rank() + ": " + call, cause);
+    }
+
+    /**
+     * Leaves the pool. Rank 0 hosting the coordinator first waits (at most the join timeout) until the others have
+     * left or died, so it does not pull the coordinator from under them.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        heartbeat.interrupt();
+        try {
+            coordinator.leave(options.name(), options.rank());
+        } catch (RemoteException e) {
+            LOG.log(Level.DEBUG, "leave failed", e);
+        }
+        if (hosted != null) {
+            try {
+                if (!hosted.awaitEmpty(options.name(), options.joinTimeout())) {
+                    LOG.log(Level.WARNING, "pool {0}: closing the coordinator while members are still running",
+                            options.name());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            hosted.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        List<String> m = new ArrayList<>();
+        for (Member x : members) {
+            m.add(x.rank() + "@" + x.address());
+        }
+        return "Pool[" + name() + ", rank " + rank() + " of " + size() + ", " + m + "]";
+    }
+
+    /** How long {@link #close()} of a hosting rank 0 may wait; exposed for tests. */
+    Duration joinTimeout() {
+        return options.joinTimeout();
+    }
+}

@@ -1,0 +1,41 @@
+package io.mobula.pool;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.util.List;
+
+/**
+ * The remote object that forms pools: it runs in a standalone pool server ({@code ./mobula pool-server}), in the
+ * {@code mobula run} launcher, or in rank 0, and is found through the registry of that process under
+ * {@link #NAME}. Members keep a lease by calling {@link #heartbeat}; one that stops is reported to the others as
+ * {@link PoolEvent.Kind#DIED}.
+ */
+public interface PoolCoordinator extends Remote {
+    /** The registry name of the coordinator. */
+    String NAME = "mobula.pool";
+
+    /**
+     * Joins {@code pool} as {@code me.rank()} of {@code size} and blocks until all ranks have joined.
+     *
+     * @return every member, indexed by rank
+     * @throws PoolException after {@code timeoutMillis} (naming the missing ranks), or when the rank is out of range,
+     *                       taken, or the sizes disagree
+     */
+    List<Member> join(String pool, int size, Member me, long timeoutMillis) throws PoolException, RemoteException;
+
+    /**
+     * Renews the lease of {@code rank} and returns the events of {@code pool} from index {@code seen} on.
+     *
+     * @throws PoolException when the pool or the member is unknown (for instance declared dead already)
+     */
+    List<PoolEvent> heartbeat(String pool, int rank, int seen) throws PoolException, RemoteException;
+
+    /**
+     * Reports that {@code reporter} could not reach {@code rank}: the coordinator declares it dead at once (rather
+     * than after its lease), so every member names the same first failure.
+     */
+    void report(String pool, int reporter, int rank, String detail) throws RemoteException;
+
+    /** Leaves {@code pool} in an orderly way; the others see {@link PoolEvent.Kind#LEFT}. */
+    void leave(String pool, int rank) throws RemoteException;
+}

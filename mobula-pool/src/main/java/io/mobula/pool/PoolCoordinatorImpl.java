@@ -1,0 +1,283 @@
+package io.mobula.pool;
+
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The coordinator: one state per pool name, guarded by one lock. Joins wait until the
+ * pool is complete; a reaper declares members dead when their lease runs out. A lock rather than a monitor: joins
+ * wait on virtual threads, which a monitor would pin to their carrier on JDK 21.
+ */
+final class PoolCoordinatorImpl implements PoolCoordinator {
+    private static final System.Logger LOG = System.getLogger(PoolCoordinatorImpl.class.getName());
+
+    private final Map<String, State> pools = new HashMap<>();
+    private final long leaseNanos;
+    private final ScheduledExecutorService reaper;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+
+    PoolCoordinatorImpl(Duration lease) {
+        this.leaseNanos = lease.toNanos();
+        this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "mobula-pool-reaper");
+            t.setDaemon(true);
+            return t;
+        });
+        long period = Math.max(50, lease.toMillis() / 4);
+        reaper.scheduleWithFixedDelay(this::reap, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    private static final class State {
+        final String name;
+        final int size;
+        final Member[] members;
+        final long[] lastSeen;
+        final boolean[] gone;
+        final List<PoolEvent> events = new ArrayList<>();
+        int joined;
+        boolean complete;
+        int generation;
+
+        State(String name, int size) {
+            this.name = name;
+            this.size = size;
+            this.members = new Member[size];
+            this.lastSeen = new long[size];
+            this.gone = new boolean[size];
+        }
+
+        List<Integer> missing() {
+            List<Integer> m = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                if (members[i] == null) {
+                    m.add(i);
+                }
+            }
+            return m;
+        }
+    }
+
+    @Override
+    public List<Member> join(String pool, int size, Member me, long timeoutMillis) throws PoolException {
+        lock.lock();
+        try {
+            return joinLocked(pool, size, me, timeoutMillis);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private List<Member> joinLocked(String pool, int size, Member me, long timeoutMillis) throws PoolException {
+        if (size <= 0) {
+            throw new PoolException("pool '" + pool + "': size must be positive, got " + size);
+        }
+        int rank = me.rank();
+        if (rank < 0 || rank >= size) {
+            throw new PoolException("pool '" + pool + "': rank " + rank + " out of range 0.." + (size - 1));
+        }
+        State s = pools.get(pool);
+        if (s != null && s.complete) {
+            if (allGone(s)) {
+                pools.remove(pool); // an old run under the same name: start afresh
+                s = null;
+            } else {
+                throw new PoolException("pool '" + pool + "' is already complete and running; rank " + rank
+                        + " cannot join it again");
+            }
+        }
+        if (s == null) {
+            s = new State(pool, size);
+            pools.put(pool, s);
+        }
+        if (s.size != size) {
+            throw new PoolException("pool '" + pool + "': rank " + rank + " says size " + size + " but others said "
+                    + s.size);
+        }
+        if (s.members[rank] != null) {
+            throw new PoolException("pool '" + pool + "': rank " + rank + " joined twice: already "
+                    + s.members[rank].describe() + ", now pid " + me.pid() + " (" + me.address() + ")");
+        }
+        s.members[rank] = me;
+        s.lastSeen[rank] = System.nanoTime();
+        s.joined++;
+        LOG.log(Level.DEBUG, "pool {0}: {1} joined ({2}/{3})", pool, me.describe(), s.joined, size);
+        if (s.joined == size) {
+            s.complete = true;
+            long now = System.nanoTime();
+            Arrays.fill(s.lastSeen, now);
+            changed.signalAll();
+            return List.of(s.members);
+        }
+        int generation = s.generation;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis));
+        try {
+            while (!s.complete) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || pools.get(pool) != s || s.generation != generation) {
+                    break;
+                }
+                changed.awaitNanos(left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (s.complete) {
+            return List.of(s.members);
+        }
+        // give up: withdraw so a retry (or a later run) starts clean, and tell the others waiting the same thing
+        List<Integer> missing = s.missing();
+        if (pools.get(pool) == s) {
+            pools.remove(pool);
+            s.generation++;
+            changed.signalAll();
+        }
+        throw new PoolException("pool '" + pool + "': timed out after " + Duration.ofMillis(timeoutMillis).toMillis()
+                + " ms waiting for rank" + (missing.size() == 1 ? " " : "s ") + missing + " of " + size
+                + " (joined: " + s.joined + ")");
+    }
+
+    private static boolean allGone(State s) {
+        for (boolean g : s.gone) {
+            if (!g) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public List<PoolEvent> heartbeat(String pool, int rank, int seen) throws PoolException {
+        lock.lock();
+        try {
+            return heartbeatLocked(pool, rank, seen);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private List<PoolEvent> heartbeatLocked(String pool, int rank, int seen) throws PoolException {
+        State s = pools.get(pool);
+        if (s == null || !s.complete || rank < 0 || rank >= s.size) {
+            throw new PoolException("pool '" + pool + "' has no running member " + rank);
+        }
+        if (s.gone[rank]) {
+            throw new PoolException("pool '" + pool + "': rank " + rank + " was declared gone (lease expired)");
+        }
+        s.lastSeen[rank] = System.nanoTime();
+        int from = Math.max(0, Math.min(seen, s.events.size()));
+        return List.copyOf(s.events.subList(from, s.events.size()));
+    }
+
+    @Override
+    public void report(String pool, int reporter, int rank, String detail) {
+        lock.lock();
+        try {
+            State s = pools.get(pool);
+            if (s == null || !s.complete || rank < 0 || rank >= s.size || s.gone[rank]) {
+                return;
+            }
+            s.gone[rank] = true;
+            String d = s.members[rank].describe() + " unreachable from rank " + reporter + ": " + detail;
+            LOG.log(Level.INFO, "pool {0}: {1}", pool, d);
+            s.events.add(new PoolEvent(PoolEvent.Kind.DIED, rank, d));
+            gc(s);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void leave(String pool, int rank) {
+        lock.lock();
+        try {
+            leaveLocked(pool, rank);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void leaveLocked(String pool, int rank) {
+        State s = pools.get(pool);
+        if (s == null || rank < 0 || rank >= s.size || s.gone[rank]) {
+            return;
+        }
+        if (!s.complete) {
+            // leaving before the pool formed: free the rank
+            if (s.members[rank] != null) {
+                s.members[rank] = null;
+                s.joined--;
+            }
+            return;
+        }
+        s.gone[rank] = true;
+        s.events.add(new PoolEvent(PoolEvent.Kind.LEFT, rank, s.members[rank].describe() + " left"));
+        gc(s);
+    }
+
+    private void gc(State s) {
+        if (allGone(s)) {
+            pools.remove(s.name);
+            changed.signalAll();
+        }
+    }
+
+    private void reap() {
+        lock.lock();
+        try {
+            reapLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void reapLocked() {
+        long now = System.nanoTime();
+        for (State s : List.copyOf(pools.values())) {
+            if (!s.complete) {
+                continue;
+            }
+            for (int r = 0; r < s.size; r++) {
+                if (!s.gone[r] && now - s.lastSeen[r] > leaseNanos) {
+                    s.gone[r] = true;
+                    String d = s.members[r].describe() + " died: no heartbeat for "
+                            + TimeUnit.NANOSECONDS.toMillis(now - s.lastSeen[r]) + " ms";
+                    LOG.log(Level.INFO, "pool {0}: {1}", s.name, d);
+                    s.events.add(new PoolEvent(PoolEvent.Kind.DIED, r, d));
+                }
+            }
+            // keep a dead pool's events around until every member has been declared gone
+            gc(s);
+        }
+    }
+
+    boolean awaitEmpty(String pool, Duration timeout) throws InterruptedException {
+        long left = timeout.toNanos();
+        lock.lock();
+        try {
+            while (pools.containsKey(pool)) {
+                if (left <= 0) {
+                    return false;
+                }
+                left = changed.awaitNanos(left);
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void shutdown() {
+        reaper.shutdownNow();
+    }
+}

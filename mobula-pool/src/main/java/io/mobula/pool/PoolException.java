@@ -1,0 +1,14 @@
+package io.mobula.pool;
+
+/** A pool could not be formed or lost a member. The message says which pool and which ranks. */
+public class PoolException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public PoolException(String message) {
+        super(message);
+    }
+
+    public PoolException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

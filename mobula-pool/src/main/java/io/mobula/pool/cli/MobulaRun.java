@@ -1,0 +1,214 @@
+package io.mobula.pool.cli;
+
+import io.mobula.pool.PoolOptions;
+import io.mobula.pool.PoolServer;
+import io.mobula.rmi.Rmi;
+import io.mobula.rmi.RmiConfig;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code mobula run --np N [--hosts h1,h2] MainClass args}: serves a pool coordinator, starts N ranks (locally, or
+ * through ssh), prefixes each output line with {@code [rank] }, stops the rest when one rank fails, returns the
+ * first failing rank's exit code, and stops everything on Ctrl-C.
+ */
+public final class MobulaRun {
+    private final RunOptions options;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Process[] procs;
+    private final List<Thread> pumps = new ArrayList<>();
+    private volatile boolean stopping;
+
+    private MobulaRun(RunOptions options, PrintStream out, PrintStream err) {
+        this.options = options;
+        this.out = out;
+        this.err = err;
+        this.procs = new Process[options.np()];
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(Arrays.asList(args), System.out, System.err));
+    }
+
+    /**
+     * Runs the command line {@code argv}; returns the exit code (2 for a usage error). Needs a process of its own:
+     * it configures this process's RMI runtime and serves a pool coordinator from it.
+     */
+    public static int run(List<String> argv, PrintStream out, PrintStream err) {
+        RunOptions o;
+        try {
+            o = RunOptions.parse(argv, Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    System.getProperty("java.class.path"), localHostName());
+        } catch (RunOptions.UsageException e) {
+            if (!e.getMessage().isEmpty()) {
+                err.println("mobula run: " + e.getMessage());
+                err.println(RunOptions.USAGE);
+                return 2;
+            }
+            out.println(RunOptions.USAGE);
+            return 0;
+        }
+        return new MobulaRun(o, out, err).execute();
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getCanonicalHostName();
+        } catch (IOException e) {
+            return "127.0.0.1";
+        }
+    }
+
+    private int execute() {
+        PoolServer server;
+        try {
+            RmiConfig d = RmiConfig.fromSystemProperties();
+            Rmi.configure(new RmiConfig(options.bind(), 0, d.callTimeout(), d.dispatch(), d.lease(), d.callSpins(),
+                    d.busyPoll()));
+            server = PoolServer.start(0, PoolOptions.DEFAULT_LEASE);
+        } catch (RemoteException | RuntimeException e) {
+            err.println("mobula run: cannot start the pool server on " + options.bind() + ": " + e.getMessage());
+            return 1;
+        }
+        String pool = "run-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
+        String serverAddr = options.bind() + ":" + server.port();
+        Thread hook = new Thread(this::interrupted, "mobula-run-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        BlockingQueue<Integer> exited = new LinkedBlockingQueue<>();
+        int firstFailure = -1;
+        int code = 0;
+        try {
+            for (int r = 0; r < options.np(); r++) {
+                String host = options.hostOf(r);
+                Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
+                List<String> java = RankCommand.java(options, r, pool, serverAddr, host == null ? "127.0.0.1" : host);
+                List<String> cmd = host == null ? java
+                        : RankCommand.ssh(host, System.getProperty("user.dir"), env, java);
+                ProcessBuilder pb = new ProcessBuilder(cmd);
+                pb.environment().putAll(env);
+                Process p;
+                try {
+                    p = pb.start();
+                } catch (IOException e) {
+                    err.println("mobula run: cannot start rank " + r + " (" + cmd.get(0) + "): " + e.getMessage());
+                    code = 1;
+                    firstFailure = r;
+                    break;
+                }
+                procs[r] = p;
+                pump(r, p.getInputStream(), out);
+                pump(r, p.getErrorStream(), err);
+                int rank = r;
+                p.onExit().thenRun(() -> exited.add(rank));
+            }
+            int started = 0;
+            for (Process p : procs) {
+                started += p == null ? 0 : 1;
+            }
+            if (firstFailure >= 0) {
+                stopAll(-1);
+            }
+            for (int n = 0; n < started; n++) {
+                int r = exited.take();
+                int c = procs[r].exitValue();
+                if (c != 0 && firstFailure < 0) {
+                    firstFailure = r;
+                    code = c;
+                    if (started > 1 && n < started - 1) {
+                        err.println("mobula run: rank " + r + " exited with code " + c + "; stopping the other ranks");
+                        err.flush();
+                    }
+                    stopAll(r);
+                }
+            }
+        } catch (InterruptedException e) {
+            stopAll(-1);
+            code = 130;
+        } finally {
+            for (Thread t : pumps) {
+                try {
+                    t.join(2000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException ignored) {
+                // already shutting down: the hook is running
+            }
+            server.close();
+        }
+        if (firstFailure >= 0 && code == 0) {
+            code = 1;
+        }
+        return code;
+    }
+
+    private void pump(int rank, InputStream in, PrintStream to) {
+        String prefix = options.prefix() ? "[" + rank + "] " : "";
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    synchronized (to) {
+                        to.println(prefix + line);
+                        to.flush();
+                    }
+                }
+            } catch (IOException ignored) {
+                // the rank is gone
+            }
+        }, "mobula-run-output-" + rank);
+        t.setDaemon(true);
+        t.start();
+        pumps.add(t);
+    }
+
+    /** Stops every rank except {@code except}: SIGTERM, then SIGKILL after a grace period. */
+    private void stopAll(int except) {
+        stopping = true;
+        List<ProcessHandle> victims = new ArrayList<>();
+        for (int r = 0; r < procs.length; r++) {
+            Process p = procs[r];
+            if (p != null && r != except && p.isAlive()) {
+                p.descendants().forEach(victims::add);
+                victims.add(p.toHandle());
+            }
+        }
+        victims.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        for (ProcessHandle h : victims) {
+            long left = deadline - System.nanoTime();
+            try {
+                h.onExit().get(Math.max(1, left), TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                h.destroyForcibly();
+            }
+        }
+    }
+
+    /** Ctrl-C or SIGTERM of the launcher. */
+    private void interrupted() {
+        if (!stopping) {
+            err.println("mobula run: interrupted; stopping all ranks");
+            err.flush();
+        }
+        stopAll(-1);
+    }
+}

@@ -1,0 +1,83 @@
+package io.mobula.pool.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line that starts one rank: {@code java ... Main args} locally, or that same command run through ssh.
+ * Pure functions, so the ssh form can be tested without ssh.
+ */
+final class RankCommand {
+    private RankCommand() {
+    }
+
+    /** Environment variables a rank gets (also passed as system properties, which win). */
+    static Map<String, String> env(int rank, int size, String pool, String server) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("MOBULA_RANK", Integer.toString(rank));
+        env.put("MOBULA_SIZE", Integer.toString(size));
+        env.put("MOBULA_POOL_NAME", pool);
+        env.put("MOBULA_POOL_SERVER", server);
+        return env;
+    }
+
+    /** {@code java [jvm args] -D... -cp CP Main args} for rank {@code rank}, advertising {@code host}. */
+    static List<String> java(RunOptions o, int rank, String pool, String server, String host) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(o.java());
+        cmd.addAll(o.jvmArgs());
+        cmd.add("-Dmobula.host=" + host);
+        cmd.add("-Dmobula.pool.rank=" + rank);
+        cmd.add("-Dmobula.pool.size=" + o.np());
+        cmd.add("-Dmobula.pool.name=" + pool);
+        cmd.add("-Dmobula.pool.server=" + server);
+        cmd.add("-Dmobula.pool.timeoutMs=" + o.joinTimeout().toMillis());
+        cmd.add("-cp");
+        cmd.add(o.classPath());
+        cmd.add(o.mainClass());
+        cmd.addAll(o.args());
+        return cmd;
+    }
+
+    /**
+     * {@code ssh host sh -c '...'}: the remote shell changes to {@code workDir}, sets the rank's environment and runs
+     * java in the background, killing it when ssh's stdin closes — that is, when the launcher stops this rank or
+     * dies — because ssh without a terminal does not forward signals. The exit code is java's.
+     */
+    static List<String> ssh(String host, String workDir, Map<String, String> env, List<String> javaCmd) {
+        StringBuilder inner = new StringBuilder();
+        inner.append("cd ").append(quote(workDir)).append(" || exit 127; ");
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            inner.append(e.getKey()).append('=').append(quote(e.getValue())).append(' ');
+        }
+        inner.append("export");
+        for (String k : env.keySet()) {
+            inner.append(' ').append(k);
+        }
+        inner.append("; ");
+        for (String part : javaCmd) {
+            inner.append(quote(part)).append(' ');
+        }
+        inner.append("</dev/null & pid=$!; (cat >/dev/null; kill $pid 2>/dev/null) >/dev/null 2>&1 & wait $pid");
+        List<String> cmd = new ArrayList<>();
+        cmd.add("ssh");
+        cmd.add("-o");
+        cmd.add("BatchMode=yes");
+        cmd.add("-o");
+        cmd.add("ConnectTimeout=10");
+        cmd.add(host);
+        // ssh joins its arguments with spaces and hands them to the remote login shell: one quoted word for sh
+        cmd.add("sh -c " + quote(inner.toString()));
+        return cmd;
+    }
+
+    /** Single-quotes {@code s} for a POSIX shell. */
+    static String quote(String s) {
+        if (!s.isEmpty() && s.matches("[A-Za-z0-9_./:=@,+%-]+")) {
+            return s;
+        }
+        return "'" + s.replace("'", "'\\''") + "'";
+    }
+}
