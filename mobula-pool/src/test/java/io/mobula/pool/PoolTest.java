@@ -1,0 +1,131 @@
+package io.mobula.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Pools formed inside this JVM against a coordinator served by it (one registry per process, so one server). */
+class PoolTest {
+    private static PoolServer server;
+
+    @BeforeAll
+    static void start() throws RemoteException {
+        server = PoolServer.start(0, Duration.ofMillis(800));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    private static PoolOptions options(String name, int rank, int size, Duration timeout) {
+        return new PoolOptions(name, rank, size, "127.0.0.1", server.port(), false, timeout, Duration.ofMillis(800),
+                null);
+    }
+
+    @Test
+    void joinBlocksUntilCompleteAndEveryoneSeesEveryone() throws Exception {
+        ExecutorService ex = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<Pool>> f = new ArrayList<>();
+            for (int r = 0; r < 3; r++) {
+                int rank = r;
+                f.add(ex.submit(() -> Pool.join(options("three", rank, 3, Duration.ofSeconds(10)))));
+            }
+            List<Pool> pools = new ArrayList<>();
+            for (Future<Pool> x : f) {
+                pools.add(x.get(15, TimeUnit.SECONDS));
+            }
+            for (int r = 0; r < 3; r++) {
+                Pool p = pools.get(r);
+                assertEquals(r, p.rank());
+                assertEquals(3, p.size());
+                assertEquals(3, p.members().size());
+                for (int q = 0; q < 3; q++) {
+                    assertEquals(q, p.member(q).rank());
+                    assertTrue(p.member(q).address().startsWith("tcp://"), p.member(q).address());
+                    assertEquals(HostIdentity.local(), p.member(q).host());
+                }
+            }
+            pools.get(2).close();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (pools.get(0).events().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(List.of(PoolEvent.Kind.LEFT), pools.get(0).events().stream().map(PoolEvent::kind).toList());
+            assertTrue(pools.get(0).failure().isEmpty());
+            pools.get(0).close();
+            pools.get(1).close();
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+
+    @Test
+    void incompletePoolTimesOutNamingTheMissingRanks() {
+        long t0 = System.nanoTime();
+        PoolException e = assertThrows(PoolException.class,
+                () -> Pool.join(options("incomplete", 1, 4, Duration.ofMillis(400))));
+        assertTrue(e.getMessage().contains("ranks [0, 2, 3] of 4"), e.getMessage());
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5));
+    }
+
+    @Test
+    void conflictsAreRefused() throws Exception {
+        assertThrows(IllegalArgumentException.class, () -> options("bad", 2, 2, Duration.ofSeconds(1)));
+        ExecutorService ex = Executors.newSingleThreadExecutor();
+        try {
+            Future<Pool> first = ex.submit(() -> Pool.join(options("dup", 0, 2, Duration.ofSeconds(3))));
+            Thread.sleep(300);
+            PoolException dup = assertThrows(PoolException.class,
+                    () -> Pool.join(options("dup", 0, 2, Duration.ofSeconds(1))));
+            assertTrue(dup.getMessage().contains("joined twice"), dup.getMessage());
+            PoolException size = assertThrows(PoolException.class,
+                    () -> Pool.join(options("dup", 1, 3, Duration.ofSeconds(1))));
+            assertTrue(size.getMessage().contains("size 3"), size.getMessage());
+            Pool p = Pool.join(options("dup", 1, 2, Duration.ofSeconds(3)));
+            first.get(5, TimeUnit.SECONDS).close();
+            p.close();
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMemberThatStopsHeartbeatingIsReportedDead() throws Exception {
+        ExecutorService ex = Executors.newSingleThreadExecutor();
+        try {
+            Future<Pool> f = ex.submit(() -> Pool.join(options("lease", 0, 2, Duration.ofSeconds(5))));
+            // rank 1 joins through the coordinator directly and never heartbeats: it "dies" after joining
+            PoolCoordinator c = (PoolCoordinator) io.mobula.rmi.registry.LocateRegistry
+                    .getRegistry("127.0.0.1", server.port()).lookup(PoolCoordinator.NAME);
+            c.join("lease", 2, new Member(1, "tcp://127.0.0.1:9", HostIdentity.local(), 42, null), 5000);
+            Pool p = f.get(5, TimeUnit.SECONDS);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (p.failure().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            PoolEvent ev = p.failure().orElseThrow(() -> new AssertionError("no DIED event within 5 s"));
+            assertEquals(PoolEvent.Kind.DIED, ev.kind());
+            assertEquals(1, ev.rank());
+            MemberLostException lost = assertThrows(MemberLostException.class, p::check);
+            assertEquals(1, lost.rank());
+            assertTrue(lost.getMessage().contains("rank 1 (pid 42"), lost.getMessage());
+            p.close();
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+}

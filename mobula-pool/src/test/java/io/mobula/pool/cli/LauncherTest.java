@@ -1,0 +1,92 @@
+package io.mobula.pool.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class LauncherTest {
+    private static RunOptions parse(String... a) throws RunOptions.UsageException {
+        return RunOptions.parse(List.of(a), "/jdk/bin/java", "/cp", "me.example");
+    }
+
+    @Test
+    void parsesOptionsAndKeepsProgramArguments() throws Exception {
+        RunOptions o = parse("--np", "4", "-J", "-Xmx1g", "p.Main", "--np", "x");
+        assertEquals(4, o.np());
+        assertEquals("p.Main", o.mainClass());
+        assertEquals(List.of("--np", "x"), o.args());
+        assertEquals(List.of("-Xmx1g"), o.jvmArgs());
+        assertEquals("127.0.0.1", o.bind());
+        assertEquals(null, o.hostOf(3));
+        RunOptions h = parse("--np", "3", "--hosts", "a,b", "--timeout", "5", "p.Main");
+        assertEquals(List.of("a", "b"), h.hosts());
+        assertEquals("a", h.hostOf(2));
+        assertEquals("me.example", h.bind());
+        assertEquals(Duration.ofSeconds(5), h.joinTimeout());
+    }
+
+    @Test
+    void badCommandLinesSayWhatIsWrong() {
+        assertEquals("--np N is required", assertThrows(RunOptions.UsageException.class,
+                () -> parse("p.Main")).getMessage());
+        assertTrue(assertThrows(RunOptions.UsageException.class, () -> parse("--np", "0", "p.Main")).getMessage()
+                .contains("positive"));
+        assertEquals("no main class given", assertThrows(RunOptions.UsageException.class,
+                () -> parse("--np", "2")).getMessage());
+        assertEquals("unknown option: --frobnicate", assertThrows(RunOptions.UsageException.class,
+                () -> parse("--np", "2", "--frobnicate", "p.Main")).getMessage());
+        assertTrue(assertThrows(RunOptions.UsageException.class, () -> parse("--np", "2", "--hosts", "a;rm", "M"))
+                .getMessage().contains("bad host"));
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = MobulaRun.run(List.of("--np"), new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, code);
+        String text = err.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("--np needs a value") && text.contains("usage: mobula run"), text);
+    }
+
+    @Test
+    void sshCommandRunsTheRankInTheRightDirectoryWithItsEnvironment() throws Exception {
+        RunOptions o = parse("--np", "2", "--hosts", "node1", "p.Main", "it's", "a b");
+        List<String> java = RankCommand.java(o, 1, "pool-x", "head:1100", "node1");
+        assertTrue(java.containsAll(List.of("-Dmobula.pool.rank=1", "-Dmobula.pool.size=2",
+                "-Dmobula.host=node1", "-Dmobula.pool.server=head:1100", "p.Main", "it's", "a b")), java.toString());
+        Map<String, String> env = RankCommand.env(1, 2, "pool-x", "head:1100");
+        List<String> ssh = RankCommand.ssh("node1", "/tmp/my dir", env, java);
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "node1"), ssh.subList(0, 6));
+        assertEquals(7, ssh.size());
+
+        // run what the remote login shell would run, with java replaced by a printer, to check the quoting
+        List<String> fake = new java.util.ArrayList<>(java);
+        fake.set(0, "printf");
+        fake.add(1, "[%s]");
+        String remote = RankCommand.ssh("node1", "/", env, fake).get(6);
+        Process p = new ProcessBuilder("sh", "-c", remote + "; echo; echo rank=$MOBULA_RANK")
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close(); // the launcher going away: the watcher must not keep the rank alive
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(out.contains("[p.Main][it's][a b]"), out);
+    }
+
+    @Test
+    void sshWatcherKillsTheRankWhenTheLauncherGoesAway() throws Exception {
+        String remote = RankCommand.ssh("h", "/", Map.of(), List.of("sleep", "30")).get(6);
+        Process p = new ProcessBuilder("sh", "-c", remote).start();
+        long t0 = System.nanoTime();
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS), "rank not stopped when its stdin closed");
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10));
+        assertTrue(p.exitValue() != 0, "killed rank reports failure");
+    }
+}
