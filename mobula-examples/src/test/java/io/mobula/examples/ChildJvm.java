@@ -42,7 +42,16 @@ public final class ChildJvm implements AutoCloseable {
 
     /** Starts {@code main} with the test's class path; stderr is merged into stdout. */
     public static ChildJvm start(Class<?> main, List<String> jvmArgs, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
+        return startWrapped(List.of(), main, jvmArgs, args);
+    }
+
+    /**
+     * As {@link #start}, with the java command run through {@code wrapper} (e.g. {@code ip netns exec NS}); the
+     * wrapper must exec java, so that killing the child kills the JVM.
+     */
+    public static ChildJvm startWrapped(List<String> wrapper, Class<?> main, List<String> jvmArgs, String... args)
+            throws IOException {
+        List<String> cmd = new ArrayList<>(wrapper);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx256m");
         cmd.add("-XX:+UseSerialGC");
