@@ -68,7 +68,10 @@ final class BodyResolver {
     void declare(VariableTree v) {
         String name = v.getName().toString();
         TypeMirror t = v.getType() == null || isVar(v.getType()) ? typeOf(v.getInitializer()) : resolveType(v.getType());
-        if (variables.containsKey(name) && !same(variables.get(name), t)) {
+        // Locals are tracked without block scopes: where the name could mean something else once the block
+        // ends (another local, a field, a type), its type is unknown.
+        if (variables.containsKey(name) && !same(variables.get(name), t)
+                || field(owner, name) != null || resolveTypeName(name) != null) {
             t = null;
         }
         variables.put(name, t);
@@ -238,6 +241,9 @@ final class BodyResolver {
     }
 
     private TypeMirror identifier(String name) {
+        if (name.equals("this")) {
+            return owner.asType();
+        }
         if (variables.containsKey(name)) {
             return variables.get(name);
         }

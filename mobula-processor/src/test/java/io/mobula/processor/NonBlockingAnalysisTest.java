@@ -117,6 +117,9 @@ class NonBlockingAnalysisTest {
                 "public class Shadowed {",
                 "    public int samePackageMath(int a) { return Math.max(a, 0); }",
                 "    public int qualifiedMath(int a) { return java.lang.Math.max(a, 0); }",
+                "    private Object text = \"\";",
+                "    public int outOfScope() { { String text = \"\"; } return text.hashCode(); }",
+                "    public int fieldThroughThis() { return this.text.hashCode(); }",
                 "}"));
         assertThat(c).succeeded();
     }
@@ -179,6 +182,9 @@ class NonBlockingAnalysisTest {
         assertNotProven("samePackageMath", "calls q.Math.max");
         // Integer goes to append(Object), which calls toString(), not to append(int)
         assertNotProven("appendsBoxed", "calls java.lang.StringBuilder.append");
+        // after the block, text is the Object field again, whose hashCode() may be anything
+        assertNotProven("outOfScope", "unresolved call text.hashCode");
+        assertNotProven("fieldThroughThis", "calls java.lang.Object.hashCode");
         assertNotProven("unknownReceiver", "unresolved call xs.get(0).trim"); // get returns a type variable
     }
 
