@@ -131,7 +131,11 @@ final class LocalChannel implements CallChannel {
         }
     }
 
-    /** Exceptions go by value too: the caller gets a copy, as it would from another process. */
+    /**
+     * Exceptions go by value too: the caller gets a copy, as it would from another process. An exception this
+     * runtime cannot copy (its class is not visible to the runtime's class loader, say) is handed over as it is
+     * rather than lost: the caller and the method share one JVM, so it is still the right exception.
+     */
     private static void copyThrown(PendingCall call, Level l, Throwable t) {
         try {
             l.out.beginMessage();
@@ -139,8 +143,8 @@ final class LocalChannel implements CallChannel {
             l.in.beginMessage(copyOf(l.out.buffer()));
             call.thrown = l.in.readObject(Throwable.class);
         } catch (IOException | RuntimeException e) {
-            call.failure = new UnmarshalException("the remote method threw " + t + ", which cannot be copied: "
-                    + e.getMessage(), e instanceof Exception ex ? ex : null);
+            l.out.abortMessage();
+            call.thrown = t;
         }
     }
 
