@@ -261,6 +261,17 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         }
     }
 
+    /** How many members of {@code pool} have joined so far (0 if unknown); for tests. */
+    int joined(String pool) {
+        lock.lock();
+        try {
+            State s = pools.get(pool);
+            return s == null ? 0 : s.joined;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     boolean awaitEmpty(String pool, Duration timeout) throws InterruptedException {
         long left = timeout.toNanos();
         lock.lock();

@@ -59,6 +59,10 @@ public final class PoolServer {
         RegistryAccess.unexport(registry);
     }
 
+    int joined(String pool) {
+        return impl.joined(pool);
+    }
+
     /** Waits until every member of {@code pool} has left or died, at most {@code timeout}; whether they did. */
     boolean awaitEmpty(String pool, Duration timeout) throws InterruptedException {
         return impl.awaitEmpty(pool, timeout);

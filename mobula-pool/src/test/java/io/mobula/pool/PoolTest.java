@@ -22,7 +22,7 @@ class PoolTest {
 
     @BeforeAll
     static void start() throws RemoteException {
-        server = PoolServer.start(0, Duration.ofMillis(800));
+        server = PoolServer.start(0, Duration.ofMillis(2000));
     }
 
     @AfterAll
@@ -31,7 +31,7 @@ class PoolTest {
     }
 
     private static PoolOptions options(String name, int rank, int size, Duration timeout) {
-        return new PoolOptions(name, rank, size, "127.0.0.1", server.port(), false, timeout, Duration.ofMillis(800),
+        return new PoolOptions(name, rank, size, "127.0.0.1", server.port(), false, timeout, Duration.ofMillis(2000),
                 null);
     }
 
@@ -87,15 +87,18 @@ class PoolTest {
         assertThrows(IllegalArgumentException.class, () -> options("bad", 2, 2, Duration.ofSeconds(1)));
         ExecutorService ex = Executors.newSingleThreadExecutor();
         try {
-            Future<Pool> first = ex.submit(() -> Pool.join(options("dup", 0, 2, Duration.ofSeconds(3))));
-            Thread.sleep(300);
+            Future<Pool> first = ex.submit(() -> Pool.join(options("dup", 0, 2, Duration.ofSeconds(20))));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (server.joined("dup") == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
             PoolException dup = assertThrows(PoolException.class,
                     () -> Pool.join(options("dup", 0, 2, Duration.ofSeconds(1))));
             assertTrue(dup.getMessage().contains("joined twice"), dup.getMessage());
             PoolException size = assertThrows(PoolException.class,
                     () -> Pool.join(options("dup", 1, 3, Duration.ofSeconds(1))));
             assertTrue(size.getMessage().contains("size 3"), size.getMessage());
-            Pool p = Pool.join(options("dup", 1, 2, Duration.ofSeconds(3)));
+            Pool p = Pool.join(options("dup", 1, 2, Duration.ofSeconds(10)));
             first.get(5, TimeUnit.SECONDS).close();
             p.close();
         } finally {
@@ -113,11 +116,11 @@ class PoolTest {
                     .getRegistry("127.0.0.1", server.port()).lookup(PoolCoordinator.NAME);
             c.join("lease", 2, new Member(1, "tcp://127.0.0.1:9", HostIdentity.local(), 42, null), 5000);
             Pool p = f.get(5, TimeUnit.SECONDS);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (p.failure().isEmpty() && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
-            PoolEvent ev = p.failure().orElseThrow(() -> new AssertionError("no DIED event within 5 s"));
+            PoolEvent ev = p.failure().orElseThrow(() -> new AssertionError("no DIED event within 10 s"));
             assertEquals(PoolEvent.Kind.DIED, ev.kind());
             assertEquals(1, ev.rank());
             MemberLostException lost = assertThrows(MemberLostException.class, p::check);

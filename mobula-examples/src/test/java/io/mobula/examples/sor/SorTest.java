@@ -57,7 +57,7 @@ class SorTest {
 
     @Test
     void aRankThatDiesIsNamedByTheOthers() throws Exception {
-        try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "1000")) {
+        try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "2000")) {
             String line = server.awaitLine("pool server listening on mobula://", Duration.ofSeconds(30));
             String addr = line.substring(line.lastIndexOf('/') + 1);
             List<ChildJvm> ranks = new ArrayList<>();
@@ -65,7 +65,7 @@ class SorTest {
                 for (int r = 0; r < 3; r++) {
                     List<String> jvm = new ArrayList<>(SMALL_JVM);
                     jvm.addAll(List.of("-Dmobula.pool.rank=" + r, "-Dmobula.pool.size=3", "-Dmobula.pool.name=dies",
-                            "-Dmobula.pool.server=" + addr, "-Dmobula.pool.leaseMs=1000",
+                            "-Dmobula.pool.server=" + addr, "-Dmobula.pool.leaseMs=2000",
                             "-Dsor.dieAtIteration.2=20"));
                     ranks.add(ChildJvm.start(SorMain.class, jvm, "40", "100000000"));
                 }
