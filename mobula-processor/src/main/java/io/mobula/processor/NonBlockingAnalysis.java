@@ -62,6 +62,18 @@ final class NonBlockingAnalysis {
 
     private static final Set<String> BOXES = Set.of("java.lang.Boolean", "java.lang.Byte", "java.lang.Short",
             "java.lang.Character", "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double");
+    /** Lock-free atomics: they may spin on a CAS, but never wait for another thread or call user code. */
+    private static final Set<String> ATOMICS = Set.of("java.util.concurrent.atomic.AtomicInteger",
+            "java.util.concurrent.atomic.AtomicLong", "java.util.concurrent.atomic.AtomicBoolean",
+            "java.util.concurrent.atomic.AtomicIntegerArray", "java.util.concurrent.atomic.AtomicLongArray",
+            "java.util.concurrent.atomic.LongAdder", "java.util.concurrent.atomic.DoubleAdder",
+            "java.util.concurrent.atomic.Striped64", "java.lang.Number");
+    /** AtomicReference methods that compare by identity and call no user code (no function parameters). */
+    private static final Set<String> ATOMIC_REFERENCE_METHODS = Set.of("get", "set", "lazySet", "getAndSet",
+            "compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain", "weakCompareAndSetVolatile",
+            "weakCompareAndSetAcquire", "weakCompareAndSetRelease", "compareAndExchange",
+            "compareAndExchangeAcquire", "compareAndExchangeRelease", "getPlain", "setPlain", "getOpaque",
+            "setOpaque", "getAcquire", "setRelease");
     private static final Set<String> PURE_ARRAYS_METHODS = Set.of("fill", "copyOf", "copyOfRange", "equals",
             "hashCode");
     /** Boxed-type statics that read system properties rather than compute. */
@@ -258,7 +270,8 @@ final class NonBlockingAnalysis {
          * Arrays.fill/copyOf/copyOfRange, and equals/hashCode of primitive arrays; System.arraycopy;
          * Objects.requireNonNull (no Supplier), and Objects.equals/hash/hashCode when every argument is a
          * string, boxed value or primitive (otherwise they call a user's equals/hashCode); clone() of
-         * primitive arrays.
+         * primitive arrays; the lock-free atomics ({@code AtomicInteger}, {@code AtomicLong}, {@code LongAdder},
+         * ...) with plain parameters, and {@code AtomicReference}'s identity-based get/set/compare-and-set.
          */
         private boolean allowListed(ExecutableElement m, MethodInvocationTree call) {
             String owner = qualifiedOwner(m);
@@ -280,7 +293,12 @@ final class NonBlockingAnalysis {
                     return !STRING_EXCLUDED.contains(name) && (plainParameters(m) || isEquals(m));
                 case "java.lang.StringBuilder", "java.lang.AbstractStringBuilder":
                     return plainParameters(m);
+                case "java.util.concurrent.atomic.AtomicReference":
+                    return ATOMIC_REFERENCE_METHODS.contains(name);
                 default:
+                    if (ATOMICS.contains(owner)) {
+                        return plainParameters(m) && !name.equals("toString");
+                    }
                     return BOXES.contains(owner) && !BOX_EXCLUDED.contains(name) && (plainParameters(m) || isEquals(m));
             }
         }

@@ -107,6 +107,10 @@ class NonBlockingAnalysisTest {
                 "    public String appendsBoxed(Integer i) { return new StringBuilder().append(i).toString(); }",
                 "    public int localVar() { var sb = new StringBuilder(); sb.append(1); return sb.length(); }",
                 "    public int staticImport(int a) { return max(a, 1); }",
+                "    private final java.util.concurrent.atomic.AtomicLong hits = new java.util.concurrent.atomic.AtomicLong();",
+                "    private final java.util.concurrent.atomic.AtomicReference<Object> ref = new java.util.concurrent.atomic.AtomicReference<>();",
+                "    public long atomics(Object o) { ref.set(o); ref.compareAndSet(o, null); return hits.incrementAndGet(); }",
+                "    public long atomicUpdate() { return hits.updateAndGet(x -> x + 1); }",
                 "    public String unknownReceiver(java.util.List<String> xs) { return xs.get(0).trim(); }",
                 "}"), JavaFileObjects.forSourceLines("q.Math",
                 "package q;",
@@ -171,6 +175,12 @@ class NonBlockingAnalysisTest {
         assertProven("strings", "StringBuilder.append");
         assertProven("stringsEquals", "Objects.equals");
         assertProven("arrays", "Arrays.copyOf, System.arraycopy");
+    }
+
+    @Test
+    void lockFreeAtomicsButNotTheirFunctionTakingMethods() {
+        assertProven("atomics", "AtomicLong.incrementAndGet");
+        assertNotProven("atomicUpdate", "updateAndGet");
     }
 
     @Test
