@@ -170,6 +170,10 @@ final class PeerConnection implements CallChannel {
     public void await(PendingCall call) throws RemoteException {
         long timeout = runtime.config.callTimeout().toNanos();
         long deadline = timeout > 0 ? System.nanoTime() + timeout : 0;
+        SharedMemory.Segment seg = shm;
+        if (seg != null && upgraded() && seg.receiveUntil(call, SharedMemory.pollWindowNanos())) {
+            return; // the reply came within the poll window, read from the ring by this thread
+        }
         int spins = runtime.config.callSpins();
         while (!call.isDone()) {
             if (spins > 0) {

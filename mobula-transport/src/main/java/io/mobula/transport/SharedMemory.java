@@ -39,6 +39,16 @@ public final class SharedMemory {
         return h;
     }
 
+    /**
+     * How long a caller polls for its reply before it parks ({@code mobula.shm.pollMicros}, default 100 us): long
+     * enough for a short call's round trip, short enough that a slow call does not burn a core.
+     */
+    public static long pollWindowNanos() {
+        return POLL_WINDOW_NANOS;
+    }
+
+    private static final long POLL_WINDOW_NANOS = 1000L * Long.getLong("mobula.shm.pollMicros", 100);
+
     /** Creates a segment with the default ring size (the connecting side). */
     public static Segment create() throws IOException {
         return new Segment(ShmSegment.create(ShmSegment.DEFAULT_RING_BYTES));
@@ -86,6 +96,18 @@ public final class SharedMemory {
             connection = new ShmConnection(remote, handler, options, segment, null, ShmWait.DEFAULT, c -> { });
             connection.open();
             return connection;
+        }
+
+        /**
+         * Lets the calling thread receive: it polls the ring and delivers frames itself until {@code done} is true
+         * or {@code windowNanos} pass (spinning, then yielding), instead of parking until the receive thread hands
+         * it the result. For a caller waiting for a reply; not from inside a frame handler of this connection.
+         *
+         * @return whether {@code done} became true
+         */
+        public boolean receiveUntil(java.util.function.BooleanSupplier done, long windowNanos) {
+            ShmConnection c = connection;
+            return c != null && c.receiveUntil(done, windowNanos);
         }
 
         /** Starts the receive thread of the connection built by {@link #connection}. */

@@ -55,6 +55,8 @@ final class ShmRing {
     // threads of THIS process parked on the ring, so a local close can wake them at once
     private volatile Thread parkedReader;
     private volatile Thread parkedWriter;
+    /** Set while another thread of this process polls the ring: the receive thread's wait then ends. */
+    volatile boolean standBy;
     /** Why the peer is gone, once the liveness check failed. */
     private volatile IOException peerGone;
 
@@ -200,7 +202,7 @@ final class ShmRing {
         readWaiter.reset();
         try {
             long h = (long) LONG.getOpaque(map, control + HEAD);
-            while (tail() == h && !writerClosed() && !readerClosed() && peerGone == null
+            while (tail() == h && !standBy && !writerClosed() && !readerClosed() && peerGone == null
                     && !Thread.currentThread().isInterrupted()) {
                 if (readWaiter.pause(this)) {
                     checkPeer();
@@ -221,6 +223,11 @@ final class ShmRing {
             peerGone = gone;
         }
         return gone;
+    }
+
+    /** Whether unread bytes are in the ring (or it is closed): a cheap check, no copy. */
+    boolean readable() {
+        return tail() != (long) LONG.getOpaque(map, control + HEAD) || writerClosed() || peerGone != null;
     }
 
     // ---- closing ----
