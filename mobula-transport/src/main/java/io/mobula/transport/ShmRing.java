@@ -213,11 +213,20 @@ final class ShmRing {
         }
     }
 
+    /** Liveness checks cost a system call or a /proc read: at most one per this interval per ring side. */
+    private static final long CHECK_INTERVAL_NANOS = 20_000_000;
+    private long lastCheck;
+
     private IOException checkPeer() {
         Liveness l = liveness;
         if (l == null || peerGone != null) {
             return peerGone;
         }
+        long now = System.nanoTime();
+        if (now - lastCheck < CHECK_INTERVAL_NANOS) {
+            return null;
+        }
+        lastCheck = now;
         IOException gone = l.check();
         if (gone != null && !writerClosed()) {
             peerGone = gone;
