@@ -133,7 +133,7 @@ public final class Report {
 
     private static void field(StringBuilder sb, String name, String value) {
         sb.append('"').append(name).append("\":");
-        quote(sb, value);
+        io.mobula.bench.rmi.Json.quote(sb, value);
         sb.append(',');
     }
 
@@ -148,25 +148,4 @@ public final class Report {
         sb.append(',');
     }
 
-    static void quote(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (ch < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) ch));
-                    } else {
-                        sb.append(ch);
-                    }
-                }
-            }
-        }
-        sb.append('"');
-    }
 }

@@ -118,20 +118,7 @@ final class DispatcherEmitter {
         }
         String call = "t." + m.name() + "(" + String.join(", ", args) + ")";
         String body = store(m.result(), call);
-        if (!m.throwsNonException()) {
-            w.line("return r -> " + body + ";");
-            return;
-        }
-        // Invocation.invoke throws Exception only: a declared Throwable that is neither is wrapped
-        w.open("return r ->");
-        w.open("try");
-        w.line(body + ";");
-        w.closeOpen("catch (Exception | Error e)");
-        w.line("throw e;");
-        w.closeOpen("catch (Throwable e)");
-        w.line("throw new java.lang.reflect.UndeclaredThrowableException(e);");
-        w.close();
-        w.close(";");
+        w.line("return r -> " + body + ";");
     }
 
     private static String read(Param p) {

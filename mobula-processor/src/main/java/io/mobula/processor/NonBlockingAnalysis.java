@@ -15,6 +15,7 @@ import com.sun.source.tree.NewClassTree;
 import com.sun.source.tree.SynchronizedTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TryTree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
@@ -25,14 +26,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.annotation.processing.ProcessingEnvironment;
-import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
-import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /**
  * Manta's MAY_BLOCK analysis (thesis 3.3.1), done conservatively over method bodies with the Trees API: a
@@ -52,8 +53,8 @@ import javax.lang.model.type.TypeMirror;
  * string concatenation of objects other than strings and boxed values (implicit {@code toString()}).
  * Not considered: class initialization triggered by a field access, and garbage collection pauses.
  *
- * <p>Method bodies are attributed on demand by {@link Trees#getElement}; only classes of this compilation
- * have bodies, so anything else is not proven.
+ * <p>Names and types come from {@link BodyResolver}, which never attributes the body (javac would then report
+ * its warnings twice); what it cannot resolve is not proven. Only classes of this compilation have bodies.
  */
 final class NonBlockingAnalysis {
     /** The outcome for one method: proven or not, and a short reason for the generated comment or a test. */
@@ -61,6 +62,18 @@ final class NonBlockingAnalysis {
 
     private static final Set<String> BOXES = Set.of("java.lang.Boolean", "java.lang.Byte", "java.lang.Short",
             "java.lang.Character", "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double");
+    /** Lock-free atomics: they may spin on a CAS, but never wait for another thread or call user code. */
+    private static final Set<String> ATOMICS = Set.of("java.util.concurrent.atomic.AtomicInteger",
+            "java.util.concurrent.atomic.AtomicLong", "java.util.concurrent.atomic.AtomicBoolean",
+            "java.util.concurrent.atomic.AtomicIntegerArray", "java.util.concurrent.atomic.AtomicLongArray",
+            "java.util.concurrent.atomic.LongAdder", "java.util.concurrent.atomic.DoubleAdder",
+            "java.util.concurrent.atomic.Striped64", "java.lang.Number");
+    /** AtomicReference methods that compare by identity and call no user code (no function parameters). */
+    private static final Set<String> ATOMIC_REFERENCE_METHODS = Set.of("get", "set", "lazySet", "getAndSet",
+            "compareAndSet", "weakCompareAndSet", "weakCompareAndSetPlain", "weakCompareAndSetVolatile",
+            "weakCompareAndSetAcquire", "weakCompareAndSetRelease", "compareAndExchange",
+            "compareAndExchangeAcquire", "compareAndExchangeRelease", "getPlain", "setPlain", "getOpaque",
+            "setOpaque", "getAcquire", "setRelease");
     private static final Set<String> PURE_ARRAYS_METHODS = Set.of("fill", "copyOf", "copyOfRange", "equals",
             "hashCode");
     /** Boxed-type statics that read system properties rather than compute. */
@@ -69,11 +82,15 @@ final class NonBlockingAnalysis {
     private static final Set<String> STRING_EXCLUDED = Set.of("format", "formatted", "join");
 
     private final Trees trees;
+    private final Elements elements;
+    private final Types types;
     private final Map<ExecutableElement, Verdict> done = new HashMap<>();
     private final Set<ExecutableElement> inProgress = new HashSet<>();
 
     NonBlockingAnalysis(ProcessingEnvironment env) {
         this.trees = Trees.instance(env);
+        this.elements = env.getElementUtils();
+        this.types = env.getTypeUtils();
     }
 
     /** Analyses {@code method} (and the helpers it calls) once; results are cached. */
@@ -102,10 +119,9 @@ final class NonBlockingAnalysis {
         if (path == null || !(path.getLeaf() instanceof MethodTree tree) || tree.getBody() == null) {
             return new Verdict(false, "no source body");
         }
-        TreePath body = new TreePath(path, tree.getBody());
-        trees.getElement(body); // attributes the enclosing class if javac has not yet, so calls resolve
-        Scanner scanner = new Scanner((TypeElement) method.getEnclosingElement());
-        scanner.scan(body, null);
+        TypeElement owner = (TypeElement) method.getEnclosingElement();
+        Scanner scanner = new Scanner(new BodyResolver(elements, types, path.getCompilationUnit(), owner, method));
+        scanner.scan(new TreePath(path, tree.getBody()), null);
         if (scanner.failure != null) {
             return new Verdict(false, scanner.failure);
         }
@@ -115,12 +131,21 @@ final class NonBlockingAnalysis {
 
     /** Walks one body; stops at the first construct that may block. */
     private final class Scanner extends TreePathScanner<Void, Void> {
+        private final BodyResolver resolver;
         private final TypeElement owner;
         private final Set<String> calls = new TreeSet<>();
         private String failure;
 
-        Scanner(TypeElement owner) {
-            this.owner = owner;
+        Scanner(BodyResolver resolver) {
+            this.resolver = resolver;
+            this.owner = resolver.owner();
+        }
+
+        @Override
+        public Void visitVariable(VariableTree node, Void unused) {
+            super.visitVariable(node, unused); // the initializer first: it cannot see the variable
+            resolver.declare(node);
+            return null;
         }
 
         private Void fail(String why) {
@@ -197,8 +222,9 @@ final class NonBlockingAnalysis {
             if (node.getClassBody() != null) {
                 return fail("anonymous class");
             }
-            Element ctor = trees.getElement(getCurrentPath());
-            if (!(ctor instanceof ExecutableElement c) || !isValueClass(qualifiedOwner(c)) || !plainParameters(c)) {
+            List<ExecutableElement> ctors = resolver.select(resolver.constructors(node), node.getArguments());
+            if (ctors == null || ctors.isEmpty()
+                    || !ctors.stream().allMatch(c -> isValueClass(qualifiedOwner(c)) && plainParameters(c))) {
                 return fail("creates " + node.getIdentifier());
             }
             return super.visitNewClass(node, unused);
@@ -206,21 +232,26 @@ final class NonBlockingAnalysis {
 
         @Override
         public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
-            Element e = trees.getElement(getCurrentPath());
-            if (!(e instanceof ExecutableElement m)) {
+            if (isPrimitiveArrayClone(node)) {
+                calls.add("array.clone");
+                return super.visitMethodInvocation(node, unused);
+            }
+            List<ExecutableElement> targets = resolver.select(resolver.candidates(node), node.getArguments());
+            if (targets == null || targets.isEmpty()) {
                 return fail("unresolved call " + node.getMethodSelect());
             }
-            String name = qualifiedOwner(m) + "." + m.getSimpleName();
-            if (m.getEnclosingElement().equals(owner) && cannotBeOverridden(m)) {
-                Verdict helper = analyze(m);
-                if (!helper.nonBlocking()) {
-                    return fail("calls " + m.getSimpleName() + "(), which is not proven: " + helper.reason());
+            for (ExecutableElement m : targets) { // every overload the call might bind to must be harmless
+                if (m.getEnclosingElement().equals(owner) && cannotBeOverridden(m)) {
+                    Verdict helper = analyze(m);
+                    if (!helper.nonBlocking()) {
+                        return fail("calls " + m.getSimpleName() + "(), which is not proven: " + helper.reason());
+                    }
+                    calls.add(m.getSimpleName() + "()");
+                } else if (allowListed(m, node)) {
+                    calls.add(simpleOwner(m) + "." + m.getSimpleName());
+                } else {
+                    return fail("calls " + qualifiedOwner(m) + "." + m.getSimpleName());
                 }
-                calls.add(m.getSimpleName() + "()");
-            } else if (allowListed(m, node)) {
-                calls.add(simpleOwner(m) + "." + m.getSimpleName());
-            } else {
-                return fail("calls " + name);
             }
             return super.visitMethodInvocation(node, unused);
         }
@@ -239,7 +270,8 @@ final class NonBlockingAnalysis {
          * Arrays.fill/copyOf/copyOfRange, and equals/hashCode of primitive arrays; System.arraycopy;
          * Objects.requireNonNull (no Supplier), and Objects.equals/hash/hashCode when every argument is a
          * string, boxed value or primitive (otherwise they call a user's equals/hashCode); clone() of
-         * primitive arrays.
+         * primitive arrays; the lock-free atomics ({@code AtomicInteger}, {@code AtomicLong}, {@code LongAdder},
+         * ...) with plain parameters, and {@code AtomicReference}'s identity-based get/set/compare-and-set.
          */
         private boolean allowListed(ExecutableElement m, MethodInvocationTree call) {
             String owner = qualifiedOwner(m);
@@ -261,19 +293,25 @@ final class NonBlockingAnalysis {
                     return !STRING_EXCLUDED.contains(name) && (plainParameters(m) || isEquals(m));
                 case "java.lang.StringBuilder", "java.lang.AbstractStringBuilder":
                     return plainParameters(m);
+                case "java.util.concurrent.atomic.AtomicReference":
+                    return ATOMIC_REFERENCE_METHODS.contains(name);
                 default:
-                    if (BOXES.contains(owner)) {
-                        return !BOX_EXCLUDED.contains(name) && (plainParameters(m) || isEquals(m));
+                    if (ATOMICS.contains(owner)) {
+                        return plainParameters(m) && !name.equals("toString");
                     }
-                    return name.equals("clone") && call.getMethodSelect() instanceof MemberSelectTree s
-                            && type(s.getExpression()) instanceof ArrayType a && a.getComponentType().getKind().isPrimitive();
+                    return BOXES.contains(owner) && !BOX_EXCLUDED.contains(name) && (plainParameters(m) || isEquals(m));
             }
         }
 
-        /** The static type of a sub-expression (for a call, its return type), or null if unknown. */
+        private boolean isPrimitiveArrayClone(MethodInvocationTree call) {
+            return call.getArguments().isEmpty() && call.getMethodSelect() instanceof MemberSelectTree s
+                    && s.getIdentifier().contentEquals("clone")
+                    && type(s.getExpression()) instanceof ArrayType a && a.getComponentType().getKind().isPrimitive();
+        }
+
+        /** The static type of a sub-expression, or null if unknown. */
         private TypeMirror type(ExpressionTree e) {
-            TypeMirror t = trees.getTypeMirror(new TreePath(getCurrentPath(), e));
-            return t instanceof ExecutableType m ? m.getReturnType() : t;
+            return resolver.typeOf(e);
         }
     }
 

@@ -181,12 +181,10 @@ final class RemoteAnalyzer {
             return Optional.empty();
         }
         List<String> catchTypes = minimalCatch(type.getThrownTypes());
-        boolean throwsNonException = type.getThrownTypes().stream()
-                .anyMatch(t -> !types.isSubtype(types.erasure(t), exception) && !types.isSubtype(types.erasure(t), error));
         return Optional.of(new Method(id, m.getSimpleName().toString(), e.signature(),
                 methodTypeParameters(type.getTypeVariables()), List.copyOf(params), result,
                 type.getThrownTypes().stream().map(TypeMirror::toString).toList(), catchTypes,
-                catchTypes.contains("java.lang.Throwable"), throwsNonException, oneWay,
+                catchTypes.contains("java.lang.Throwable"), oneWay,
                 interfaceNonBlocking || hasAnnotation(m, NON_BLOCKING)));
     }
 

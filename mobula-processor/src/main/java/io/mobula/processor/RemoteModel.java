@@ -57,13 +57,11 @@ record RemoteModel(TypeElement element, String packageName, String sourceName, S
      * @param throwsClause the declared exceptions as written in the stub's {@code throws} clause
      * @param catchTypes the minimal multi-catch the stub rethrows (no type is a subtype of another)
      * @param catchesAll {@code catchTypes} contains Throwable: no final {@code catch (Throwable t)}
-     * @param throwsNonException the method declares a Throwable that is no Exception or Error, which an
-     *     {@code Invocation} cannot propagate: the dispatcher wraps it
      * @param oneWay {@code @OneWay}
      * @param nonBlocking {@code @NonBlocking} on the method or its interface
      */
     record Method(int id, String name, String signature, String typeParameters, List<Param> params, Result result,
-            List<String> throwsClause, List<String> catchTypes, boolean catchesAll, boolean throwsNonException,
+            List<String> throwsClause, List<String> catchTypes, boolean catchesAll,
             boolean oneWay, boolean nonBlocking) {
 
         /** The stub casts a generic result: it needs {@code @SuppressWarnings("unchecked")}. */

@@ -38,10 +38,13 @@ class NonBlockingAnalysisTest {
 
         @Override
         public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-            TypeElement sample = processingEnv.getElementUtils().getTypeElement("p.Sample");
-            if (sample != null && VERDICTS.isEmpty()) {
-                NonBlockingAnalysis analysis = new NonBlockingAnalysis(processingEnv);
-                for (ExecutableElement m : ElementFilter.methodsIn(sample.getEnclosedElements())) {
+            if (!VERDICTS.isEmpty()) {
+                return false;
+            }
+            NonBlockingAnalysis analysis = new NonBlockingAnalysis(processingEnv);
+            for (String name : new String[] {"p.Sample", "q.Shadowed"}) {
+                TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+                for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
                     if (m.getModifiers().contains(Modifier.PUBLIC)) {
                         VERDICTS.put(m.getSimpleName().toString(), analysis.analyze(m));
                     }
@@ -55,6 +58,7 @@ class NonBlockingAnalysisTest {
     static void analyse() {
         Compilation c = javac().withProcessors(new Probe()).compile(JavaFileObjects.forSourceLines("p.Sample",
                 "package p;",
+                "import static java.lang.Math.max;",
                 "public class Sample {",
                 "    private int count;",
                 "    private final int[] data = new int[4];",
@@ -100,6 +104,26 @@ class NonBlockingAnalysisTest {
                 "    public Object anon() { return new Object() { }; }",
                 "    public Object creates() { return new java.util.ArrayList<String>(); }",
                 "    public String appendsObject(StringBuilder sb, Object o) { return sb.append(o).toString(); }",
+                "    public String appendsBoxed(Integer i) { return new StringBuilder().append(i).toString(); }",
+                "    public int localVar() { var sb = new StringBuilder(); sb.append(1); return sb.length(); }",
+                "    public int staticImport(int a) { return max(a, 1); }",
+                "    private final java.util.concurrent.atomic.AtomicLong hits = new java.util.concurrent.atomic.AtomicLong();",
+                "    private final java.util.concurrent.atomic.AtomicReference<Object> ref = new java.util.concurrent.atomic.AtomicReference<>();",
+                "    public long atomics(Object o) { ref.set(o); ref.compareAndSet(o, null); return hits.incrementAndGet(); }",
+                "    public long atomicUpdate() { return hits.updateAndGet(x -> x + 1); }",
+                "    public String unknownReceiver(java.util.List<String> xs) { return xs.get(0).trim(); }",
+                "}"), JavaFileObjects.forSourceLines("q.Math",
+                "package q;",
+                "public class Math {",
+                "    public static int max(int a, int b) { Thread.yield(); return a; }",
+                "}"), JavaFileObjects.forSourceLines("q.Shadowed",
+                "package q;",
+                "public class Shadowed {",
+                "    public int samePackageMath(int a) { return Math.max(a, 0); }",
+                "    public int qualifiedMath(int a) { return java.lang.Math.max(a, 0); }",
+                "    private Object text = \"\";",
+                "    public int outOfScope() { { String text = \"\"; } return text.hashCode(); }",
+                "    public int fieldThroughThis() { return this.text.hashCode(); }",
                 "}"));
         assertThat(c).succeeded();
     }
@@ -151,6 +175,27 @@ class NonBlockingAnalysisTest {
         assertProven("strings", "StringBuilder.append");
         assertProven("stringsEquals", "Objects.equals");
         assertProven("arrays", "Arrays.copyOf, System.arraycopy");
+    }
+
+    @Test
+    void lockFreeAtomicsButNotTheirFunctionTakingMethods() {
+        assertProven("atomics", "AtomicLong.incrementAndGet");
+        assertNotProven("atomicUpdate", "updateAndGet");
+    }
+
+    @Test
+    void namesResolveAsJavacWould() {
+        assertProven("localVar", "AbstractStringBuilder.length, StringBuilder.append");
+        assertProven("staticImport", "Math.max");
+        assertProven("qualifiedMath", "Math.max");
+        // q.Math shadows java.lang.Math in package q
+        assertNotProven("samePackageMath", "calls q.Math.max");
+        // Integer goes to append(Object), which calls toString(), not to append(int)
+        assertNotProven("appendsBoxed", "calls java.lang.StringBuilder.append");
+        // after the block, text is the Object field again, whose hashCode() may be anything
+        assertNotProven("outOfScope", "unresolved call text.hashCode");
+        assertNotProven("fieldThroughThis", "calls java.lang.Object.hashCode");
+        assertNotProven("unknownReceiver", "unresolved call xs.get(0).trim"); // get returns a type variable
     }
 
     @Test

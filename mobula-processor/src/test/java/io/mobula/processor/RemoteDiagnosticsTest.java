@@ -124,8 +124,17 @@ class RemoteDiagnosticsTest {
                 "    public int next() { return ++n; }",
                 "    Counter_MobulaStub generatedLater() { return null; }",
                 "}");
-        Compilation ok = Compiler.withProcessor(iface, fixed);
+        Compilation ok = Compiler.withProcessor(iface, fixed, JavaFileObjects.forSourceLines("p.Warned",
+                "package p;",
+                "public class Warned implements Counter {",
+                "    @SuppressWarnings(\"removal\") private final Integer boxed = new Integer(1);",
+                "    public int next() { return new Integer(2); }",
+                "}"));
         assertThat(ok).succeeded();
+        assertThat(ok).hadWarningContaining("Integer(int) in java.lang.Integer has been deprecated and marked for"
+                + " removal").inFile(ok.sourceFiles().get(2)).onLine(4);
+        assertThat(ok.warnings().stream().filter(w -> w.getMessage(null).contains("Integer(int)")).count())
+                .isEqualTo(1);
         assertThat(ok).generatedSourceFile("p.CounterImpl_MobulaFlags").contentsAsUtf8String()
                 .contains("// next(): proven non-blocking (no calls, no locks)");
     }

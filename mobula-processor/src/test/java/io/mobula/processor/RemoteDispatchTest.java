@@ -62,7 +62,7 @@ class RemoteDispatchTest {
         impl = Compiler.newInstance(loader, "p.KindsImpl");
     }
 
-    private CallResult call(String signature, Args args) throws Exception {
+    private CallResult call(String signature, Args args) throws Throwable {
         Serialization s = Serialization.builder().classLoader(loader).build();
         SerialWriter out = s.newWriter();
         out.beginMessage();
@@ -86,7 +86,7 @@ class RemoteDispatchTest {
     }
 
     @Test
-    void describesTheInterface() throws Exception {
+    void describesTheInterface() throws Throwable {
         assertEquals(loader.loadClass("p.Kinds"), dispatcher.remoteInterface());
         assertEquals(RemoteSources.KINDS_SIGNATURES.length, dispatcher.methodCount());
         String[] parts = new String[RemoteSources.KINDS_SIGNATURES.length + 1];
@@ -105,7 +105,7 @@ class RemoteDispatchTest {
     }
 
     @Test
-    void primitives() throws Exception {
+    void primitives() throws Throwable {
         assertResult(call("z(Z)Z", out -> out.writeBoolean(true)), "BOOLEAN", 0);
         assertArrayEquals(new Object[] {true}, last());
         assertResult(call("b(B)B", out -> out.writeByte((byte) -8)), "BYTE", -7);
@@ -125,7 +125,7 @@ class RemoteDispatchTest {
     }
 
     @Test
-    void stringsArraysAndObjects() throws Exception {
+    void stringsArraysAndObjects() throws Throwable {
         CallResult r = call("str(Ljava/lang/String;)Ljava/lang/String;", out -> out.writeString("hi"));
         assertEquals("STRING", TestAccess.kind(r));
         assertEquals("hi!", TestAccess.obj(r));
@@ -155,7 +155,7 @@ class RemoteDispatchTest {
     }
 
     @Test
-    void mixedParametersArriveInOrder() throws Exception {
+    void mixedParametersArriveInOrder() throws Throwable {
         CallResult r = call("mixed(ILjava/lang/String;J[DLjava/lang/Object;)V", out -> {
             out.writeInt(7);
             out.writeString("seven");
@@ -173,7 +173,7 @@ class RemoteDispatchTest {
     }
 
     @Test
-    void overloadsGenericsAndInheritedMethods() throws Exception {
+    void overloadsGenericsAndInheritedMethods() throws Throwable {
         assertResult(call("over()I", out -> { }), "INT", 0);
         assertEquals(0, last().length);
         assertResult(call("over(I)I", out -> out.writeInt(5)), "INT", 1);
@@ -193,7 +193,7 @@ class RemoteDispatchTest {
     }
 
     @Test
-    void oneWayAndFutures() throws Exception {
+    void oneWayAndFutures() throws Throwable {
         CallResult r = call("fire(I)V", out -> out.writeInt(9));
         assertEquals("VOID", TestAccess.kind(r));
         assertArrayEquals(new Object[] {9}, last());

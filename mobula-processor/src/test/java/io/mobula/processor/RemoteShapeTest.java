@@ -106,7 +106,7 @@ class RemoteShapeTest {
         assertThat(all).contains("catch (java.lang.Throwable e)");
         assertThat(all).doesNotContain("unexpected");
         String dispatcher = generated(c, "p.Thrower_MobulaDispatcher");
-        assertThat(dispatcher).contains("throw new java.lang.reflect.UndeclaredThrowableException(e);");
+        assertThat(dispatcher).doesNotContain("UndeclaredThrowableException");
     }
 
     @Test

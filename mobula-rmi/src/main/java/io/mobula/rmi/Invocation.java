@@ -7,6 +7,9 @@ package io.mobula.rmi;
 @FunctionalInterface
 public interface Invocation {
 
-    /** Runs the method; what it returns goes into {@code result}, what it throws propagates. */
-    void invoke(CallResult result) throws Exception;
+    /**
+     * Runs the method; what it returns goes into {@code result}, what it throws propagates (any Throwable, so a
+     * method declaring {@code throws Throwable} is delivered as declared).
+     */
+    void invoke(CallResult result) throws Throwable;
 }

@@ -103,7 +103,8 @@ final class LocalChannel implements CallChannel {
             inv.invoke(result);
         } catch (Throwable t) {
             if (!oneWay) {
-                call.thrown = t instanceof Error e && !(t instanceof AssertionError) ? new ServerError("error in remote method", e) : t;
+                copyThrown(call, l, t instanceof Error e && !(t instanceof AssertionError)
+                        ? new ServerError("error in remote method", e) : t);
             }
             return;
         }
@@ -115,7 +116,7 @@ final class LocalChannel implements CallChannel {
             try {
                 value = result.future.join();
             } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
-                call.thrown = e.getCause() != null ? e.getCause() : e;
+                copyThrown(call, l, e.getCause() != null ? e.getCause() : e);
                 return;
             }
         }
@@ -127,6 +128,23 @@ final class LocalChannel implements CallChannel {
         } catch (IOException | RuntimeException e) {
             call.failure = new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
                     + ": " + e.getMessage(), e instanceof Exception ex ? ex : null);
+        }
+    }
+
+    /**
+     * Exceptions go by value too: the caller gets a copy, as it would from another process. An exception this
+     * runtime cannot copy (its class is not visible to the runtime's class loader, say) is handed over as it is
+     * rather than lost: the caller and the method share one JVM, so it is still the right exception.
+     */
+    private static void copyThrown(PendingCall call, Level l, Throwable t) {
+        try {
+            l.out.beginMessage();
+            l.out.writeObject(t);
+            l.in.beginMessage(copyOf(l.out.buffer()));
+            call.thrown = l.in.readObject(Throwable.class);
+        } catch (IOException | RuntimeException e) {
+            l.out.abortMessage();
+            call.thrown = t;
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.Map;
  * Just enough JSON for flat result lines: one object of string, number, boolean and null values. The bench module
  * keeps no JSON dependency for this.
  */
-final class Json {
+public final class Json {
     private Json() { }
 
     /** A flat object writer that keeps insertion order. */
@@ -55,7 +55,8 @@ final class Json {
         }
     }
 
-    static void quote(StringBuilder sb, String s) {
+    /** Appends {@code s} as a JSON string. */
+    public static void quote(StringBuilder sb, String s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -80,6 +80,23 @@ class FailureTest {
     }
 
     @Test
+    void aCallTimeoutGivesUpOnASlowServerAndTheConnectionStaysUsable() throws Exception {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            int port = freePort();
+            try (ChildJvm s = server(port);
+                 ChildJvm client = ChildJvm.start(TimeoutClientMain.class, List.of("-Dmobula.callTimeoutMs=300"),
+                         Integer.toString(port), "3000")) {
+                String line = client.awaitLine("TIMEOUT", Duration.ofSeconds(20));
+                long ms = Long.parseLong(line.substring("TIMEOUT ".length()).trim());
+                assertTrue(ms >= 300 && ms < 2_000, "gave up after " + ms + " ms");
+                // the late reply is decoded and dropped; later calls on the connection still work
+                assertEquals("AFTER 42", client.awaitLine("AFTER", Duration.ofSeconds(20)));
+                assertEquals(0, client.waitFor(Duration.ofSeconds(20)));
+            }
+        });
+    }
+
+    @Test
     void manyCallsWithPeriodicFailuresLeakNoThreadsOrMemory() throws Exception {
         assertTimeoutPreemptively(Duration.ofSeconds(120), () -> {
             int port = freePort();

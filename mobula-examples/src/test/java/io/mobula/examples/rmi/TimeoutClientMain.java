@@ -1,0 +1,27 @@
+package io.mobula.examples.rmi;
+
+import io.mobula.rmi.CallTimeoutException;
+import io.mobula.rmi.registry.LocateRegistry;
+
+/**
+ * A client JVM with a call timeout (set by {@code -Dmobula.callTimeoutMs}): calls a method that sleeps longer and
+ * prints {@code TIMEOUT <ms>} when the call gives up, then checks the connection still works.
+ */
+public final class TimeoutClientMain {
+    private TimeoutClientMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        TestService svc = (TestService) LocateRegistry.getRegistry("127.0.0.1", Integer.parseInt(args[0]))
+                .lookup("svc");
+        long t0 = System.nanoTime();
+        try {
+            svc.sleep(Integer.parseInt(args[1]));
+            System.out.println("RETURNED");
+        } catch (CallTimeoutException e) {
+            System.out.println("TIMEOUT " + (System.nanoTime() - t0) / 1_000_000);
+        }
+        System.out.println("AFTER " + svc.add(20, 22));
+        System.exit(0);
+    }
+}
