@@ -5,7 +5,11 @@
  *   callback: int cbLen, first cbLen body bytes          (only when cbLen >= 0)
  *   cb reply: int cbReplyLen, first cbReplyLen bytes
  *   reply   : int replyLen, first replyLen body bytes
- * Blocking TCP sockets with TCP_NODELAY on 127.0.0.1.
+ * Blocking TCP sockets with TCP_NODELAY on 127.0.0.1, or (roles shm-server / shm-client) the same bytes through
+ * a shared-memory segment with the ring layout of Mobula's shm transport (io.mobula.bench.rmi.RawShmChannel):
+ * the client creates /dev/shm/mobula-<pid>-raw<n>, sends its name over the TCP connection (int length, bytes),
+ * the server maps it, removes the name and answers one byte; then every frame goes through the rings, the
+ * calling thread spinning on them (then yielding, then sleeping 100 us after 10 ms idle).
  *
  *   pingpong server
  *       binds 127.0.0.1:0, prints "READY 127.0.0.1:<port>", serves until stdin reaches end of file.
@@ -15,6 +19,11 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <pthread.h>
@@ -44,7 +53,116 @@ static void *watch_stdin(void *arg) {
     return NULL;
 }
 
+/* ---------------------------------------------------------------- shared-memory rings */
+
+#define SHM_HEADER 4096
+#define SHM_CAPACITY (1 << 20)
+
+struct shm_chan {
+    char *out_data, *in_data;
+    int64_t *out_tail, *out_head, *in_tail, *in_head;
+    int64_t *peer_pid;
+    uint64_t mask;
+    int64_t tail, head; /* our own counters */
+};
+
+static __thread struct shm_chan *chan; /* set: read_fully/write_fully use the rings of this thread's connection */
+static int shm_mode;
+
+static struct shm_chan *shm_attach(char *map, int creator) {
+    struct shm_chan *c = calloc(1, sizeof *c);
+    if (!c) die("calloc");
+    uint64_t cap = (uint64_t) *(int32_t *) (map + 8);
+    char *ring0 = map + SHM_HEADER, *ring1 = map + SHM_HEADER + cap;
+    char *ctl0 = map + 1024, *ctl1 = map + 2048;
+    c->out_data = creator ? ring0 : ring1;
+    c->in_data = creator ? ring1 : ring0;
+    c->out_tail = (int64_t *) (creator ? ctl0 : ctl1);
+    c->out_head = (int64_t *) ((creator ? ctl0 : ctl1) + 128);
+    c->in_tail = (int64_t *) (creator ? ctl1 : ctl0);
+    c->in_head = (int64_t *) ((creator ? ctl1 : ctl0) + 128);
+    c->peer_pid = (int64_t *) (map + (creator ? 24 : 16));
+    c->mask = cap - 1;
+    return c;
+}
+
+static inline int64_t shm_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t) ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* spin 20 us, yield until 10 ms, then sleep 100 us per round; returns -1 once the peer process is gone */
+static int shm_pause(int64_t start, long *rounds) {
+    int64_t waited = shm_now() - start;
+    if (waited < 20000) {
+        __builtin_ia32_pause();
+    } else if (waited < 10000000) {
+        sched_yield();
+    } else {
+        usleep(100);
+    }
+    if ((++*rounds & 4095) == 0) {
+        int64_t pid = __atomic_load_n(chan->peer_pid, __ATOMIC_ACQUIRE);
+        if (pid != 0 && kill((pid_t) pid, 0) < 0 && errno == ESRCH) return -1;
+    }
+    return 0;
+}
+
+static int shm_write(const char *p, size_t n) {
+    struct shm_chan *c = chan;
+    while (n > 0) {
+        int64_t head = __atomic_load_n(c->out_head, __ATOMIC_ACQUIRE);
+        uint64_t free_bytes = c->mask + 1 - (uint64_t) (c->tail - head);
+        if (free_bytes == 0) {
+            int64_t start = shm_now();
+            long rounds = 0;
+            while (__atomic_load_n(c->out_head, __ATOMIC_ACQUIRE) == head) {
+                if (shm_pause(start, &rounds) < 0) return -1;
+            }
+            continue;
+        }
+        uint64_t index = (uint64_t) c->tail & c->mask;
+        size_t k = n;
+        if (k > free_bytes) k = free_bytes;
+        if (k > c->mask + 1 - index) k = c->mask + 1 - index;
+        memcpy(c->out_data + index, p, k);
+        p += k;
+        n -= k;
+        c->tail += (int64_t) k;
+        __atomic_store_n(c->out_tail, c->tail, __ATOMIC_RELEASE); /* bytes first, then the tail */
+    }
+    return 0;
+}
+
+static int shm_read(char *p, size_t n) {
+    struct shm_chan *c = chan;
+    while (n > 0) {
+        int64_t tail = __atomic_load_n(c->in_tail, __ATOMIC_ACQUIRE);
+        uint64_t avail = (uint64_t) (tail - c->head);
+        if (avail == 0) {
+            int64_t start = shm_now();
+            long rounds = 0;
+            while (__atomic_load_n(c->in_tail, __ATOMIC_ACQUIRE) == c->head) {
+                if (shm_pause(start, &rounds) < 0) return -1;
+            }
+            continue;
+        }
+        uint64_t index = (uint64_t) c->head & c->mask;
+        size_t k = n;
+        if (k > avail) k = avail;
+        if (k > c->mask + 1 - index) k = c->mask + 1 - index;
+        memcpy(p, c->in_data + index, k);
+        p += k;
+        n -= k;
+        c->head += (int64_t) k;
+        __atomic_store_n(c->in_head, c->head, __ATOMIC_RELEASE); /* the space is free again */
+    }
+    return 0;
+}
+
 static int write_fully(int fd, const char *p, size_t n) {
+    if (chan) return shm_write(p, n);
     while (n > 0) {
         ssize_t w = write(fd, p, n);
         if (w < 0) {
@@ -58,6 +176,7 @@ static int write_fully(int fd, const char *p, size_t n) {
 }
 
 static int read_fully(int fd, char *p, size_t n) {
+    if (chan) return shm_read(p, n);
     while (n > 0) {
         ssize_t r = read(fd, p, n);
         if (r == 0) return -1;
@@ -89,8 +208,41 @@ static void nodelay(int fd) {
 
 /* ---------------------------------------------------------------- server */
 
+static int32_t get_int(const char *p);
+static void put_int(char *p, int32_t v);
+
+/* server: map the segment whose name the client sends, remove the name, acknowledge */
+static int shm_accept(int fd) {
+    char lenb[4], path[4096];
+    if (read_fully(fd, lenb, 4) < 0) return -1;
+    int32_t len = get_int(lenb);
+    if (len <= 0 || len >= (int32_t) sizeof path || read_fully(fd, path, (size_t) len) < 0) return -1;
+    path[len] = 0;
+    if (strncmp(path, "/dev/shm/mobula-", 16) != 0 && strstr(path, "/mobula-") == NULL) return -1;
+    int sfd = open(path, O_RDWR);
+    if (sfd < 0) return -1;
+    struct stat st;
+    if (fstat(sfd, &st) < 0) return -1;
+    char *map = mmap(NULL, (size_t) st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, sfd, 0);
+    close(sfd);
+    unlink(path);
+    if (map == MAP_FAILED) return -1;
+    __atomic_store_n((int64_t *) (map + 24), (int64_t) getpid(), __ATOMIC_RELEASE);
+    chan = shm_attach(map, 0);
+    char ack = 1;
+    struct shm_chan *c = chan;
+    chan = NULL; /* the acknowledgement goes over TCP */
+    if (write_fully(fd, &ack, 1) < 0) return -1;
+    chan = c;
+    return 0;
+}
+
 static void *serve_conn(void *arg) {
     int fd = (int) (intptr_t) arg;
+    if (shm_mode && shm_accept(fd) < 0) {
+        close(fd);
+        return NULL;
+    }
     size_t cap = 64 * 1024;
     char *buf = malloc(cap);
     char *cb = malloc(cap);
@@ -266,6 +418,31 @@ static int run_client(int argc, char **argv) {
     }
     if (connect(fd, (struct sockaddr *) &a, sizeof a) < 0) die("connect");
     nodelay(fd);
+    if (shm_mode) {
+        char path[256];
+        snprintf(path, sizeof path, "/dev/shm/mobula-%d-rawc%lx", (int) getpid(), (long) shm_now());
+        int sfd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+        if (sfd < 0) die("create segment");
+        size_t size = SHM_HEADER + 2 * (size_t) SHM_CAPACITY;
+        if (ftruncate(sfd, (off_t) size) < 0) die("ftruncate");
+        char *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, sfd, 0);
+        close(sfd);
+        if (map == MAP_FAILED) die("mmap");
+        *(int32_t *) (map + 8) = SHM_CAPACITY;
+        *(int64_t *) (map + 16) = (int64_t) getpid();
+        *(int32_t *) (map + 4) = 1;
+        __atomic_store_n((int32_t *) (map + 0), 0x4d53484d, __ATOMIC_RELEASE);
+        char msg[4 + 256];
+        int32_t len = (int32_t) strlen(path);
+        put_int(msg, len);
+        memcpy(msg + 4, path, (size_t) len);
+        char ack;
+        if (write_fully(fd, msg, 4 + (size_t) len) < 0 || read_fully(fd, &ack, 1) < 0 || ack != 1) {
+            unlink(path);
+            die("shm handshake");
+        }
+        chan = shm_attach(map, 1);
+    }
     for (int i = 4; i < argc; i += 3) {
         long reqLen = atol(argv[i + 1]), replyLen = atol(argv[i + 2]);
         if (reqLen < 0 || reqLen > MAX_BODY || replyLen < 0 || replyLen > reqLen) {
@@ -290,6 +467,9 @@ int main(int argc, char **argv) {
     pthread_detach(w);
     if (strcmp(argv[1], "server") == 0) return run_server();
     if (strcmp(argv[1], "client") == 0) return run_client(argc, argv);
+    shm_mode = 1;
+    if (strcmp(argv[1], "shm-server") == 0) return run_server();
+    if (strcmp(argv[1], "shm-client") == 0) return run_client(argc, argv);
     fprintf(stderr, "unknown role %s\n", argv[1]);
     return 2;
 }

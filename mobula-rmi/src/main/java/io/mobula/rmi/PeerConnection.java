@@ -7,6 +7,8 @@ import io.mobula.serial.SerialWriter;
 import io.mobula.serial.Serialization;
 import io.mobula.transport.Connection;
 import io.mobula.transport.Endpoint;
+import io.mobula.transport.FrameHandler;
+import io.mobula.transport.SharedMemory;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
@@ -30,6 +32,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Receive path (the transport's receive thread): decode the header, then either decode a reply into its
  * {@link PendingCall}, or decode a call's arguments and run it right there (non-blocking methods) or on a virtual
  * thread.
+ *
+ * <p>Upgrade to shared memory (KaRMI 4.3, the best technology both sides share): the TCP connection carries the
+ * HELLOs; when both processes offer shm and have the same host id, the one with the smaller VM id creates a
+ * segment and sends UPGRADE with its name. The other maps it, answers UPGRADE_ACK as its last TCP frame and sends
+ * over shm from then on; the offering side, on the ACK, starts reading the shm ring, sends UPGRADE_DONE as its last
+ * TCP frame and switches too; the other starts reading shm on DONE. So each direction changes channel at one
+ * point of its frame order, and the reader (type table) passes from the TCP receive thread to the shm one without
+ * overlap. The TCP connection stays open as the liveness link: its end closes the shm connection and fails the
+ * pending calls, as before.
  */
 final class PeerConnection implements CallChannel {
     private static final System.Logger LOG = System.getLogger(PeerConnection.class.getName());
@@ -51,12 +62,24 @@ final class PeerConnection implements CallChannel {
     private volatile boolean closed;
     private volatile RemoteException closeCause;
 
+    /** Where frames go: the TCP connection, then the shm one after the upgrade (changed under sendLock). */
+    private volatile Connection out;
+    /** The shm segment while upgrading or upgraded, else null. */
+    private volatile SharedMemory.Segment shm;
+    private volatile Connection shmConnection;
+
     PeerConnection(RmiRuntime runtime, Connection connection, Serialization serialization) {
         this.runtime = runtime;
         this.connection = connection;
         this.writer = serialization.newWriter();
         this.reader = serialization.newReader();
         this.localOrder = writer.byteOrder();
+        this.out = connection;
+    }
+
+    /** Whether calls travel over shared memory now. */
+    boolean upgraded() {
+        return out != connection;
     }
 
     boolean isOpen() {
@@ -79,7 +102,7 @@ final class PeerConnection implements CallChannel {
             for (Endpoint e : eps) {
                 writer.writeString(e.toString());
             }
-            connection.send(writer.buffer());
+            connection.send(writer.buffer()); // always TCP: HELLO opens the connection
         } finally {
             sendLock.unlock();
         }
@@ -117,7 +140,7 @@ final class PeerConnection implements CallChannel {
                     call.interfaceHash, call.methodId);
             ByteBuffer frame = writer.buffer();
             call.bytesSent = frame.remaining();
-            connection.send(frame);
+            out.send(frame);
         } catch (IOException e) {
             if (!oneWay) {
                 pending.remove(call.callId);
@@ -147,6 +170,10 @@ final class PeerConnection implements CallChannel {
     public void await(PendingCall call) throws RemoteException {
         long timeout = runtime.config.callTimeout().toNanos();
         long deadline = timeout > 0 ? System.nanoTime() + timeout : 0;
+        SharedMemory.Segment seg = shm;
+        if (seg != null && upgraded() && seg.receiveUntil(call, SharedMemory.pollWindowNanos())) {
+            return; // the reply came within the poll window, read from the ring by this thread
+        }
         int spins = runtime.config.callSpins();
         while (!call.isDone()) {
             if (spins > 0) {
@@ -178,7 +205,7 @@ final class PeerConnection implements CallChannel {
             callStart = writer.reserve(HEADER_LENGTH);
             putHeader(REPLY, 0, callId, 0, 0, 0);
             result.kind.write(writer, result.prim, result.obj);
-            connection.send(writer.buffer());
+            out.send(writer.buffer());
         } catch (IOException e) {
             writer.abortMessage();
             sendThrownOrError(callId, null, ERROR_MARSHAL_RESULT, "error marshalling the result: " + e);
@@ -216,7 +243,7 @@ final class PeerConnection implements CallChannel {
                 putHeader(REPLY_ERROR, 0, callId, 0, 0, code);
                 writer.writeString(message);
             }
-            connection.send(writer.buffer());
+            out.send(writer.buffer());
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "cannot send reply to {0}: {1}", connection.remote(), e);
         } finally {
@@ -230,7 +257,7 @@ final class PeerConnection implements CallChannel {
             writer.beginMessage();
             callStart = writer.reserve(HEADER_LENGTH);
             putHeader(type, 0, 0, objectId, 0, 0);
-            connection.send(writer.buffer());
+            out.send(writer.buffer());
         } finally {
             sendLock.unlock();
         }
@@ -262,6 +289,9 @@ final class PeerConnection implements CallChannel {
             case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(frame, type, callId, frame.getInt(base + METHOD_ID_OFFSET));
             case DGC_DIRTY -> runtime.exports.dirty(objectId, peerVmId);
             case DGC_CLEAN -> runtime.exports.clean(objectId, peerVmId);
+            case UPGRADE -> onUpgrade(frame);
+            case UPGRADE_ACK -> onUpgradeAck(frame, frame.getInt(base + METHOD_ID_OFFSET));
+            case UPGRADE_DONE -> onUpgradeDone();
             default -> protocolError("unknown frame type " + type);
         }
     }
@@ -299,6 +329,7 @@ final class PeerConnection implements CallChannel {
             peerEndpoints = List.copyOf(eps);
             peerOrder = order;
             runtime.helloReceived(this);
+            maybeOfferUpgrade();
         } catch (IOException e) {
             protocolError("bad HELLO: " + e.getMessage());
         }
@@ -438,6 +469,157 @@ final class PeerConnection implements CallChannel {
 
     // ------------------------------------------------------------------ closing
 
+    // ------------------------------------------------------------------ upgrade to shared memory
+
+    /** Whether the peer offers shm on this host (its HELLO lists {@code shm://<our host id>}). */
+    private boolean peerSharesMemory() {
+        return runtime.shmOffered && peerEndpoints.contains(runtime.shmEndpoint);
+    }
+
+    /** After the peer's HELLO: the side with the smaller VM id offers the upgrade. */
+    private void maybeOfferUpgrade() {
+        if (!peerSharesMemory() || Long.compareUnsigned(runtime.vmId, peerVmId) >= 0) {
+            return;
+        }
+        SharedMemory.Segment seg;
+        try {
+            seg = SharedMemory.create();
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "no shared memory for {0}: {1}", connection.remote(), e);
+            return;
+        }
+        shm = seg;
+        shmConnection = seg.connection(shmName(seg), new ShmHandler(), runtime.transportOptions());
+        if (!sendControl(UPGRADE, 0, seg.name())) {
+            seg.close();
+        }
+    }
+
+    /** The peer offers a segment: map it, acknowledge as the last TCP frame, send over shm from then on. */
+    private void onUpgrade(ByteBuffer frame) {
+        String name;
+        reader.beginMessage(frame);
+        try {
+            name = reader.readString();
+        } catch (IOException e) {
+            protocolError("bad UPGRADE: " + e.getMessage());
+            return;
+        }
+        String refusal = null;
+        SharedMemory.Segment seg = null;
+        if (!peerSharesMemory() || shm != null || name == null) {
+            refusal = "shared memory not offered here";
+        } else {
+            try {
+                seg = SharedMemory.open(name);
+            } catch (IOException | RuntimeException e) {
+                refusal = "cannot map " + name + ": " + e.getMessage();
+            }
+        }
+        if (seg == null) {
+            sendControl(UPGRADE_ACK, 1, refusal);
+            return;
+        }
+        shm = seg;
+        Connection c = seg.connection(shmName(seg), new ShmHandler(), runtime.transportOptions());
+        shmConnection = c;
+        sendLock.lock();
+        try {
+            if (sendControl(UPGRADE_ACK, 0, null)) {
+                out = c;
+            }
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    /** Our offer was answered: start reading shm (the peer writes there only after the ACK), then switch. */
+    private void onUpgradeAck(ByteBuffer frame, int status) {
+        SharedMemory.Segment seg = shm;
+        if (seg == null || upgraded()) {
+            protocolError("unexpected UPGRADE_ACK");
+            return;
+        }
+        if (status != 0) {
+            String why = "?";
+            reader.beginMessage(frame);
+            try {
+                why = reader.readString();
+            } catch (IOException ignored) {
+                // the reason is informative only
+            }
+            LOG.log(Level.DEBUG, "{0} stays on TCP: {1}", connection.remote(), why);
+            shm = null;
+            shmConnection = null;
+            seg.close();
+            return;
+        }
+        seg.startReceiving();
+        sendLock.lock();
+        try {
+            if (sendControl(UPGRADE_DONE, 0, null)) {
+                out = shmConnection;
+            }
+        } finally {
+            sendLock.unlock();
+        }
+        LOG.log(Level.DEBUG, "{0} upgraded to shared memory", connection.remote());
+    }
+
+    /** The peer's last TCP frame: everything from it comes over shm now. */
+    private void onUpgradeDone() {
+        SharedMemory.Segment seg = shm;
+        if (seg == null || !upgraded()) {
+            protocolError("unexpected UPGRADE_DONE");
+            return;
+        }
+        seg.startReceiving();
+    }
+
+    private Endpoint shmName(SharedMemory.Segment seg) {
+        return Endpoint.shm(seg.name());
+    }
+
+    /** Sends a control frame over TCP; false (and the connection closes) if that fails. */
+    private boolean sendControl(byte type, int status, String text) {
+        sendLock.lock();
+        try {
+            writer.beginMessage();
+            callStart = writer.reserve(HEADER_LENGTH);
+            putHeader(type, 0, 0, 0, 0, status);
+            writer.writeString(text);
+            connection.send(writer.buffer());
+            return true;
+        } catch (IOException e) {
+            writer.abortMessage();
+            LOG.log(Level.DEBUG, "cannot send control frame to {0}: {1}", connection.remote(), e);
+            return false;
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    /** Frames of the shm connection go where TCP frames go; its loss ends the whole peer connection. */
+    private final class ShmHandler implements FrameHandler {
+        @Override
+        public void onOpen(Connection c) {
+        }
+
+        @Override
+        public void onFrame(Connection c, ByteBuffer frame) {
+            PeerConnection.this.onFrame(frame);
+        }
+
+        @Override
+        public void onClose(Connection c, IOException cause) {
+            if (connection.isOpen()) {
+                LOG.log(cause == null ? Level.DEBUG : Level.WARNING, "shared memory to {0} closed{1}",
+                        connection.remote(), cause == null ? "" : ": " + cause.getMessage());
+                connection.close(); // onClose of the TCP connection then fails the pending calls
+            }
+        }
+    }
+
     private void protocolError(String why) {
         LOG.log(Level.WARNING, "closing connection to {0}: {1}", connection.remote(), why);
         connection.close();
@@ -449,6 +631,10 @@ final class PeerConnection implements CallChannel {
                 + (cause != null ? ": " + cause.getMessage() : ""), cause);
         closeCause = e;
         closed = true;
+        SharedMemory.Segment seg = shm;
+        if (seg != null) {
+            seg.close(); // the TCP link is the liveness link of the shm connection
+        }
         for (PendingCall c : pending.drain()) {
             c.fail(e);
         }

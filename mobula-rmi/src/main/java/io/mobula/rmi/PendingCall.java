@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * slot its reply is decoded into. The receive thread decodes the reply (in arrival order, because type
  * descriptors are sent once per peer) and wakes the caller, or completes the future of an asynchronous call.
  */
-final class PendingCall extends Call {
+final class PendingCall extends Call implements java.util.function.BooleanSupplier {
     final RemoteRef ref;
     final long interfaceHash;
     final int methodId;
@@ -44,6 +44,12 @@ final class PendingCall extends Call {
         this.out = out;
     }
 
+    /** {@link #isDone()}, for polling a shared-memory ring until the reply is in. */
+    @Override
+    public boolean getAsBoolean() {
+        return isDone();
+    }
+
     boolean isDone() {
         return done;
     }
@@ -53,8 +59,8 @@ final class PendingCall extends Call {
         done = true;
         if (future != null) {
             AsyncCompletion.complete(this);
-        } else if (waiter != null) {
-            LockSupport.unpark(waiter);
+        } else if (waiter != null && waiter != Thread.currentThread()) {
+            LockSupport.unpark(waiter); // not when the caller polled the reply in itself: nobody sleeps
         }
     }
 

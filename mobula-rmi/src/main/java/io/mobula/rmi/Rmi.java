@@ -95,4 +95,25 @@ public final class Rmi {
     public static boolean isExported(Remote impl) {
         return RmiRuntime.get().exports.forTarget(impl) != null;
     }
+
+    /**
+     * The technology calls through {@code stub} travel over now: {@code "local"} (same JVM), {@code "shm"} (shared
+     * memory, same host) or {@code "tcp"}; {@code null} if this process has no connection to the object's process
+     * yet. The upgrade to shm completes shortly after the first connection, so a fresh connection may say "tcp".
+     */
+    public static String transportOf(Remote stub) {
+        if (!(stub instanceof RemoteStub s)) {
+            return isExported(stub) ? "local" : null;
+        }
+        RmiRuntime rt = RmiRuntime.get();
+        RemoteRef ref = RemoteStub.refOf(s);
+        if (ref.vmId == rt.vmId) {
+            return "local";
+        }
+        PeerConnection p = rt.connectionTo(ref.vmId);
+        if (p == null || !p.isOpen()) {
+            return null;
+        }
+        return p.upgraded() ? "shm" : "tcp";
+    }
 }

@@ -1,6 +1,8 @@
 package io.mobula.rmi;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,9 +17,13 @@ import java.util.Objects;
  * @param lease       DGC lease length; stubs renew at a third of it
  * @param callSpins   spin iterations a caller waits before parking (0 on small machines)
  * @param busyPoll    how long a receive thread polls its connection before parking ({@code mobula.busyPollMicros})
+ * @param transports  the technologies this process offers to peers, best first ({@code mobula.transports}, default
+ *                    {@code shm,tcp}): {@code "tcp"} is always used for connection set-up; with {@code "shm"} listed
+ *                    before it, a connection to a peer on the same host that offers shm too is upgraded to shared
+ *                    memory (KaRMI 4.3: the best technology both sides share). {@code tcp} alone turns shm off.
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
-                        int callSpins, Duration busyPoll) {
+                        int callSpins, Duration busyPoll, List<String> transports) {
 
     /** Where incoming calls run. */
     public enum Dispatch {
@@ -33,10 +39,32 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         Objects.requireNonNull(dispatch, "dispatch");
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(busyPoll, "busyPoll");
+        transports = List.copyOf(transports);
+        for (String t : transports) {
+            if (!t.equals("tcp") && !t.equals("shm")) {
+                throw new IllegalArgumentException("unknown transport '" + t + "' (known: shm, tcp)");
+            }
+        }
         if (port < 0 || port > 65535 || callTimeout.isNegative() || lease.isNegative() || lease.isZero()
                 || callSpins < 0) {
             throw new IllegalArgumentException("bad RMI configuration: " + port + ", " + callTimeout + ", " + lease);
         }
+    }
+
+    /** The settings before transports were configurable: {@link #DEFAULT_TRANSPORTS}. */
+    public RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease, int callSpins,
+                     Duration busyPoll) {
+        this(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, DEFAULT_TRANSPORTS);
+    }
+
+    /** Shared memory where possible, otherwise TCP. */
+    public static final List<String> DEFAULT_TRANSPORTS = List.of("shm", "tcp");
+
+    /** Whether connections are upgraded to shared memory (shm offered and preferred to tcp). */
+    public boolean sharedMemory() {
+        int shm = transports.indexOf("shm");
+        int tcp = transports.indexOf("tcp");
+        return shm >= 0 && (tcp < 0 || shm < tcp);
     }
 
     /** The defaults, overridden by system properties. */
@@ -48,7 +76,15 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 Dispatch.valueOf(System.getProperty("mobula.dispatch", "AUTO")),
                 Duration.ofMillis(Long.getLong("mobula.leaseMs", 60_000)),
                 Integer.getInteger("mobula.callSpins", 0),
-                Duration.ofNanos(1000L * Long.getLong("mobula.busyPollMicros", defaultBusyPollMicros())));
+                Duration.ofNanos(1000L * Long.getLong("mobula.busyPollMicros", defaultBusyPollMicros())),
+                parseTransports(System.getProperty("mobula.transports")));
+    }
+
+    static List<String> parseTransports(String text) {
+        if (text == null || text.isBlank()) {
+            return DEFAULT_TRANSPORTS;
+        }
+        return Arrays.stream(text.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
     }
 
     /**
@@ -61,22 +97,27 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     }
 
     public RmiConfig withCallTimeout(Duration d) {
-        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll);
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports);
     }
 
     public RmiConfig withDispatch(Dispatch d) {
-        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll);
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports);
     }
 
     public RmiConfig withLease(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll);
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports);
     }
 
     public RmiConfig withBusyPoll(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports);
     }
 
     public RmiConfig withPort(int p) {
-        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll);
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports);
+    }
+
+    /** A copy offering {@code t}, best first (e.g. {@code List.of("tcp")} to keep every peer on TCP). */
+    public RmiConfig withTransports(List<String> t) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t);
     }
 }

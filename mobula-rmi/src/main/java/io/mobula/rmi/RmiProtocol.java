@@ -43,6 +43,10 @@ final class RmiProtocol {
     static final byte REPLY_ERROR = 5;    // payload: a String; the call failed in the runtime (no such object, ...)
     static final byte DGC_DIRTY = 6;      // object id; lease requested or renewed
     static final byte DGC_CLEAN = 7;      // object id; the peer holds no more stubs
+    // upgrade to shared memory (sent over TCP only; see PeerConnection): the peer with the smaller VM id offers
+    static final byte UPGRADE = 8;        // payload: segment file name (string)
+    static final byte UPGRADE_ACK = 9;    // method id field: 0 accepted (now sending over shm), else refused; payload: reason
+    static final byte UPGRADE_DONE = 10;  // the offering side's last TCP frame; it sends over shm from now on
 
     // call flags
     static final int FLAG_ONE_WAY = 1;

@@ -5,6 +5,7 @@ import io.mobula.transport.Connection;
 import io.mobula.transport.Endpoint;
 import io.mobula.transport.FrameHandler;
 import io.mobula.transport.Listener;
+import io.mobula.transport.SharedMemory;
 import io.mobula.transport.Transport;
 import io.mobula.transport.TransportOptions;
 import io.mobula.transport.Transports;
@@ -46,6 +47,10 @@ final class RmiRuntime implements FrameHandler {
     final DgcClient dgc;
     final KeepAlive keepAlive = new KeepAlive();
     private final Transport tcp;
+    /** Whether this process offers shared memory (configured, and a segment directory exists). */
+    final boolean shmOffered;
+    /** The {@code shm://<host id>} endpoint advertised when {@link #shmOffered}, else null. */
+    final Endpoint shmEndpoint;
     private final LocalChannel local;
     private volatile Listener listener;
     private final List<Listener> extraListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -59,6 +64,8 @@ final class RmiRuntime implements FrameHandler {
         this.serialization = RmiSerialization.create(this);
         this.tcp = Transports.create("tcp", TransportOptions.defaults().withBusyPoll(config.busyPoll()));
         this.local = new LocalChannel(this);
+        this.shmOffered = config.sharedMemory() && SharedMemory.available();
+        this.shmEndpoint = shmOffered ? Endpoint.shm(SharedMemory.hostId()) : null;
         this.dgc = new DgcClient(this);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "mobula-dgc");
@@ -99,9 +106,21 @@ final class RmiRuntime implements FrameHandler {
         return "vm " + Long.toHexString(vmId) + " " + endpoints();
     }
 
+    /**
+     * The technologies this process offers (KaRMI 4.3), carried by every reference and HELLO: the TCP address, and
+     * {@code shm://<host id>} when shared memory is offered, so a peer can tell whether it runs on the same host.
+     */
     List<Endpoint> endpoints() {
         Listener l = listener;
-        return l == null ? List.of() : List.of(l.endpoint());
+        if (l == null) {
+            return shmEndpoint == null ? List.of() : List.of(shmEndpoint);
+        }
+        return shmEndpoint == null ? List.of(l.endpoint()) : List.of(l.endpoint(), shmEndpoint);
+    }
+
+    /** Options for the shared-memory connections that upgraded TCP connections use. */
+    TransportOptions transportOptions() {
+        return tcp.options();
     }
 
     private void housekeeping() {

@@ -247,7 +247,17 @@ abstract class StreamConnection implements Connection, Runnable {
         }
     }
 
-    private void receiveLoop() throws IOException {
+    /** Counts one received frame of {@code len} bytes (for loops of subclasses). */
+    final void countReceived(int len) {
+        framesReceived = framesReceived + 1;
+        bytesReceived = bytesReceived + len;
+    }
+
+    /**
+     * Reads and delivers frames until the peer closes (return) or the connection fails (throw); runs on the
+     * receive thread. Subclasses with their own delivery (shared memory) override it.
+     */
+    void receiveLoop() throws IOException {
         ByteBuffer buf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
         ByteBuffer view = buf.duplicate(); // the flyweight handed to onFrame
         int readPos = 0; // frames start here; buf.position() is where the next read goes

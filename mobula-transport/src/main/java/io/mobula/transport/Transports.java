@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * Creates transports by name. Built in: {@code "tcp"} (NIO sockets) and {@code "local"} (in-JVM). Further
- * technologies (e.g. {@code "shm"}) are added with {@link #register(String, Function)}.
+ * Creates transports by name. Built in: {@code "tcp"} (NIO sockets), {@code "shm"} (shared memory between
+ * processes of one host) and {@code "local"} (in-JVM). Further technologies are added with {@link #register(String, Function)}.
  */
 public final class Transports {
 
@@ -18,6 +18,7 @@ public final class Transports {
     static {
         FACTORIES.put("tcp", TcpTransport::new);
         FACTORIES.put("local", LocalTransport::new);
+        FACTORIES.put("shm", ShmTransport::new);
     }
 
 

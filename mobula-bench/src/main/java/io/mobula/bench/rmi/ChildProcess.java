@@ -124,6 +124,10 @@ final class ChildProcess implements AutoCloseable {
         }
     }
 
+    Process process() {
+        return process;
+    }
+
     String label() {
         return label;
     }

@@ -26,7 +26,12 @@ public record LaunchContext(String javaBinary, List<String> jvmFlags, String cla
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         Path module = findModuleDir();
         Path work = module != null ? module.resolve("target") : Path.of(System.getProperty("java.io.tmpdir"));
-        return new LaunchContext(java, DEFAULT_JVM_FLAGS, System.getProperty("java.class.path"), work, module);
+        List<String> flags = new ArrayList<>(DEFAULT_JVM_FLAGS);
+        // -Dmobula.* settings of the harness (e.g. mobula.shm.spinMicros) apply to the children it starts
+        System.getProperties().stringPropertyNames().stream().sorted()
+                .filter(k -> k.startsWith("mobula.") && !k.startsWith("mobula.bench."))
+                .forEach(k -> flags.add("-D" + k + "=" + System.getProperty(k)));
+        return new LaunchContext(java, flags, System.getProperty("java.class.path"), work, module);
     }
 
     /** {@code java <flags> -cp <cp> <mainClass> <args>}. */

@@ -6,15 +6,18 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * The systems the suite knows, in report order. Add Mobula here: {@code "mobula"} over TCP (and later
- * {@code "mobula-shm"}) as {@link JvmRmiSystem} subclasses serving {@link BenchRemote}.
+ * The systems the suite knows, in report order: over TCP the raw C and Java ping-pongs, java.rmi and
+ * {@code "mobula"}; over shared memory the raw C and Java ring ping-pongs and {@code "mobula-shm"}.
  */
 public final class RmiSystems {
     private static final List<Supplier<RmiSystem>> ALL = List.of(
             RawCSystem::new,
             RawJavaSystem::new,
             JavaRmiSystem::new,
-            MobulaSystem::new);
+            MobulaSystem::new,
+            RawCShmSystem::new,
+            RawJavaShmSystem::new,
+            MobulaShmSystem::new);
 
     private RmiSystems() { }
 

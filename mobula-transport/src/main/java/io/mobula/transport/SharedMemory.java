@@ -1,0 +1,130 @@
+package io.mobula.transport;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Upgrading an existing connection to shared memory: the upper layer keeps its TCP connection as control
+ * channel and liveness link, and moves its frames to a shared-memory segment. The connecting side
+ * {@link #create creates} a segment and sends its {@link Segment#name() name} over TCP; the other side
+ * {@link #open opens} it (which removes the name) and acknowledges. Each side then builds its
+ * {@link Segment#connection connection}, sends through it at once, and {@link Segment#startReceiving starts
+ * receiving} when its protocol says the peer has switched.
+ *
+ * <p>Such a connection watches its peer only through the process handle; closing it when the control channel
+ * breaks is the upper layer's job.
+ */
+public final class SharedMemory {
+
+    private static volatile String hostId;
+
+    private SharedMemory() {
+    }
+
+    /** Whether shared memory can be used here (a segment directory exists and is writable). */
+    public static boolean available() {
+        return java.nio.file.Files.isWritable(ShmSegment.DIRECTORY);
+    }
+
+    /**
+     * This host's identity: equal for two processes exactly when they can share a segment (same kernel boot,
+     * host name and segment directory device).
+     */
+    public static String hostId() {
+        String h = hostId;
+        if (h == null) {
+            hostId = h = ShmSegment.hostId();
+        }
+        return h;
+    }
+
+    /**
+     * How long a caller polls for its reply before it parks ({@code mobula.shm.pollMicros}, default 100 us): long
+     * enough for a short call's round trip, short enough that a slow call does not burn a core.
+     */
+    public static long pollWindowNanos() {
+        return POLL_WINDOW_NANOS;
+    }
+
+    private static final long POLL_WINDOW_NANOS = 1000L * Long.getLong("mobula.shm.pollMicros", 100);
+
+    /** Creates a segment with the default ring size (the connecting side). */
+    public static Segment create() throws IOException {
+        return new Segment(ShmSegment.create(ShmSegment.DEFAULT_RING_BYTES));
+    }
+
+    /**
+     * Maps a segment the peer created, and removes its name.
+     *
+     * @throws IOException if it is not a Mobula segment in this host's segment directory, or cannot be mapped
+     */
+    public static Segment open(String name) throws IOException {
+        Objects.requireNonNull(name, "name");
+        return new Segment(ShmSegment.open(Path.of(name), 1 << 30));
+    }
+
+    /** Removes segment files of processes that no longer run; returns how many were removed. */
+    public static int reclaimStale() {
+        return ShmSegment.reclaimStale();
+    }
+
+    /** One mapped segment, before and after its connection is built. */
+    public static final class Segment implements AutoCloseable {
+        private final ShmSegment segment;
+        private ShmConnection connection;
+
+        private Segment(ShmSegment segment) {
+            this.segment = segment;
+        }
+
+        /** The file name to send to the peer. */
+        public String name() {
+            return segment.path.toString();
+        }
+
+        /**
+         * Builds the connection: {@link FrameHandler#onOpen} is called now and sending works at once (frames
+         * wait in the ring until the peer reads them); frames are delivered only after {@link #startReceiving}.
+         *
+         * @param remote a name for the peer, for logs and thread names
+         */
+        public synchronized Connection connection(Endpoint remote, FrameHandler handler, TransportOptions options) {
+            if (connection != null) {
+                throw new IllegalStateException("connection already built");
+            }
+            connection = new ShmConnection(remote, handler, options, segment, null, ShmWait.DEFAULT, c -> { });
+            connection.open();
+            return connection;
+        }
+
+        /**
+         * Lets the calling thread receive: it polls the ring and delivers frames itself until {@code done} is true
+         * or {@code windowNanos} pass (spinning, then yielding), instead of parking until the receive thread hands
+         * it the result. For a caller waiting for a reply; not from inside a frame handler of this connection.
+         *
+         * @return whether {@code done} became true
+         */
+        public boolean receiveUntil(java.util.function.BooleanSupplier done, long windowNanos) {
+            ShmConnection c = connection;
+            return c != null && c.receiveUntil(done, windowNanos);
+        }
+
+        /** Starts the receive thread of the connection built by {@link #connection}. */
+        public synchronized void startReceiving() {
+            if (connection == null) {
+                throw new IllegalStateException("no connection built");
+            }
+            connection.start(false);
+        }
+
+        /** Removes the file name if still present; closes the connection if one was built. */
+        @Override
+        public synchronized void close() {
+            segment.unlink();
+            if (connection != null) {
+                connection.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+package io.mobula.transport;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+/**
+ * The memory-mapped file behind one shared-memory connection: a header page, then one ring per direction
+ * (ring 0: creator to opener, ring 1: opener to creator). The connecting side creates it, the other side maps
+ * it and removes the name at once, so a file outlives the handshake only if a process dies within it; such
+ * stale files are reclaimed by name ({@code mobula-<pid>-<random>}) when a later process starts.
+ *
+ * <pre>
+ *   header page: magic i32 @0 | version i32 @4 | ring capacity i32 @8 | creator pid i64 @16 | opener pid i64 @24
+ *   ring 0 control @1024, ring 1 control @2048, ring 0 data @4096, ring 1 data @4096 + capacity
+ * </pre>
+ */
+final class ShmSegment {
+
+    static final int MAGIC = 0x4d53484d; // "MSHM"
+    static final int VERSION = 1;
+    private static final int HEADER = 4096;
+    private static final int CONTROL_0 = 1024;
+    private static final int CONTROL_1 = 2048;
+    private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final SecureRandom RANDOM = new SecureRandom();
+    static final long PID = ProcessHandle.current().pid();
+
+    /** Ring bytes per direction ({@code mobula.shm.ringBytes}, power of two, default 1 MiB). */
+    static final int DEFAULT_RING_BYTES = Integer.highestOneBit(Math.max(4096,
+            Integer.getInteger("mobula.shm.ringBytes", 1 << 20)));
+
+    /** Where segments live: /dev/shm where present, otherwise the temporary directory. */
+    static final Path DIRECTORY = directory();
+
+    static {
+        reclaimStale();
+    }
+
+    final Path path;
+    final MappedByteBuffer map;
+    final boolean creator;
+    final int capacity;
+
+    private ShmSegment(Path path, MappedByteBuffer map, boolean creator, int capacity) {
+        this.path = path;
+        this.map = map;
+        this.creator = creator;
+        this.capacity = capacity;
+    }
+
+    private static Path directory() {
+        Path shm = Path.of("/dev/shm");
+        return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    /** A fresh, unused name in {@link #DIRECTORY} carrying our pid. */
+    static Path freshName(String suffix) {
+        byte[] r = new byte[8];
+        RANDOM.nextBytes(r);
+        return DIRECTORY.resolve("mobula-" + PID + "-" + HexFormat.of().formatHex(r) + suffix);
+    }
+
+    /** Creates and maps a new segment (the connecting side). */
+    static ShmSegment create(int capacity) throws IOException {
+        Path path = freshName("");
+        long size = HEADER + 2L * capacity;
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            ch.truncate(size); // a sparse file of zeros: counters and flags start at 0
+            ch.write(java.nio.ByteBuffer.allocate(1), size - 1);
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
+            INT.set(map, 8, capacity);
+            LONG.set(map, 16, PID);
+            INT.set(map, 4, VERSION);
+            INT.setRelease(map, 0, MAGIC);
+            return new ShmSegment(path, map, true, capacity);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(path);
+            throw e;
+        }
+    }
+
+    /** Maps a segment another process created (the accepting side) and removes its name. */
+    static ShmSegment open(Path path, int maxCapacity) throws IOException {
+        if (!path.getFileName().toString().startsWith("mobula-") || !path.normalize().startsWith(DIRECTORY)) {
+            throw new IOException("not a Mobula shared-memory segment: " + path);
+        }
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = ch.size();
+            if (size < HEADER + 2L * 4096) {
+                throw new IOException("shared-memory segment too small: " + path);
+            }
+            MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
+            int magic = (int) INT.getAcquire(map, 0);
+            int capacity = (int) INT.get(map, 8);
+            if (magic != MAGIC || (int) INT.get(map, 4) != VERSION) {
+                throw new IOException("bad shared-memory segment header in " + path);
+            }
+            if (Integer.bitCount(capacity) != 1 || capacity > maxCapacity || HEADER + 2L * capacity != size) {
+                throw new IOException("bad ring capacity " + capacity + " in " + path);
+            }
+            LONG.setRelease(map, 24, PID);
+            return new ShmSegment(path, map, false, capacity);
+        } finally {
+            // both sides have it mapped now (or it is useless): the name can go
+            Files.deleteIfExists(path);
+        }
+    }
+
+    /** The ring this side writes to. */
+    ShmRing out(ShmWait wait) {
+        return creator ? ring(0, wait) : ring(1, wait);
+    }
+
+    /** The ring this side reads from. */
+    ShmRing in(ShmWait wait) {
+        return creator ? ring(1, wait) : ring(0, wait);
+    }
+
+    private ShmRing ring(int which, ShmWait wait) {
+        return new ShmRing(map, which == 0 ? CONTROL_0 : CONTROL_1, HEADER + which * capacity, capacity, wait);
+    }
+
+    /** The other process's pid, 0 while unknown. */
+    long peerPid() {
+        return (long) LONG.getAcquire(map, creator ? 24 : 16);
+    }
+
+    /** Removes the name if it is still there (the opener normally removed it). */
+    void unlink() {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "cannot remove " + path + ": " + e);
+        }
+    }
+
+    /** Liveness by process handle: the peer pid is gone (not usable when both ends share one process). */
+    ShmRing.Liveness pidLiveness() {
+        return () -> {
+            long pid = peerPid();
+            if (pid == 0 || pid == PID) {
+                return null;
+            }
+            return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) ? null
+                    : new IOException("peer process " + pid + " is gone");
+        };
+    }
+
+    /** Removes segments and sockets named after processes that no longer run (crashed before clean-up). */
+    static int reclaimStale() {
+        int removed = 0;
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(DIRECTORY, "mobula-*")) {
+            for (Path p : ds) {
+                String[] parts = p.getFileName().toString().split("-");
+                if (parts.length < 3) {
+                    continue;
+                }
+                long pid;
+                try {
+                    pid = Long.parseLong(parts[1]);
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (pid != PID && ProcessHandle.of(pid).isEmpty() && Files.deleteIfExists(p)) {
+                    removed++;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "stale segment scan failed: " + e);
+        }
+        return removed;
+    }
+
+    /**
+     * This host's identity for "same host?" decisions: the boot id (changes per boot, shared by all processes
+     * of a kernel), the host name, and the device of the segment directory (distinct /dev/shm mounts, e.g.
+     * containers, cannot share segments).
+     */
+    static String hostId() {
+        String boot;
+        try {
+            boot = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).trim();
+        } catch (IOException | RuntimeException e) {
+            boot = "noboot";
+        }
+        String dev;
+        try {
+            dev = String.valueOf(Files.getAttribute(DIRECTORY, "unix:dev"));
+        } catch (IOException | RuntimeException e) {
+            dev = "0";
+        }
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            host = "localhost";
+        }
+        return host.replace('/', '_').replace(':', '_') + "/" + boot + "/" + dev;
+    }
+}
