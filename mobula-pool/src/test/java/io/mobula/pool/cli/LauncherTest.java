@@ -73,8 +73,10 @@ class LauncherTest {
         String remote = RankCommand.ssh("node1", "/", env, fake).get(6);
         Process p = new ProcessBuilder("sh", "-c", remote + "; echo; echo rank=$MOBULA_RANK")
                 .redirectErrorStream(true).start();
-        p.getOutputStream().close(); // the launcher going away: the watcher must not keep the rank alive
+        // the launcher stays while the rank runs (closing stdin first would let the watcher kill it before it
+        // prints); once the rank is done, the watcher must not keep anything alive
         assertTrue(p.waitFor(10, TimeUnit.SECONDS));
+        p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(out.contains("[p.Main][it's][a b]"), out);
     }
