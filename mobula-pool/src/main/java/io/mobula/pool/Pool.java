@@ -274,6 +274,24 @@ public final class Pool implements AutoCloseable {
         return new MemberLostException(r, "pool '" + name() + "', rank " + rank() + ": " + call, cause);
     }
 
+    private int barriers;
+
+    /**
+     * Waits until every rank of the pool has called {@code barrier} as often as this one (MPI_Barrier). Each rank's
+     * n-th call matches the others' n-th call. Call it from one thread per rank.
+     *
+     * @throws PoolException when a member died or left first (naming it), after the pool's join timeout, or when the
+     *     coordinator cannot be reached
+     */
+    public void barrier() throws PoolException {
+        int round = barriers++;
+        try {
+            coordinator.barrier(options.name(), options.rank(), round, options.joinTimeout().toMillis());
+        } catch (RemoteException e) {
+            throw new PoolException("pool '" + options.name() + "': barrier " + round + " failed: " + e.getMessage(), e);
+        }
+    }
+
     /**
      * Leaves the pool. Rank 0 hosting the coordinator first waits (at most the join timeout) until the others have
      * left or died, so it does not pull the coordinator from under them.

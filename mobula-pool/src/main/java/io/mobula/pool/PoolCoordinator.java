@@ -38,4 +38,12 @@ public interface PoolCoordinator extends Remote {
 
     /** Leaves {@code pool} in an orderly way; the others see {@link PoolEvent.Kind#LEFT}. */
     void leave(String pool, int rank) throws RemoteException;
+
+    /**
+     * Waits until every rank has entered barrier number {@code round} (each rank counts its barriers from 0).
+     *
+     * @throws PoolException after {@code timeoutMillis} (naming the ranks that have not arrived), or when a member
+     *     died or left before arriving (naming it)
+     */
+    void barrier(String pool, int rank, int round, long timeoutMillis) throws PoolException, RemoteException;
 }

@@ -48,6 +48,8 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         int joined;
         boolean complete;
         int generation;
+        /** Per rank, the number of barriers it has entered. */
+        int[] barriers;
 
         State(String name, int size) {
             this.name = name;
@@ -55,6 +57,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             this.members = new Member[size];
             this.lastSeen = new long[size];
             this.gone = new boolean[size];
+            this.barriers = new int[size];
         }
 
         List<Integer> missing() {
@@ -147,6 +150,47 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
                 + " (joined: " + s.joined + ")");
     }
 
+    @Override
+    public void barrier(String pool, int rank, int round, long timeoutMillis) throws PoolException {
+        lock.lock();
+        try {
+            State s = pools.get(pool);
+            if (s == null || !s.complete || rank < 0 || rank >= s.size) {
+                throw new PoolException("pool '" + pool + "': no running pool with rank " + rank);
+            }
+            s.barriers[rank] = Math.max(s.barriers[rank], round + 1);
+            changed.signalAll();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis));
+            while (true) {
+                List<Integer> waitingFor = new ArrayList<>();
+                for (int r = 0; r < s.size; r++) {
+                    if (s.barriers[r] <= round) {
+                        if (s.gone[r]) {
+                            throw new PoolException("pool '" + pool + "': rank " + r + " ("
+                                    + s.members[r].describe() + ") is gone and will never reach barrier " + round);
+                        }
+                        waitingFor.add(r);
+                    }
+                }
+                if (waitingFor.isEmpty()) {
+                    return;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || pools.get(pool) != s) {
+                    throw new PoolException("pool '" + pool + "': timed out after " + timeoutMillis
+                            + " ms in barrier " + round + " waiting for rank" + (waitingFor.size() == 1 ? " " : "s ")
+                            + waitingFor);
+                }
+                changed.awaitNanos(left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PoolException("pool '" + pool + "': interrupted in barrier " + round);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private static boolean allGone(State s) {
         for (boolean g : s.gone) {
             if (!g) {
@@ -191,6 +235,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             String d = s.members[rank].describe() + " unreachable from rank " + reporter + ": " + detail;
             LOG.log(Level.INFO, "pool {0}: {1}", pool, d);
             s.events.add(new PoolEvent(PoolEvent.Kind.DIED, rank, d));
+            changed.signalAll(); // barriers waiting for it fail now
             gc(s);
         } finally {
             lock.unlock();
@@ -222,6 +267,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         }
         s.gone[rank] = true;
         s.events.add(new PoolEvent(PoolEvent.Kind.LEFT, rank, s.members[rank].describe() + " left"));
+        changed.signalAll(); // barriers waiting for it fail now
         gc(s);
     }
 
@@ -254,6 +300,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
                             + TimeUnit.NANOSECONDS.toMillis(now - s.lastSeen[r]) + " ms";
                     LOG.log(Level.INFO, "pool {0}: {1}", s.name, d);
                     s.events.add(new PoolEvent(PoolEvent.Kind.DIED, r, d));
+                    changed.signalAll();
                 }
             }
             // keep a dead pool's events around until every member has been declared gone

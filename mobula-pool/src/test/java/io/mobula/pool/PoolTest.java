@@ -74,6 +74,52 @@ class PoolTest {
     }
 
     @Test
+    void barriersHoldEveryoneUntilTheLastArrivesAndFailWhenAMemberLeaves() throws Exception {
+        ExecutorService ex = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<Pool>> f = new ArrayList<>();
+            for (int r = 0; r < 3; r++) {
+                int rank = r;
+                f.add(ex.submit(() -> Pool.join(options("barrier", rank, 3, Duration.ofSeconds(10)))));
+            }
+            List<Pool> pools = new ArrayList<>();
+            for (Future<Pool> x : f) {
+                pools.add(x.get(15, TimeUnit.SECONDS));
+            }
+            java.util.concurrent.atomic.AtomicInteger arrived = new java.util.concurrent.atomic.AtomicInteger();
+            Future<?> r0 = ex.submit(() -> {
+                arrived.incrementAndGet();
+                pools.get(0).barrier();
+                return null;
+            });
+            Future<?> r1 = ex.submit(() -> {
+                arrived.incrementAndGet();
+                pools.get(1).barrier();
+                return null;
+            });
+            Thread.sleep(200);
+            assertTrue(!r0.isDone() && !r1.isDone(), "nobody passes before rank 2 arrives");
+            pools.get(2).barrier();
+            r0.get(5, TimeUnit.SECONDS);
+            r1.get(5, TimeUnit.SECONDS);
+            // the second barrier: rank 2 leaves instead of arriving
+            Future<?> again = ex.submit(() -> {
+                pools.get(0).barrier();
+                return null;
+            });
+            Thread.sleep(100);
+            pools.get(2).close();
+            java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> again.get(10, TimeUnit.SECONDS));
+            assertTrue(e.getCause().getMessage().contains("rank 2"), e.getCause().getMessage());
+            pools.get(0).close();
+            pools.get(1).close();
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+
+    @Test
     void incompletePoolTimesOutNamingTheMissingRanks() {
         long t0 = System.nanoTime();
         PoolException e = assertThrows(PoolException.class,

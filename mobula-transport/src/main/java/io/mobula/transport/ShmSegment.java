@@ -207,6 +207,14 @@ final class ShmSegment {
         } catch (IOException e) {
             host = "localhost";
         }
-        return host.replace('/', '_').replace(':', '_') + "/" + boot + "/" + dev;
+        // processes in different network namespaces (containers, or ip-netns test hosts) count as different
+        // hosts, as io.mobula.pool.HostIdentity has it: they reach each other only over the network
+        String net;
+        try {
+            net = Files.readSymbolicLink(Path.of("/proc/self/ns/net")).toString();
+        } catch (IOException | RuntimeException e) {
+            net = "nonet";
+        }
+        return host.replace('/', '_').replace(':', '_') + "/" + boot + "/" + dev + "/" + net.replace('/', '_');
     }
 }

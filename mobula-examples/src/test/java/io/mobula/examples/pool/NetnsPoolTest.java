@@ -65,8 +65,11 @@ class NetnsPoolTest {
             String out2 = ranks.get(2).output();
             assertTrue(line(out2, "member 0 ").endsWith("sameHost=false"), out2);
             assertTrue(line(out2, "member 2 ").endsWith("sameHost=true"), out2);
-            // TODO(shm): once the shared-memory transport lands, also check it is chosen between ranks 0 and 1
-            // and not between 0 and 2.
+            // shared memory within a host identity, TCP across
+            assertTrue(line(out0, "reached 1: ").endsWith(" via shm"), out0);
+            assertTrue(line(out0, "reached 2: ").endsWith(" via tcp"), out0);
+            assertTrue(line(out2, "reached 0: ").endsWith(" via tcp"), out2);
+            assertTrue(line(ranks.get(1).output(), "reached 0: ").endsWith(" via shm"), ranks.get(1).output());
             for (ChildJvm r : ranks) {
                 assertEquals(0, r.waitFor(WAIT), r.output());
             }

@@ -23,8 +23,18 @@ public final class PoolInfoMain {
                         + " sameHost=" + m.host().sameHost(pool.self().host()));
             }
             for (Member m : pool.members()) {
-                System.out.println("reached " + m.rank() + ": " + pool.service(m.rank(), Where.class).where());
+                Where w = pool.service(m.rank(), Where.class);
+                String where = w.where();
+                // the upgrade to shared memory completes shortly after the first call on a connection
+                String via = Rmi.transportOf(w);
+                for (int i = 0; i < 100 && "tcp".equals(via); i++) {
+                    Thread.sleep(20);
+                    w.where();
+                    via = Rmi.transportOf(w);
+                }
+                System.out.println("reached " + m.rank() + ": " + where + " via " + via);
             }
+            pool.barrier(); // nobody leaves while another rank may still be calling it
             System.out.println("done");
         } catch (Exception e) {
             System.out.println("failed: " + e);
