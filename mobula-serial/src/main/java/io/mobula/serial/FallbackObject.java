@@ -58,6 +58,19 @@ final class FallbackObject extends Fallback {
     }
 
     @Override
+    List<String> hooks() {
+        List<String> hooks = new ArrayList<>();
+        if (Arrays.stream(levels).anyMatch(l -> l.writeHook != null)) {
+            hooks.add("writeObject");
+        }
+        if (Arrays.stream(levels).anyMatch(l -> l.readHook != null)) {
+            hooks.add("readObject");
+        }
+        hooks.addAll(super.hooks());
+        return hooks;
+    }
+
+    @Override
     void writeFields(SerialWriter out, Object value) throws Throwable {
         for (Level l : levels) {
             if (l.writeHook == null) {

@@ -1,6 +1,7 @@
 package io.mobula.serial;
 
 import java.lang.System.Logger.Level;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -84,16 +85,42 @@ final class Registry {
             if (s != null) {
                 return s;
             }
-            s = Fallback.create(c);
+            Fallback f = Fallback.create(c);
             FallbackEvent.emit(c);
-            LOG.log(Level.WARNING, "class {0} has no generated serializer; using the slower reflective fallback"
-                    + " (compile it with the Mobula annotation processor)", c.getName());
-            return s;
+            logFallback(c, f.hooks());
+            return f;
         } catch (SerialException e) {
             return refuse(c, e.getMessage());
         } catch (RuntimeException | LinkageError e) {
             return refuse(c, "cannot serialize class " + c.getName() + ": " + e);
         }
+    }
+
+    /**
+     * Hooks are left to the runtime on purpose (the processor generates nothing for such classes), so only
+     * a class without them is a build problem worth a warning.
+     */
+    static void logFallback(Class<?> c, List<String> hooks) {
+        if (hooks.isEmpty() && c.isRecord() && privatelyNested(c)) {
+            LOG.log(Level.WARNING, "record {0} is private, so the Mobula annotation processor generates no"
+                    + " serializer for it; using the slower reflective fallback (make it package-private)",
+                    c.getName());
+        } else if (hooks.isEmpty()) {
+            LOG.log(Level.WARNING, "class {0} has no generated serializer; using the slower reflective fallback"
+                    + " (compile it with the Mobula annotation processor)", c.getName());
+        } else {
+            LOG.log(Level.INFO, "class {0} uses {1}, which the reflective fallback honours; generated serializers"
+                    + " leave such classes to it by design", c.getName(), String.join(" and ", hooks));
+        }
+    }
+
+    private static boolean privatelyNested(Class<?> c) {
+        for (Class<?> k = c; k != null; k = k.getEnclosingClass()) {
+            if (java.lang.reflect.Modifier.isPrivate(k.getModifiers())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings("unchecked")
