@@ -14,6 +14,7 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
+import io.mobula.serial.Serializer;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -263,6 +264,27 @@ class RoundTripTest {
         assertSame(second, more.get(1));
         assertSame(green, get(copy, "color"));
         assertGenerated(shapes.getClass(), circle.getClass(), square.getClass(), box.getClass());
+    }
+
+    /** Readers resolve a class's serializer before comparing fingerprints: that must not initialize it. */
+    @Test
+    void generatedSerializerInitializesItsClassOnlyOnTheFirstRead() throws Exception {
+        ClassLoader loader = compile(JavaFileObjects.forSourceLines("p.Noisy",
+                "package p;",
+                "public class Noisy implements java.io.Serializable {",
+                "    static { System.setProperty(\"mobula.test.noisy\", \"initialized\"); }",
+                "    int n = 3;",
+                "}"));
+        System.clearProperty("mobula.test.noisy");
+        Class<?> noisy = Class.forName("p.Noisy", false, loader);
+        Serializer<?> generated = (Serializer<?>) Class.forName("p.Noisy_MobulaSerializer", true, loader)
+                .getConstructor().newInstance();
+        assertSame(noisy, generated.type());
+        generated.fingerprint();
+        assertEquals(null, System.getProperty("mobula.test.noisy"), "serializer set-up initialized p.Noisy");
+        assertEquals(3, get(roundTrip(loader, newInstance(loader, "p.Noisy")), "n"));
+        assertEquals("initialized", System.getProperty("mobula.test.noisy"));
+        assertGenerated(noisy);
     }
 
     @Test
