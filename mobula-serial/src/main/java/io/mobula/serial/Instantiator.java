@@ -70,11 +70,6 @@ public final class Instantiator {
         return SERIAL_CONSTRUCTOR.bindTo(new SerialConstructor(cls));
     }
 
-    /** @return whether allocating {@code cls} runs no constructor at all (its path is the fast one) */
-    static boolean runsNoConstructor(Class<?> cls) {
-        return firstNonSerializable(cls) == Object.class;
-    }
-
     private static Class<?> firstNonSerializable(Class<?> cls) {
         Class<?> k = cls;
         while (Serializable.class.isAssignableFrom(k)) {
