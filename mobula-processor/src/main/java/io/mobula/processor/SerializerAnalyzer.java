@@ -3,7 +3,6 @@ package io.mobula.processor;
 import io.mobula.processor.SerialField.ReadAccess;
 import io.mobula.processor.SerialField.WriteAccess;
 import io.mobula.processor.SerializerModel.Component;
-import io.mobula.processor.SerializerModel.EnumModel;
 import io.mobula.processor.SerializerModel.Level;
 import io.mobula.processor.SerializerModel.ObjectModel;
 import io.mobula.processor.SerializerModel.RecordModel;
@@ -67,11 +66,15 @@ final class SerializerAnalyzer {
         this.externalizable = elements.getTypeElement("java.io.Externalizable").asType();
     }
 
-    /** Concrete or abstract serializable classes, records and enums that generated code could be about. */
+    /**
+     * Concrete or abstract serializable classes and records that generated code could be about. Not enums:
+     * the runtime's built-in enum serializer (ordinal on the wire, no reflection per object) is what a
+     * generated one would be, and the runtime resolves enums before it looks for generated serializers.
+     */
     boolean isCandidate(TypeElement type) {
         ElementKind kind = type.getKind();
         NestingKind nesting = type.getNestingKind();
-        return (kind == ElementKind.CLASS || kind == ElementKind.ENUM || kind == ElementKind.RECORD)
+        return (kind == ElementKind.CLASS || kind == ElementKind.RECORD)
                 && nesting != NestingKind.LOCAL && nesting != NestingKind.ANONYMOUS
                 && isSerializable(type.asType()) && !isRemoteStub(type);
     }
@@ -131,45 +134,32 @@ final class SerializerAnalyzer {
                     + "; the runtime fallback serializes it. Make it package-private to get a generated one.");
             return Optional.empty();
         }
-        if (type.getKind() != ElementKind.ENUM) {
-            Optional<String> hook = serializationHook(type);
-            if (hook.isPresent()) {
-                reporter.note(type, "Mobula: " + type.getQualifiedName() + " " + hook.get()
-                        + ", so no serializer is generated; the runtime fallback serializes it and honours"
-                        + " the hook.");
-                return Optional.empty();
-            }
+        Optional<String> hook = serializationHook(type);
+        if (hook.isPresent()) {
+            reporter.note(type, "Mobula: " + type.getQualifiedName() + " " + hook.get()
+                    + ", so no serializer is generated; the runtime fallback serializes it and honours"
+                    + " the hook.");
+            return Optional.empty();
         }
         Target target = new Target(type, pkg, type.getQualifiedName().toString(), names.binaryName(type),
                 names.binarySimpleName(type).replace('$', '_') + "_MobulaSerializer",
                 usesRawTypes(type), hidden);
         int errorsBefore = reporter.errorCount();
-        Optional<SerializerModel> model = switch (type.getKind()) {
-            case ENUM -> Optional.of(enumModel(target));
-            case RECORD -> recordModel(target);
-            default -> objectModel(target);
-        };
+        Optional<SerializerModel> model = type.getKind() == ElementKind.RECORD ? recordModel(target)
+                : objectModel(target);
         return reporter.errorCount() == errorsBefore ? model : Optional.empty();
     }
 
     /** A generic class, or a generic serializable superclass whose fields are reached through a cast. */
     private boolean usesRawTypes(TypeElement type) {
         if (type.getKind() != ElementKind.CLASS) {
-            return !type.getTypeParameters().isEmpty(); // java.lang.Enum's own parameter does not count
+            return !type.getTypeParameters().isEmpty();
         }
         return serializableLevels(type).stream().anyMatch(t -> !t.getTypeParameters().isEmpty());
     }
 
     private static String enclosingName(TypeElement type) {
         return ((TypeElement) type.getEnclosingElement()).getQualifiedName().toString();
-    }
-
-    private EnumModel enumModel(Target target) {
-        List<String> constants = target.element().getEnclosedElements().stream()
-                .filter(e -> e.getKind() == ElementKind.ENUM_CONSTANT)
-                .map(e -> e.getSimpleName().toString())
-                .toList();
-        return new EnumModel(target, constants);
     }
 
     private Optional<SerializerModel> recordModel(Target target) {

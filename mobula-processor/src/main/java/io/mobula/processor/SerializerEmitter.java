@@ -3,7 +3,6 @@ package io.mobula.processor;
 import io.mobula.processor.SerialField.ReadAccess;
 import io.mobula.processor.SerialField.WriteAccess;
 import io.mobula.processor.SerializerModel.Component;
-import io.mobula.processor.SerializerModel.EnumModel;
 import io.mobula.processor.SerializerModel.ObjectModel;
 import io.mobula.processor.SerializerModel.RecordModel;
 import io.mobula.processor.SerializerModel.Target;
@@ -40,7 +39,6 @@ final class SerializerEmitter {
         switch (model) {
             case ObjectModel m -> objectBody(m, body, imports);
             case RecordModel m -> recordBody(m, body);
-            case EnumModel m -> enumBody(m, body, imports);
         }
         return file(model, body, imports);
     }
@@ -85,7 +83,6 @@ final class SerializerEmitter {
                             .toList());
             case RecordModel m -> m.components().isEmpty() ? "no components"
                     : "components " + String.join(", ", m.components().stream().map(Component::name).toList());
-            case EnumModel m -> "the constant's ordinal";
         };
     }
 
@@ -391,33 +388,6 @@ final class SerializerEmitter {
             case "in", "value" -> component + "_";
             default -> component;
         };
-    }
-
-    // ---- enums -----------------------------------------------------------------------------------------
-
-    private static void enumBody(EnumModel m, SourceWriter w, Set<String> imports) {
-        Target t = m.target();
-        imports.add("io.mobula.serial.SerialException");
-        fingerprint(m, w);
-        w.line("/** Index = ordinal; the fingerprint covers the constant names, so ordinals agree across peers. */");
-        w.line("private static final " + t.sourceName() + "[] CONSTANTS = " + t.sourceName() + ".values();");
-        w.line("");
-        commonMethods(t, w);
-        w.line("");
-        w.line("@Override");
-        w.open("public void write(SerialWriter out, " + t.sourceName() + " value) throws IOException");
-        w.line("out.writeVarInt(value.ordinal());");
-        w.close();
-        w.line("");
-        w.line("@Override");
-        w.open("public " + t.sourceName() + " read(SerialReader in) throws IOException");
-        w.line("int ordinal = in.readVarInt();");
-        w.open("if (ordinal < 0 || ordinal >= CONSTANTS.length)");
-        w.line("throw new SerialException(\"no constant with ordinal \" + ordinal + \" in enum " + t.binaryName()
-                + "\");");
-        w.close();
-        w.line("return CONSTANTS[ordinal]; // a shared constant: the runtime records the handle itself");
-        w.close();
     }
 
     private static String simple(String qualified) {

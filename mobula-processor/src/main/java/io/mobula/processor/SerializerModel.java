@@ -74,15 +74,4 @@ sealed interface SerializerModel {
             return List.copyOf(parts);
         }
     }
-
-    /** An enum: the ordinal goes on the wire, the constant comes back, so identity is kept. */
-    record EnumModel(Target target, List<String> constants) implements SerializerModel {
-        @Override
-        public List<String> fingerprintParts() {
-            List<String> parts = new ArrayList<>();
-            parts.add(target.binaryName());
-            parts.addAll(constants);
-            return List.copyOf(parts);
-        }
-    }
 }

@@ -8,6 +8,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -33,7 +35,7 @@ abstract class Fallback implements Serializer<Object>, Replacing {
     }
 
     /** Builds the fallback serializer for {@code c}, refusing classes Java serialization would refuse. */
-    static Serializer<?> create(Class<?> c) throws SerialException {
+    static Fallback create(Class<?> c) throws SerialException {
         boolean record = c.isRecord();
         if (!Serializable.class.isAssignableFrom(c) && !record) {
             throw new SerialException("class " + c.getName() + " does not implement java.io.Serializable");
@@ -131,6 +133,23 @@ abstract class Fallback implements Serializer<Object>, Replacing {
         } catch (Throwable t) {
             throw rethrow(t);
         }
+    }
+
+    /**
+     * The custom serialization methods this class relies on, which the processor deliberately leaves to
+     * the runtime (so advising to compile it with the processor would be wrong).
+     *
+     * @return e.g. {@code ["writeObject", "readResolve"]}, empty if none
+     */
+    List<String> hooks() {
+        List<String> hooks = new ArrayList<>();
+        if (writeReplace != null) {
+            hooks.add("writeReplace");
+        }
+        if (readResolve != null) {
+            hooks.add("readResolve");
+        }
+        return hooks;
     }
 
     abstract void writeFields(SerialWriter out, Object value) throws Throwable;

@@ -4,6 +4,7 @@ import java.io.Externalizable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.List;
 
 /** Externalizable: public no-arg constructor, then the class's own readExternal/writeExternal. */
 final class FallbackExternalizable extends Fallback {
@@ -38,5 +39,12 @@ final class FallbackExternalizable extends Fallback {
             h.exit(saved);
         }
         return o;
+    }
+
+    @Override
+    List<String> hooks() {
+        List<String> hooks = super.hooks();
+        hooks.add(0, "Externalizable");
+        return hooks;
     }
 }

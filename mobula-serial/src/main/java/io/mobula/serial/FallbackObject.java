@@ -20,8 +20,7 @@ import java.util.List;
  * through its private writeObject/readObject hooks or field by field.
  */
 final class FallbackObject extends Fallback {
-    private final Class<?> cls;
-    private volatile MethodHandle allocate; // ()Object, created on first read
+    private final MethodHandle allocate; // ()Object; does not initialize the class before the first read
     private final Level[] levels;
 
     FallbackObject(Class<?> c, MethodHandles.Lookup lookup) throws ReflectiveOperationException, SerialException {
@@ -31,46 +30,8 @@ final class FallbackObject extends Fallback {
     private FallbackObject(Class<?> c, MethodHandles.Lookup lookup, Level[] levels)
             throws ReflectiveOperationException, SerialException {
         super(c, fingerprint(levels), lookup);
-        this.cls = c;
         this.levels = levels;
-        checkConstructor(c);
-    }
-
-    /**
-     * Fails early if no instance could ever be created, without initializing the class: the JDK's
-     * serialization constructor initializes it, so that handle is made on the first read, after the
-     * reader compared fingerprints.
-     */
-    private static void checkConstructor(Class<?> c) throws SerialException {
-        Class<?> k = c;
-        while (k != null && Serializable.class.isAssignableFrom(k)) {
-            k = k.getSuperclass();
-        }
-        if (k == null) {
-            return;
-        }
-        try {
-            java.lang.reflect.Constructor<?> ctor = k.getDeclaredConstructor();
-            int m = ctor.getModifiers();
-            boolean samePackage = k.getPackageName().equals(c.getPackageName())
-                    && k.getClassLoader() == c.getClassLoader();
-            if (Modifier.isPrivate(m) || (!Modifier.isPublic(m) && !Modifier.isProtected(m) && !samePackage)) {
-                throw new SerialException("class " + c.getName() + ": the no-arg constructor of its first"
-                        + " non-serializable superclass " + k.getName() + " is not accessible");
-            }
-        } catch (NoSuchMethodException e) {
-            throw new SerialException("class " + c.getName() + ": its first non-serializable superclass "
-                    + k.getName() + " has no no-arg constructor");
-        }
-    }
-
-    private MethodHandle allocator() throws SerialException {
-        MethodHandle mh = allocate;
-        if (mh == null) {
-            mh = Instantiator.forSerialization(cls);
-            allocate = mh;
-        }
-        return mh;
+        this.allocate = Instantiator.forSerialization(c); // fails early if no instance could ever be created
     }
 
     private static long fingerprint(Level[] levels) {
@@ -97,6 +58,19 @@ final class FallbackObject extends Fallback {
     }
 
     @Override
+    List<String> hooks() {
+        List<String> hooks = new ArrayList<>();
+        if (Arrays.stream(levels).anyMatch(l -> l.writeHook != null)) {
+            hooks.add("writeObject");
+        }
+        if (Arrays.stream(levels).anyMatch(l -> l.readHook != null)) {
+            hooks.add("readObject");
+        }
+        hooks.addAll(super.hooks());
+        return hooks;
+    }
+
+    @Override
     void writeFields(SerialWriter out, Object value) throws Throwable {
         for (Level l : levels) {
             if (l.writeHook == null) {
@@ -115,7 +89,7 @@ final class FallbackObject extends Fallback {
 
     @Override
     Object readFields(SerialReader in) throws Throwable {
-        Object o = (Object) allocator().invokeExact();
+        Object o = (Object) allocate.invokeExact();
         in.register(o);
         for (Level l : levels) {
             if (l.readHook == null) {

@@ -5,20 +5,40 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 
 /**
  * Creates instances the way Java serialization does: without running the constructors of serializable
  * classes; only the no-arg constructor of the first non-serializable superclass runs (thesis 2.4.2,
  * "allocObject"). Generated serializers obtain one handle per class, once, and call it per object.
+ *
+ * <p>Two paths, chosen once per class:
+ * <ul>
+ *   <li>the first non-serializable superclass is {@code java.lang.Object} (the common case): its constructor
+ *       does nothing, so a handle to {@code sun.misc.Unsafe.allocateInstance} bound to the class is exact, and
+ *       the JIT compiles it like {@code new} once the handle is a constant;
+ *   <li>otherwise that superclass's constructor must run: the JDK's serialization constructor, called through
+ *       {@link Constructor#newInstance} (reflective per object; a bytecode shortcut would need an
+ *       unverifiable {@code invokespecial}). See {@link SerialConstructor}.
+ * </ul>
+ * Neither path initializes the class when the handle is made, only on the first allocation: readers make
+ * handles while checking a type descriptor, before the fingerprints are known to agree.
  */
 public final class Instantiator {
-    private static final MethodHandle NEW_INSTANCE;
+    private static final MethodHandle ALLOCATE_INSTANCE; // (Class)Object, bound to the Unsafe instance
+    private static final MethodHandle SERIAL_CONSTRUCTOR; // (SerialConstructor)Object
 
     static {
         try {
-            MethodHandle mh = MethodHandles.lookup().findVirtual(Constructor.class, "newInstance",
-                    MethodType.methodType(Object.class, Object[].class));
-            NEW_INSTANCE = MethodHandles.insertArguments(mh, 1, (Object) new Object[0]);
+            Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            Field f = unsafeClass.getDeclaredField("theUnsafe");
+            f.setAccessible(true);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            ALLOCATE_INSTANCE = lookup.findVirtual(unsafeClass, "allocateInstance",
+                    MethodType.methodType(Object.class, Class.class)).bindTo(f.get(null));
+            SERIAL_CONSTRUCTOR = lookup.findVirtual(SerialConstructor.class, "newInstance",
+                    MethodType.methodType(Object.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -28,7 +48,7 @@ public final class Instantiator {
 
     /**
      * Returns a handle of type {@code ()Object} that allocates a new {@code cls} without running the
-     * constructors of its serializable classes.
+     * constructors of its serializable classes. Does not initialize {@code cls}; the first call does.
      *
      * @param cls a concrete, serializable class
      * @return the allocation handle; call with {@code invokeExact()} and cast the result
@@ -39,27 +59,40 @@ public final class Instantiator {
         if (!Serializable.class.isAssignableFrom(cls)) {
             throw new SerialException("class " + cls.getName() + " does not implement java.io.Serializable");
         }
-        if (cls.isInterface() || java.lang.reflect.Modifier.isAbstract(cls.getModifiers()) || cls.isArray()
-                || cls.isPrimitive()) {
+        if (cls.isInterface() || Modifier.isAbstract(cls.getModifiers()) || cls.isArray() || cls.isPrimitive()) {
             throw new SerialException("class " + cls.getName() + " cannot be instantiated");
         }
+        Class<?> base = firstNonSerializable(cls);
+        if (base == Object.class) {
+            return ALLOCATE_INSTANCE.bindTo(cls);
+        }
+        checkAccessible(cls, base);
+        return SERIAL_CONSTRUCTOR.bindTo(new SerialConstructor(cls));
+    }
+
+    private static Class<?> firstNonSerializable(Class<?> cls) {
+        Class<?> k = cls;
+        while (Serializable.class.isAssignableFrom(k)) {
+            k = k.getSuperclass();
+        }
+        return k;
+    }
+
+    /** The rules of Java serialization, checked without initializing anything. */
+    private static void checkAccessible(Class<?> cls, Class<?> base) throws SerialException {
         Constructor<?> ctor;
         try {
-            // The serialization constructor is a synthetic accessor: unreflectConstructor on it would
-            // create the superclass, so the handle is bound to Constructor.newInstance instead.
-            Constructor<?> c = sun.reflect.ReflectionFactory.getReflectionFactory()
-                    .newConstructorForSerialization(cls);
-            ctor = c;
-            if (ctor != null) {
-                ctor.setAccessible(true);
-            }
-        } catch (RuntimeException e) {
-            throw new SerialException("cannot create instances of " + cls.getName() + ": " + e, e);
+            ctor = base.getDeclaredConstructor();
+        } catch (NoSuchMethodException e) {
+            throw new SerialException("class " + cls.getName() + ": its first non-serializable superclass "
+                    + base.getName() + " has no no-arg constructor");
         }
-        if (ctor == null) {
-            throw new SerialException("class " + cls.getName()
-                    + ": first non-serializable superclass has no accessible no-arg constructor");
+        int m = ctor.getModifiers();
+        boolean samePackage = base.getPackageName().equals(cls.getPackageName())
+                && base.getClassLoader() == cls.getClassLoader();
+        if (Modifier.isPrivate(m) || (!Modifier.isPublic(m) && !Modifier.isProtected(m) && !samePackage)) {
+            throw new SerialException("class " + cls.getName() + ": the no-arg constructor of its first"
+                    + " non-serializable superclass " + base.getName() + " is not accessible");
         }
-        return NEW_INSTANCE.bindTo(ctor);
     }
 }

@@ -1,12 +1,13 @@
 package io.mobula.serial;
 
 import java.lang.System.Logger.Level;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Finds the serializer of a class, once per class: explicitly registered ones, then built-ins, arrays and
- * enums, then the generated {@code X_MobulaSerializer}, then the reflective fallback (visible: counted and
- * logged once per class).
+ * enums, then the generated {@code X_MobulaSerializer} (unless switched off), then the reflective fallback
+ * (visible: counted and logged once per class).
  */
 final class Registry {
     private static final System.Logger LOG = System.getLogger("io.mobula.serial");
@@ -14,7 +15,15 @@ final class Registry {
     private static final ClassValue<Serializer<?>> GLOBAL = new ClassValue<>() {
         @Override
         protected Serializer<?> computeValue(Class<?> type) {
-            return find(type);
+            return find(type, true);
+        }
+    };
+
+    /** For {@code generatedSerializers(false)}: the same search without the generated serializers. */
+    private static final ClassValue<Serializer<?>> WITHOUT_GENERATED = new ClassValue<>() {
+        @Override
+        protected Serializer<?> computeValue(Class<?> type) {
+            return find(type, false);
         }
     };
 
@@ -22,13 +31,15 @@ final class Registry {
 
     private final Map<Class<?>, Serializer<?>> explicit;
     private final ClassValue<Serializer<?>> resolved;
+    private final ClassValue<Serializer<?>> shared;
 
     Registry(Map<Class<?>, Serializer<?>> explicit) {
-        this(explicit, null);
+        this(explicit, null, true);
     }
 
-    Registry(Map<Class<?>, Serializer<?>> explicit, SerializerResolver resolver) {
+    Registry(Map<Class<?>, Serializer<?>> explicit, SerializerResolver resolver, boolean useGenerated) {
         this.explicit = explicit;
+        this.shared = useGenerated ? GLOBAL : WITHOUT_GENERATED;
         this.resolved = resolver == null ? null : new ClassValue<>() {
             @Override
             protected Serializer<?> computeValue(Class<?> type) {
@@ -52,7 +63,7 @@ final class Registry {
             s = resolved.get(c);
         }
         if (s == null) {
-            s = GLOBAL.get(c);
+            s = shared.get(c);
         }
         if (s instanceof Unsupported u) {
             throw u.error();
@@ -61,7 +72,7 @@ final class Registry {
     }
 
     @SuppressWarnings("unchecked")
-    private static Serializer<?> find(Class<?> c) {
+    private static Serializer<?> find(Class<?> c, boolean useGenerated) {
         try {
             Serializer<?> s = Builtins.forClass(c);
             if (s != null) {
@@ -72,7 +83,7 @@ final class Registry {
             }
             if (c.isEnum() || (c.getSuperclass() != null && c.getSuperclass().isEnum())) {
                 Class<?> e = c.isEnum() ? c : c.getSuperclass();
-                return e == c ? new EnumSerializer<>((Class<Enum<?>>) c) : GLOBAL.get(e);
+                return e == c ? new EnumSerializer<>((Class<Enum<?>>) c) : GLOBAL.get(e); // no generated ones
             }
             if (c == Class.class) {
                 return refuse(c, "java.lang.Class objects are not serialized by Mobula (no remote class loading)");
@@ -80,20 +91,46 @@ final class Registry {
             if (c.isPrimitive() || c.isInterface() || c.isHidden()) {
                 return refuse(c, "class " + c.getName() + " cannot be serialized");
             }
-            s = generated(c);
+            s = useGenerated ? generated(c) : null;
             if (s != null) {
                 return s;
             }
-            s = Fallback.create(c);
+            Fallback f = Fallback.create(c);
             FallbackEvent.emit(c);
-            LOG.log(Level.WARNING, "class {0} has no generated serializer; using the slower reflective fallback"
-                    + " (compile it with the Mobula annotation processor)", c.getName());
-            return s;
+            logFallback(c, f.hooks());
+            return f;
         } catch (SerialException e) {
             return refuse(c, e.getMessage());
         } catch (RuntimeException | LinkageError e) {
             return refuse(c, "cannot serialize class " + c.getName() + ": " + e);
         }
+    }
+
+    /**
+     * Hooks are left to the runtime on purpose (the processor generates nothing for such classes), so only
+     * a class without them is a build problem worth a warning.
+     */
+    static void logFallback(Class<?> c, List<String> hooks) {
+        if (hooks.isEmpty() && c.isRecord() && privatelyNested(c)) {
+            LOG.log(Level.WARNING, "record {0} is private, so the Mobula annotation processor generates no"
+                    + " serializer for it; using the slower reflective fallback (make it package-private)",
+                    c.getName());
+        } else if (hooks.isEmpty()) {
+            LOG.log(Level.WARNING, "class {0} has no generated serializer; using the slower reflective fallback"
+                    + " (compile it with the Mobula annotation processor)", c.getName());
+        } else {
+            LOG.log(Level.INFO, "class {0} uses {1}, which the reflective fallback honours; generated serializers"
+                    + " leave such classes to it by design", c.getName(), String.join(" and ", hooks));
+        }
+    }
+
+    private static boolean privatelyNested(Class<?> c) {
+        for (Class<?> k = c; k != null; k = k.getEnclosingClass()) {
+            if (java.lang.reflect.Modifier.isPrivate(k.getModifiers())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings("unchecked")

@@ -224,6 +224,7 @@ public final class Serialization {
         private ClassLoader loader;
         private final Map<Class<?>, Serializer<?>> explicit = new HashMap<>();
         private SerializerResolver resolver;
+        private boolean generatedSerializers = true;
 
         private Builder() {}
 
@@ -301,6 +302,20 @@ public final class Serialization {
             return this;
         }
 
+        /**
+         * Whether to use the serializers the annotation processor generated (default). {@code false} sends
+         * every class that has no built-in or registered serializer through the reflective fallback, as if
+         * it were compiled without the processor: for benchmarks and tests of that path. Peers need not
+         * agree: both paths write the same bytes and fingerprints.
+         *
+         * @param use whether to use generated serializers
+         * @return this
+         */
+        public Builder generatedSerializers(boolean use) {
+            this.generatedSerializers = use;
+            return this;
+        }
+
         /** @return the configured instance */
         public Serialization build() {
             ClassLoader cl = loader;
@@ -310,8 +325,8 @@ public final class Serialization {
             if (cl == null) {
                 cl = Serialization.class.getClassLoader();
             }
-            Registry reg = explicit.isEmpty() && resolver == null ? Registry.DEFAULT
-                    : new Registry(Map.copyOf(explicit), resolver);
+            Registry reg = explicit.isEmpty() && resolver == null && generatedSerializers ? Registry.DEFAULT
+                    : new Registry(Map.copyOf(explicit), resolver, generatedSerializers);
             return new Serialization(new Config(filter, maxDepth, maxArrayLength, order, cl, reg));
         }
     }

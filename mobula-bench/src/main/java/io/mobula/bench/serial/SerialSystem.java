@@ -3,6 +3,8 @@ package io.mobula.bench.serial;
 import io.mobula.serial.Serialization;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 /** The serialization systems compared by the suite, in table column order. */
@@ -41,22 +43,32 @@ public enum SerialSystem {
      */
     public RoundTrip createValidated(SerialCase serialCase) throws Exception {
         RoundTrip rt = create();
+        Map<Class<?>, Long> before = Serialization.fallbackClasses();
         serialCase.check(id, rt);
+        Map<Class<?>, Long> after = Serialization.fallbackClasses();
         if (this == MOBULA_GENERATED) {
-            requireNoFallback();
-        } else if (rt instanceof MobulaFallbackRoundTrip fallback) {
-            fallback.requireFallback(serialCase);
+            requireNoFallback(before, after);
+        } else if (this == MOBULA_FALLBACK) {
+            requireFallback(serialCase.create().getClass(), before, after);
         }
         return rt;
     }
 
-    /** "Generated" must mean generated: fails if the runtime fell back to reflection for a case class. */
-    static void requireNoFallback() {
-        for (Class<?> c : Serialization.fallbackClasses().keySet()) {
-            if (SerialCase.CLASSES.contains(c)) {
+    /** "Generated" must mean generated: fails if a case class went through the reflective fallback. */
+    static void requireNoFallback(Map<Class<?>, Long> before, Map<Class<?>, Long> after) {
+        for (Class<?> c : SerialCase.CLASSES) {
+            if (!Objects.equals(before.get(c), after.get(c))) {
                 throw new IllegalStateException(c.getName() + " took Mobula's reflective fallback; is the"
                         + " annotation processor on the benchmark's compile path?");
             }
+        }
+    }
+
+    /** Fails unless the case's root class (when it is a case class, not an array) went through the fallback. */
+    static void requireFallback(Class<?> root, Map<Class<?>, Long> before, Map<Class<?>, Long> after) {
+        boolean caseClass = !root.isArray() && SerialCase.CLASSES.contains(root);
+        if (caseClass && Objects.equals(before.get(root), after.get(root))) {
+            throw new IllegalStateException(root.getName() + " did not take Mobula's reflective fallback");
         }
     }
 

@@ -9,10 +9,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,13 +51,16 @@ class RoundTripTest {
     }
 
     @Test
-    void fallbackRunsOnCopiesOfTheCaseClassesThatLackGeneratedSerializers() throws Exception {
+    void fallbackSystemTakesTheReflectivePathForTheSameClasses() throws Exception {
+        long before = Serialization.fallbackClasses().getOrDefault(MediaContent.class, 0L);
         RoundTrip rt = SerialSystem.MOBULA_FALLBACK.createValidated(SerialCase.MEDIA_CONTENT);
-        Object graph = rt.graph(SerialCase.MEDIA_CONTENT);
-        assertNotSame(MediaContent.class, graph.getClass());
-        assertEquals(MediaContent.class.getName(), graph.getClass().getName());
-        assertTrue(Serialization.fallbackClasses().containsKey(graph.getClass()));
-        SerialSystem.requireNoFallback(); // the original classes still use their generated serializers
+        assertSame(MediaContent.class, rt.graph(SerialCase.MEDIA_CONTENT).getClass());
+        assertTrue(Serialization.fallbackClasses().get(MediaContent.class) > before);
+        SerialSystem.MOBULA_GENERATED.createValidated(SerialCase.MEDIA_CONTENT); // still generated there
+        assertThrows(IllegalStateException.class,
+                () -> SerialSystem.requireNoFallback(Map.of(), Map.of(MediaContent.class, 1L)));
+        assertThrows(IllegalStateException.class,
+                () -> SerialSystem.requireFallback(MediaContent.class, Map.of(), Map.of()));
     }
 
     static Stream<SerialSystem> systems() {
