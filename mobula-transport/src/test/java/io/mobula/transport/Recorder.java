@@ -93,6 +93,11 @@ final class Recorder implements FrameHandler {
         return receiveThreads.get(c);
     }
 
+    /** A connection opened within {@code within}, or null. */
+    Connection openedWithin(Duration within) throws InterruptedException {
+        return opened.poll(within.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     Connection nextOpened() throws InterruptedException {
         Connection c = opened.poll(WAIT.toMillis(), TimeUnit.MILLISECONDS);
         assertNotNull(c, "no onOpen within " + WAIT);

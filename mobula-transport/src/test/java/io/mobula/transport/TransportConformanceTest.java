@@ -199,7 +199,15 @@ abstract class TransportConformanceTest {
         listener.close();
         listener.close();
         assertFalse(listener.isOpen());
-        assertThrows(IOException.class, () -> transport.connect(e, client, Duration.ofSeconds(2)));
+        try {
+            // on a busy machine another process may bind the freed port at once (or TCP may connect a socket to
+            // itself): then the connection must at least not reach the closed listener
+            Connection c = transport.connect(e, client, Duration.ofSeconds(2));
+            c.close();
+            assertNull(server.openedWithin(Duration.ofMillis(300)), "a closed listener accepted a connection");
+        } catch (IOException refused) {
+            // the usual outcome
+        }
     }
 
     @Test
