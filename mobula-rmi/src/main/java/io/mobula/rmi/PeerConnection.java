@@ -171,8 +171,12 @@ final class PeerConnection implements CallChannel {
         long timeout = runtime.config.callTimeout().toNanos();
         long deadline = timeout > 0 ? System.nanoTime() + timeout : 0;
         SharedMemory.Segment seg = shm;
-        if (seg != null && upgraded() && seg.receiveUntil(call, SharedMemory.pollWindowNanos())) {
-            return; // the reply came within the poll window, read from the ring by this thread
+        if (seg != null && upgraded()) {
+            if (seg.receiveUntil(call, SharedMemory.pollWindowNanos())) {
+                return; // the reply came within the poll window, read from the ring by this thread
+            }
+        } else if (connection.receiveUntil(call, runtime.config.pollWindow().toNanos())) {
+            return; // read from the socket by this thread: no wake-up of a parked caller
         }
         int spins = runtime.config.callSpins();
         while (!call.isDone()) {

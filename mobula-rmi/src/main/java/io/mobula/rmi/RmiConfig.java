@@ -68,6 +68,17 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     }
 
     /** The defaults, overridden by system properties. */
+    private static final Duration POLL_WINDOW = Duration.ofNanos(1000L * Long.getLong("mobula.pollMicros", 100));
+
+    /**
+     * How long a caller waiting for its reply reads the connection itself before it parks ({@code mobula.pollMicros},
+     * default 100 µs; 0 turns it off): no thread has to wake the caller for a short call, which on a virtual machine
+     * whose cores idle costs tens of microseconds (docs/PERFORMANCE.md).
+     */
+    public Duration pollWindow() {
+        return POLL_WINDOW;
+    }
+
     public static RmiConfig fromSystemProperties() {
         return new RmiConfig(
                 System.getProperty("mobula.host", "127.0.0.1"),
@@ -88,12 +99,12 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     }
 
     /**
-     * 20 µs with four or more processors; none below that. A receive thread spinning on a 2-core machine takes the
-     * core the peer process needs to answer: measured on 2 vCPUs, a null call took 51 µs with 20 µs of busy-poll and
-     * 11 µs without (docs/PERFORMANCE.md).
+     * 20 µs. With callers polling for their own replies ({@link #pollWindow()}) only the receive thread serving
+     * incoming calls spins, and that spin saves waking an idle core per call: on 2 vCPUs a null call took 26 µs
+     * without it and 7.4 µs with it (docs/PERFORMANCE.md).
      */
     static long defaultBusyPollMicros() {
-        return Runtime.getRuntime().availableProcessors() >= 4 ? 20 : 0;
+        return 20;
     }
 
     public RmiConfig withCallTimeout(Duration d) {

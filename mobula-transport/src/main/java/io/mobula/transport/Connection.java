@@ -55,4 +55,15 @@ public interface Connection extends AutoCloseable {
      */
     @Override
     void close();
+
+    /**
+     * Lets the calling thread receive on this connection while it waits for something a frame will bring (a reply):
+     * it reads and delivers frames itself, in order and one at a time as the receive thread would, until
+     * {@code done} is true or {@code windowNanos} passed, which saves waking a parked thread on every
+     * request/response turn (Manta polled the network the same way). Returns whether {@code done} became true.
+     * Transports that cannot do this, and calls from inside this connection's own handler, return at once.
+     */
+    default boolean receiveUntil(java.util.function.BooleanSupplier done, long windowNanos) {
+        return done.getAsBoolean();
+    }
 }

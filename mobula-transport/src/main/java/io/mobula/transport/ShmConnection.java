@@ -124,7 +124,8 @@ final class ShmConnection extends StreamConnection {
      * Delivers frames on the calling thread until {@code done} says so or the poll window ends; see the class
      * comment. Returns whether {@code done} became true. Not for use from inside a handler of this connection.
      */
-    boolean receiveUntil(BooleanSupplier done, long windowNanos) {
+    @Override
+    public boolean receiveUntil(BooleanSupplier done, long windowNanos) {
         if (rx.isHeldByCurrentThread()) {
             return done.getAsBoolean(); // a nested call from inside onFrame: only the receive thread can go on
         }

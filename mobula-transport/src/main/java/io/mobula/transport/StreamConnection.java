@@ -4,8 +4,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -253,19 +256,59 @@ abstract class StreamConnection implements Connection, Runnable {
         bytesReceived = bytesReceived + len;
     }
 
+    // ---- receiving: whoever holds rx reads and delivers, the receive thread or a polling caller ----
+
+    /** The receive role; the frame assembly state below is guarded by it. */
+    private final ReentrantLock rx = new ReentrantLock();
+    private ByteBuffer rxBuf;
+    private ByteBuffer rxView; // the flyweight handed to onFrame
+    private int rxReadPos;     // frames start here; rxBuf.position() is where the next read goes
+    private int smallFramesSinceGrow;
+    /** Callers polling now: the receive thread stands by, parked, meanwhile. */
+    private final AtomicInteger pollers = new AtomicInteger();
+    private volatile Thread receiver;
+    /** End of stream or failure met by a poller, for the receive thread to report. */
+    private volatile boolean rxEnded;
+    private volatile IOException rxFailure;
+    private static final long STAND_BY_NANOS = 200_000;
+    private static final int CLOSED_BY_HANDLER = -2;
+
+    /** Whether callers may poll this connection: its reads must not block. */
+    boolean pollable() {
+        return false;
+    }
+
     /**
      * Reads and delivers frames until the peer closes (return) or the connection fails (throw); runs on the
      * receive thread. Subclasses with their own delivery (shared memory) override it.
      */
     void receiveLoop() throws IOException {
-        ByteBuffer buf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
-        ByteBuffer view = buf.duplicate(); // the flyweight handed to onFrame
-        int readPos = 0; // frames start here; buf.position() is where the next read goes
-        int smallFramesSinceGrow = 0;
+        receiver = Thread.currentThread();
         boolean spinning = false;
         long spinStart = 0;
         while (!isClosed()) {
-            int n = readAvailable(buf);
+            if (rxEnded) {
+                return;
+            }
+            IOException failed = rxFailure;
+            if (failed != null) {
+                throw failed;
+            }
+            if (pollers.get() > 0) {
+                LockSupport.parkNanos(this, STAND_BY_NANOS); // a caller reads; it unparks us when it stops
+                spinning = false;
+                continue;
+            }
+            int n;
+            rx.lock();
+            try {
+                n = receiveOnce();
+            } finally {
+                rx.unlock();
+            }
+            if (n < 0) {
+                return; // orderly end of stream, or closed from inside onFrame
+            }
             if (n == 0) {
                 if (!spinning) {
                     spinning = true;
@@ -279,58 +322,128 @@ abstract class StreamConnection implements Connection, Runnable {
                 continue;
             }
             spinning = false;
-            int end = buf.position();
-            if (n < 0) {
-                if (end > readPos) {
-                    throw new EOFException("peer closed in the middle of a frame (" + (end - readPos)
-                            + " bytes of it received)");
+        }
+    }
+
+    @Override
+    public boolean receiveUntil(BooleanSupplier done, long windowNanos) {
+        if (!pollable() || rx.isHeldByCurrentThread()) {
+            return done.getAsBoolean(); // a call from inside onFrame: only the thread delivering can go on
+        }
+        pollers.incrementAndGet();
+        try {
+            long start = System.nanoTime();
+            while (!done.getAsBoolean()) {
+                if (isClosed() || rxEnded || rxFailure != null) {
+                    return false;
                 }
-                return; // orderly: the peer closed at a frame boundary
-            }
-            while (end - readPos >= 4) {
-                int len = buf.getInt(readPos);
-                if (len < 0 || len > maxFrameSize) {
-                    throw new IOException("protocol error: peer announced a frame of " + len
-                            + " bytes (maxFrameSize " + maxFrameSize + "); closing " + this);
-                }
-                if (end - readPos - 4 < len) {
-                    if (4 + len > buf.capacity()) {
-                        ByteBuffer grown = grow(buf, readPos, end, 4 + len);
-                        buf = grown;
-                        view = grown.duplicate();
-                        end -= readPos;
-                        readPos = 0;
-                        smallFramesSinceGrow = 0;
+                if (rx.tryLock()) {
+                    int n = 0;
+                    try {
+                        if (!isClosed() && !rxEnded && rxFailure == null) {
+                            n = receiveOnce();
+                            if (n < 0) {
+                                rxEnded = true;
+                            }
+                        }
+                    } catch (IOException e) {
+                        rxFailure = e;
+                    } catch (RuntimeException | Error e) {
+                        rxFailure = new IOException("frame handler failed", e);
+                    } finally {
+                        rx.unlock();
                     }
-                    break;
+                    if (n > 0) {
+                        continue;
+                    }
                 }
-                view.limit(readPos + 4 + len).position(readPos + 4);
-                // counted first so that a handler (or whoever it signals) sees its own frame in stats()
-                framesReceived = framesReceived + 1;
-                bytesReceived = bytesReceived + len;
-                handler.onFrame(this, view);
-                readPos += 4 + len;
-                if (len < RETAINED_RECEIVE_BUFFER) {
-                    smallFramesSinceGrow++;
+                if (System.nanoTime() - start > windowNanos) {
+                    return false;
                 }
-                if (isClosed()) {
-                    return; // closed from inside onFrame: deliver nothing more
-                }
+                Thread.onSpinWait();
             }
-            if (readPos == end) {
-                if (buf.capacity() > RETAINED_RECEIVE_BUFFER && smallFramesSinceGrow >= SHRINK_AFTER_FRAMES) {
-                    // a one-off huge frame should not pin a huge buffer for the life of the connection
-                    buf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
-                    view = buf.duplicate();
+            return true;
+        } finally {
+            if (pollers.decrementAndGet() == 0 || rxEnded || rxFailure != null) {
+                Thread r = receiver;
+                if (r != null) {
+                    LockSupport.unpark(r);
                 }
-                buf.clear();
-                readPos = 0;
-            } else if (readPos > 0) {
-                buf.limit(end).position(readPos);
-                buf.compact(); // partial frame to the front; position = its length, limit = capacity
-                readPos = 0;
             }
         }
+    }
+
+    /**
+     * Reads what is available and delivers the complete frames; the caller holds {@link #rx}. Returns the bytes
+     * read, 0 if none were there, or a negative number when the stream ended at a frame boundary or a handler
+     * closed the connection.
+     */
+    private int receiveOnce() throws IOException {
+        if (rxBuf == null) {
+            rxBuf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
+            rxView = rxBuf.duplicate();
+        }
+        ByteBuffer buf = rxBuf;
+        int n = readAvailable(buf);
+        if (n == 0) {
+            return 0;
+        }
+        int readPos = rxReadPos;
+        int end = buf.position();
+        if (n < 0) {
+            if (end > readPos) {
+                throw new EOFException("peer closed in the middle of a frame (" + (end - readPos)
+                        + " bytes of it received)");
+            }
+            return -1; // orderly: the peer closed at a frame boundary
+        }
+        ByteBuffer view = rxView;
+        while (end - readPos >= 4) {
+            int len = buf.getInt(readPos);
+            if (len < 0 || len > maxFrameSize) {
+                throw new IOException("protocol error: peer announced a frame of " + len
+                        + " bytes (maxFrameSize " + maxFrameSize + "); closing " + this);
+            }
+            if (end - readPos - 4 < len) {
+                if (4 + len > buf.capacity()) {
+                    ByteBuffer grown = grow(buf, readPos, end, 4 + len);
+                    rxBuf = buf = grown;
+                    rxView = view = grown.duplicate();
+                    end -= readPos;
+                    readPos = 0;
+                    smallFramesSinceGrow = 0;
+                }
+                break;
+            }
+            view.limit(readPos + 4 + len).position(readPos + 4);
+            // counted first so that a handler (or whoever it signals) sees its own frame in stats()
+            countReceived(len);
+            handler.onFrame(this, view);
+            readPos += 4 + len;
+            if (len < RETAINED_RECEIVE_BUFFER) {
+                smallFramesSinceGrow++;
+            }
+            if (isClosed()) {
+                rxReadPos = readPos;
+                return CLOSED_BY_HANDLER; // closed from inside onFrame: deliver nothing more
+            }
+        }
+        if (readPos == end) {
+            if (buf.capacity() > RETAINED_RECEIVE_BUFFER && smallFramesSinceGrow >= SHRINK_AFTER_FRAMES) {
+                // a one-off huge frame should not pin a huge buffer for the life of the connection
+                rxBuf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
+                rxView = rxBuf.duplicate();
+            } else {
+                buf.clear();
+            }
+            readPos = 0;
+        } else if (readPos > 0) {
+            buf.limit(end).position(readPos);
+            buf.compact(); // partial frame to the front; position = its length, limit = capacity
+            readPos = 0;
+        }
+        rxReadPos = readPos;
+        return n;
     }
 
     private ByteBuffer grow(ByteBuffer buf, int readPos, int end, int needed) {

@@ -12,10 +12,11 @@ import java.util.function.Consumer;
  * A frame connection over a {@link SocketChannel}. A frame goes out as one gather write of length prefix, header
  * and body (no copy into a staging buffer, one system call when the socket buffer has room).
  *
- * <p>Two receive modes. With a busy-poll window the channel is non-blocking: the receive thread spin-reads, then
- * parks in a per-connection selector (one epoll descriptor, no hand-off between threads, which a shared selector
- * would need). Without one the channel is blocking: one {@code read} system call per wake-up instead of three
- * (read, epoll_wait, read), which is what a 2-core machine wants (docs/PERFORMANCE.md).
+ * <p>Two receive modes. Normally the channel is non-blocking: the receive thread spin-reads for the busy-poll
+ * window, then parks in a per-connection selector (one epoll descriptor, no hand-off between threads, which a shared
+ * selector would need), and a caller waiting for a reply may poll the channel itself ({@link #receiveUntil}).
+ * Without busy-poll and caller polling the channel is blocking: one {@code read} system call per wake-up instead of
+ * three (read, epoll_wait, read).
  */
 final class TcpConnection extends StreamConnection {
 
@@ -40,7 +41,7 @@ final class TcpConnection extends StreamConnection {
     /** Wraps a connected channel (switched to non-blocking); the caller starts it. */
     static TcpConnection create(SocketChannel channel, Endpoint remote, FrameHandler handler,
                                 TransportOptions options, Consumer<? super StreamConnection> onFinished) throws IOException {
-        if (options.busyPoll().isZero()) {
+        if (options.busyPoll().isZero() && !options.callerPolling()) {
             channel.configureBlocking(true);
             return new TcpConnection(channel, null, remote, handler, options, onFinished);
         }
@@ -53,6 +54,11 @@ final class TcpConnection extends StreamConnection {
             throw e;
         }
         return new TcpConnection(channel, selector, remote, handler, options, onFinished);
+    }
+
+    @Override
+    boolean pollable() {
+        return readSelector != null;
     }
 
     @Override

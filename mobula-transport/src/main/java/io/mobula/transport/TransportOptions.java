@@ -16,15 +16,18 @@ import java.util.Objects;
  * @param sendBufferSize    SO_SNDBUF in bytes, 0 = operating system default
  * @param receiveBufferSize SO_RCVBUF in bytes, 0 = operating system default
  * @param connectTimeout    default timeout of {@link Transport#connect(Endpoint, FrameHandler)} (default 10 s)
+ * @param callerPolling     whether a thread waiting for a frame may read the connection itself
+ *                          ({@link Connection#receiveUntil}) instead of being woken by the receive thread (default
+ *                          on); TCP then keeps its channel non-blocking
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
-                               int receiveBufferSize, Duration connectTimeout) {
+                               int receiveBufferSize, Duration connectTimeout, boolean callerPolling) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
 
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
-            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10));
+            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true);
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -53,31 +56,43 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
 
     /** A copy with {@code maxFrameSize} replaced. */
     public TransportOptions withMaxFrameSize(int v) {
-        return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout);
+        return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
+                callerPolling);
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
-        return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout);
+        return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
+                callerPolling);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
-        return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout);
+        return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
+                callerPolling);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
-        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout);
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
+                callerPolling);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
-        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout);
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
+                callerPolling);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
-        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v);
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
+                callerPolling);
+    }
+
+    /** A copy with {@code callerPolling} replaced. */
+    public TransportOptions withCallerPolling(boolean v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, v);
     }
 }

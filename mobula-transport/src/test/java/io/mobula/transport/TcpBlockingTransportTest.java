@@ -2,11 +2,11 @@ package io.mobula.transport;
 
 import java.time.Duration;
 
-/** The TCP suite in blocking receive mode (no busy-poll window), the RMI default below 4 cores. */
+/** The TCP suite in blocking receive mode (no busy-poll window, no caller polling). */
 class TcpBlockingTransportTest extends TcpTransportTest {
 
     @Override
     Transport newTransport(TransportOptions options) {
-        return Transports.create("tcp", options.withBusyPoll(Duration.ZERO));
+        return Transports.create("tcp", options.withBusyPoll(Duration.ZERO).withCallerPolling(false));
     }
 }

@@ -138,4 +138,58 @@ class TcpTransportTest extends TransportConformanceTest {
         assertNotNull(e, "send to a closed peer must fail");
         assertFalse(p[0].isOpen());
     }
+
+    @Test
+    void aWaitingCallerReceivesItsReplyItselfAndTheReceiveThreadTakesOverAfterwards() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(transport.options().callerPolling(),
+                "caller polling is off for this transport (blocking mode)");
+        echo(server);
+        java.util.concurrent.atomic.AtomicReference<Thread> deliveredOn = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger frames = new java.util.concurrent.atomic.AtomicInteger();
+        FrameHandler h = new FrameHandler() {
+            @Override
+            public void onOpen(Connection c) {
+            }
+
+            @Override
+            public void onFrame(Connection c, ByteBuffer frame) {
+                deliveredOn.set(Thread.currentThread());
+                frames.incrementAndGet();
+            }
+
+            @Override
+            public void onClose(Connection c, IOException cause) {
+            }
+        };
+        Connection c = transport.connect(listener.endpoint(), h);
+        try {
+            int byCaller = 0;
+            for (int i = 1; i <= 200; i++) {
+                int want = i;
+                c.send(direct(pattern(i, 64)));
+                if (!c.receiveUntil(() -> frames.get() >= want, 50_000_000L)) {
+                    long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
+                    while (frames.get() < want && System.nanoTime() < deadline) {
+                        Thread.sleep(1);
+                    }
+                }
+                assertEquals(want, frames.get(), "reply " + i + " delivered exactly once");
+                if (deliveredOn.get() == Thread.currentThread()) {
+                    byCaller++;
+                }
+            }
+            assertTrue(byCaller > 0, "no reply was read by the waiting caller");
+            // nobody polls now: the receive thread delivers again
+            assertFalse(c.receiveUntil(() -> false, 1_000_000L), "an unmet condition ends with the window");
+            c.send(direct(pattern(7, 10)));
+            long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
+            while (frames.get() < 201 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertEquals(201, frames.get());
+            assertTrue(deliveredOn.get() != Thread.currentThread(), "the receive thread delivered it");
+        } finally {
+            c.close();
+        }
+    }
 }

@@ -20,7 +20,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
             usage: RmiSuite [--quick|--full] [--json FILE] [--systems a,b,..] [--cases p1,p2,..]
                             [--calls N] [--warmup N] [--max-ms MS] [--warmup-ms MS] [--warmup-all-ms MS]
                             [--star-clients K] [--passes N]
-              --quick        default: n in {50, 2000, 20000}, 2 passes of ~0.25 s per case and system
+              --quick        default: n in {50, 2000, 20000}, 2 passes of ~0.15 s per case and system
               --full         n in {50, 200, 500, 2000, 5000, 20000}, 3 passes of ~2.5 s per case and system
               --passes N     N passes, each with fresh processes; report each case's pass with the lowest p50
               --json FILE    JSON lines output (default bench-results/rmi-<timestamp>.jsonl)

@@ -12,7 +12,7 @@ public record Timing(int globalWarmupMillis, int warmupCalls, int warmupMillis, 
         int starClients) {
 
     /** Quick: the whole suite for all systems stays well under 3 minutes on 2 cores. */
-    public static final Timing QUICK = new Timing(2_000, 5_000, 100, 20_000, 150, 30, 2);
+    public static final Timing QUICK = new Timing(1_500, 5_000, 60, 20_000, 90, 30, 2);
     /**
      * Full: longer warm-up for the JIT, more samples for stable p99. Star uses one client thread per core (at
      * least 2, at most 8): more would measure the scheduler of a machine already shared with the server.
