@@ -3,9 +3,7 @@ package io.mobula.transport;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -13,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * The "local" technology: connections inside one JVM through in-memory rings, no sockets. Listener names
  * are JVM-wide, so separate transport instances (e.g. simulated nodes in one test) reach each other.
  */
-final class LocalTransport implements Transport {
+final class LocalTransport extends TransportBase<LocalTransport.LocalListener, LocalConnection> {
 
     /** Size of each direction's ring; larger frames stream through it. */
     static final int RING_CAPACITY = 256 << 10;
@@ -21,23 +19,9 @@ final class LocalTransport implements Transport {
     private static final ConcurrentHashMap<String, LocalListener> NAMES = new ConcurrentHashMap<>();
     private static final AtomicLong IDS = new AtomicLong();
 
-    private final TransportOptions options;
-    private final Set<LocalListener> listeners = ConcurrentHashMap.newKeySet();
-    private final Set<LocalConnection> connections = ConcurrentHashMap.newKeySet();
-    private volatile boolean closed;
 
     LocalTransport(TransportOptions options) {
-        this.options = Objects.requireNonNull(options, "options");
-    }
-
-    @Override
-    public String name() {
-        return "local";
-    }
-
-    @Override
-    public TransportOptions options() {
-        return options;
+        super("local", false, options);
     }
 
     @Override
@@ -100,30 +84,7 @@ final class LocalTransport implements Transport {
         return true;
     }
 
-    @Override
-    public void close() {
-        closed = true;
-        for (LocalListener listener : List.copyOf(listeners)) {
-            listener.close();
-        }
-        for (LocalConnection connection : List.copyOf(connections)) {
-            connection.close();
-        }
-    }
-
-    private void ensureOpen() throws IOException {
-        if (closed) {
-            throw new IOException("local transport is closed");
-        }
-    }
-
-    private static void checkEndpoint(Endpoint e) {
-        if (!"local".equals(e.transport()) || e.hasHost()) {
-            throw new IllegalArgumentException("not a local://name endpoint: " + e);
-        }
-    }
-
-    private final class LocalListener implements Listener {
+    final class LocalListener implements Listener {
         final Endpoint endpoint;
         final FrameHandler handler;
         final LocalTransport owner = LocalTransport.this;

@@ -13,10 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The "shm" technology: connections between processes of one host through shared-memory rings (the on-host
@@ -25,35 +22,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * socket and waits for the acknowledgement. The socket then stays open as the liveness link: end of stream on
  * it means the peer process is gone. Frames never touch the socket.
  */
-final class ShmTransport implements Transport {
+final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConnection> {
 
     private static final int MAX_PATH = 4096;
 
-    private final TransportOptions options;
     private final ShmWait wait;
     private final int ringBytes;
-    private final Set<ShmListener> listeners = ConcurrentHashMap.newKeySet();
-    private final Set<ShmConnection> connections = ConcurrentHashMap.newKeySet();
-    private volatile boolean closed;
 
     ShmTransport(TransportOptions options) {
         this(options, ShmWait.DEFAULT, ShmSegment.DEFAULT_RING_BYTES);
     }
 
     ShmTransport(TransportOptions options, ShmWait wait, int ringBytes) {
-        this.options = Objects.requireNonNull(options, "options");
+        super("shm", false, options);
         this.wait = wait;
         this.ringBytes = ringBytes;
-    }
-
-    @Override
-    public String name() {
-        return "shm";
-    }
-
-    @Override
-    public TransportOptions options() {
-        return options;
     }
 
     @Override
@@ -143,30 +126,7 @@ final class ShmTransport implements Transport {
         }
     }
 
-    @Override
-    public void close() {
-        closed = true;
-        for (ShmListener l : List.copyOf(listeners)) {
-            l.close();
-        }
-        for (ShmConnection c : List.copyOf(connections)) {
-            c.close();
-        }
-    }
-
-    private void ensureOpen() throws IOException {
-        if (closed) {
-            throw new IOException("shm transport is closed");
-        }
-    }
-
-    private static void checkEndpoint(Endpoint e) {
-        if (!"shm".equals(e.transport()) || e.hasHost()) {
-            throw new IllegalArgumentException("not a shm://path endpoint: " + e);
-        }
-    }
-
-    private final class ShmListener implements Listener, Runnable {
+    final class ShmListener implements Listener, Runnable {
         private final ServerSocketChannel server;
         private final Path path;
         private final Endpoint endpoint;

@@ -7,31 +7,14 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /** The "tcp" technology: NIO socket channels, one receive thread per connection, one accept thread per listener. */
-final class TcpTransport implements Transport {
+final class TcpTransport extends TransportBase<TcpTransport.TcpListener, TcpConnection> {
 
-    private final TransportOptions options;
-    private final Set<TcpListener> listeners = ConcurrentHashMap.newKeySet();
-    private final Set<TcpConnection> connections = ConcurrentHashMap.newKeySet();
-    private volatile boolean closed;
 
     TcpTransport(TransportOptions options) {
-        this.options = Objects.requireNonNull(options, "options");
-    }
-
-    @Override
-    public String name() {
-        return "tcp";
-    }
-
-    @Override
-    public TransportOptions options() {
-        return options;
+        super("tcp", true, options);
     }
 
     @Override
@@ -97,29 +80,6 @@ final class TcpTransport implements Transport {
         return connection;
     }
 
-    @Override
-    public void close() {
-        closed = true;
-        for (TcpListener listener : List.copyOf(listeners)) {
-            listener.close();
-        }
-        for (TcpConnection connection : List.copyOf(connections)) {
-            connection.close();
-        }
-    }
-
-    private void ensureOpen() throws IOException {
-        if (closed) {
-            throw new IOException("tcp transport is closed");
-        }
-    }
-
-    private static void checkEndpoint(Endpoint e) {
-        if (!"tcp".equals(e.transport()) || !e.hasHost()) {
-            throw new IllegalArgumentException("not a tcp://host:port endpoint: " + e);
-        }
-    }
-
     private void configure(SocketChannel channel) throws IOException {
         channel.setOption(StandardSocketOptions.TCP_NODELAY, options.tcpNoDelay());
         channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
@@ -132,7 +92,7 @@ final class TcpTransport implements Transport {
     }
 
     /** Accepts on a blocking server channel until it is closed. */
-    private final class TcpListener implements Listener, Runnable {
+    final class TcpListener implements Listener, Runnable {
         private final ServerSocketChannel server;
         private final Endpoint endpoint;
         private final FrameHandler handler;
@@ -161,6 +121,12 @@ final class TcpTransport implements Transport {
                     sleepQuietly();
                     continue;
                 }
+                if (!server.isOpen()) {
+                    // the kernel may still complete a handshake while a close is deferring behind this accept:
+                    // a closed listener hands out nothing
+                    closeQuietly(channel);
+                    break;
+                }
                 try {
                     configure(channel);
                     InetSocketAddress peer = (InetSocketAddress) channel.getRemoteAddress();
@@ -169,14 +135,18 @@ final class TcpTransport implements Transport {
                 } catch (IOException | RuntimeException e) {
                     StreamConnection.LOG.log(System.Logger.Level.WARNING,
                             "setting up an accepted connection on " + endpoint + " failed", e);
-                    try {
-                        channel.close();
-                    } catch (IOException ignored) {
-                        // already failing
-                    }
+                    closeQuietly(channel);
                 }
             }
             listeners.remove(this);
+        }
+
+        private void closeQuietly(SocketChannel channel) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // already failing or refused
+            }
         }
 
         private void sleepQuietly() {
