@@ -96,8 +96,7 @@ public final class PoolServer {
         }
         try {
             RmiConfig d = RmiConfig.fromSystemProperties();
-            Rmi.configure(new RmiConfig(host, port, d.callTimeout(), d.dispatch(), d.lease(), d.callSpins(),
-                    d.busyPoll()));
+            Rmi.configure(d.withHost(host).withPort(port));
             PoolServer s = start(port, Duration.ofMillis(leaseMs));
             System.out.println("pool server listening on mobula://" + host + ":" + s.port());
             System.out.flush();

@@ -66,8 +66,4 @@ final class DgcClient {
             // unreachable owner: its lease simply expires
         }
     }
-
-    int liveCount() {
-        return live.size();
-    }
 }

@@ -44,10 +44,6 @@ final class ExportTable {
             return flagsOverride != null ? f | flagsOverride[methodId] : f;
         }
 
-        int leaseCount() {
-            return leases.size();
-        }
-
         /** Re-evaluates whether the object must be held strongly; returns false once it is gone. */
         boolean refresh(long now) {
             leases.values().removeIf(expiry -> expiry - now < 0);

@@ -91,7 +91,7 @@ final class LocalChannel implements CallChannel {
         }
         Invocation inv;
         try {
-            l.in.beginMessage(copyOf(l.out.buffer()));
+            l.in.beginMessage(view(l.out.buffer()));
             inv = target.dispatcher.decode(impl, call.methodId, l.in);
         } catch (IOException | RuntimeException e) {
             call.failure = new MarshalException("error copying arguments of " + call.ref.describe(call.methodId)
@@ -123,7 +123,7 @@ final class LocalChannel implements CallChannel {
         try {
             l.out.beginMessage();
             call.kind.write(l.out, result.prim, value);
-            l.in.beginMessage(copyOf(l.out.buffer()));
+            l.in.beginMessage(view(l.out.buffer()));
             call.kind.read(l.in, call);
         } catch (IOException | RuntimeException e) {
             call.failure = new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
@@ -140,7 +140,7 @@ final class LocalChannel implements CallChannel {
         try {
             l.out.beginMessage();
             l.out.writeObject(t);
-            l.in.beginMessage(copyOf(l.out.buffer()));
+            l.in.beginMessage(view(l.out.buffer()));
             call.thrown = l.in.readObject(Throwable.class);
         } catch (IOException | RuntimeException e) {
             l.out.abortMessage();
@@ -149,7 +149,7 @@ final class LocalChannel implements CallChannel {
     }
 
     /** The reader may keep references into its buffer only while decoding; a view with the right order suffices. */
-    private static ByteBuffer copyOf(ByteBuffer b) {
+    private static ByteBuffer view(ByteBuffer b) {
         return b.duplicate().order(b.order());
     }
 

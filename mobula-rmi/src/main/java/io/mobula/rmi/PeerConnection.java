@@ -447,7 +447,7 @@ final class PeerConnection implements CallChannel {
                     Object t = reader.readObject(Throwable.class);
                     call.thrown = t != null ? (Throwable) t : new UnmarshalException("null exception");
                 }
-                default -> call.failure = errorFor(errorCode, reader.readString(), call);
+                default -> call.failure = errorFor(errorCode, reader.readString());
             }
         } catch (IOException | RuntimeException e) {
             call.failure = new UnmarshalException("error unmarshalling the reply of "
@@ -461,7 +461,7 @@ final class PeerConnection implements CallChannel {
         call.complete();
     }
 
-    private static RemoteException errorFor(int code, String message, PendingCall call) {
+    private static RemoteException errorFor(int code, String message) {
         return switch (code) {
             case ERROR_NO_SUCH_OBJECT -> new NoSuchObjectException(message);
             case ERROR_INTERFACE_MISMATCH -> new InterfaceMismatchException(message);
@@ -470,8 +470,6 @@ final class PeerConnection implements CallChannel {
             default -> new RemoteException(message);
         };
     }
-
-    // ------------------------------------------------------------------ closing
 
     // ------------------------------------------------------------------ upgrade to shared memory
 
@@ -624,6 +622,8 @@ final class PeerConnection implements CallChannel {
         }
     }
 
+    // ------------------------------------------------------------------ closing
+
     private void protocolError(String why) {
         LOG.log(Level.WARNING, "closing connection to {0}: {1}", connection.remote(), why);
         connection.close();
@@ -646,9 +646,5 @@ final class PeerConnection implements CallChannel {
 
     private RemoteException notConnected() {
         return new ConnectException("connection to " + connection.remote() + " is closed");
-    }
-
-    long peerVm() {
-        return peerVmId;
     }
 }

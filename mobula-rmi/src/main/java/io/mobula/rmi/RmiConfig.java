@@ -51,12 +51,6 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         }
     }
 
-    /** The settings before transports were configurable: {@link #DEFAULT_TRANSPORTS}. */
-    public RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease, int callSpins,
-                     Duration busyPoll) {
-        this(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, DEFAULT_TRANSPORTS);
-    }
-
     /** Shared memory where possible, otherwise TCP. */
     public static final List<String> DEFAULT_TRANSPORTS = List.of("shm", "tcp");
 
@@ -121,6 +115,10 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
 
     public RmiConfig withBusyPoll(Duration d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports);
+    }
+
+    public RmiConfig withHost(String h) {
+        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports);
     }
 
     public RmiConfig withPort(int p) {

@@ -96,4 +96,16 @@ public final class Ints32 implements Serializable {
     public int hashCode() {
         return Objects.hash(i00, i01, i02, i03, i04, i05, i06, i07, i08, i09, i10, i11, i12, i13, i14, i15, i16, i17, i18, i19, i20, i21, i22, i23, i24, i25, i26, i27, i28, i29, i30, i31);
     }
+
+    /** The raw baselines' encoding: the 32 fields as plain {@link java.io.DataOutput} ints (RMI suite). */
+    public void writeFields(java.io.DataOutput out) throws java.io.IOException {
+        int[] all = {
+            i00, i01, i02, i03, i04, i05, i06, i07,
+            i08, i09, i10, i11, i12, i13, i14, i15,
+            i16, i17, i18, i19, i20, i21, i22, i23,
+            i24, i25, i26, i27, i28, i29, i30, i31};
+        for (int v : all) {
+            out.writeInt(v);
+        }
+    }
 }

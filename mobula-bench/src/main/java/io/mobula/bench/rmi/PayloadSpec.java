@@ -109,7 +109,7 @@ public record PayloadSpec(Kind kind, int n) {
                 yield a;
             }
             case INT4 -> new BenchObjects.Int4(11);
-            case INT32 -> new BenchObjects.Int32(11);
+            case INT32 -> io.mobula.bench.model.Ints32.of(11);
             case INT4_NULL2 -> new BenchObjects.Int4Null2(11);
             case TREE -> BenchObjects.Tree.balanced(n, 11);
         };

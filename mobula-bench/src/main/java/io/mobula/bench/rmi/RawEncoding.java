@@ -63,7 +63,7 @@ final class RawEncoding {
                 out.writeInt(o.c);
                 out.writeInt(o.d);
             }
-            case BenchObjects.Int32 o -> o.writeFields(out);
+            case io.mobula.bench.model.Ints32 o -> o.writeFields(out);
             case BenchObjects.Int4Null2 o -> {
                 out.writeInt(o.a);
                 out.writeInt(o.b);

@@ -78,8 +78,7 @@ public final class MobulaRun {
         PoolServer server;
         try {
             RmiConfig d = RmiConfig.fromSystemProperties();
-            Rmi.configure(new RmiConfig(options.bind(), 0, d.callTimeout(), d.dispatch(), d.lease(), d.callSpins(),
-                    d.busyPoll()));
+            Rmi.configure(d.withHost(options.bind()).withPort(0));
             server = PoolServer.start(0, PoolOptions.DEFAULT_LEASE);
         } catch (RemoteException | RuntimeException e) {
             err.println("mobula run: cannot start the pool server on " + options.bind() + ": " + e.getMessage());

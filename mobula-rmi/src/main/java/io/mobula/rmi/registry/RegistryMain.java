@@ -36,9 +36,7 @@ public final class RegistryMain {
             }
         }
         try {
-            RmiConfig defaults = RmiConfig.fromSystemProperties();
-            Rmi.configure(new RmiConfig(host, port, defaults.callTimeout(), defaults.dispatch(), defaults.lease(),
-                    defaults.callSpins(), defaults.busyPoll(), defaults.transports()));
+            Rmi.configure(RmiConfig.fromSystemProperties().withHost(host).withPort(port));
             LocateRegistry.createRegistry(port);
         } catch (RemoteException | IllegalArgumentException e) {
             System.err.println("mobula registry: " + e.getMessage());
