@@ -81,7 +81,12 @@ final class ExportTable {
     }
 
     private final Map<Key, Exported> byTarget = new ConcurrentHashMap<>();
-    private final AtomicLong nextId = new AtomicLong(1);
+    /**
+     * Object ids start at a random point per process incarnation (java.rmi's ObjID carries a VM-unique id the same
+     * way): a stub kept from a process that died never reaches whatever object a new process on the same port
+     * exported under the same number; it gets NoSuchObjectException. Id 0 is the registry's well-known id.
+     */
+    private final AtomicLong nextId = new AtomicLong((new java.security.SecureRandom().nextLong() >>> 2) | 1L << 40);
     final long leaseNanos;
 
     ExportTable(long leaseNanos) {

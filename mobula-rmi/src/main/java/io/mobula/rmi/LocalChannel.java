@@ -36,8 +36,11 @@ final class LocalChannel implements CallChannel {
     private final RmiRuntime runtime;
     private final ThreadLocal<Levels> perThread = ThreadLocal.withInitial(Levels::new);
 
+    private final RemoteClient localClient;
+
     LocalChannel(RmiRuntime runtime) {
         this.runtime = runtime;
+        this.localClient = new RemoteClient("127.0.0.1", runtime.vmId, "local");
     }
 
     private Level current() {
@@ -99,6 +102,7 @@ final class LocalChannel implements CallChannel {
             return;
         }
         CallResult result = new CallResult();
+        RemoteClient prev = RemoteClient.enter(localClient);
         try {
             inv.invoke(result);
         } catch (Throwable t) {
@@ -107,6 +111,8 @@ final class LocalChannel implements CallChannel {
                         ? new ServerError("error in remote method", e) : t);
             }
             return;
+        } finally {
+            RemoteClient.restore(prev);
         }
         if (oneWay) {
             return;

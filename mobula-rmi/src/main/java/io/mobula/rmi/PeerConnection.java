@@ -269,6 +269,19 @@ final class PeerConnection implements CallChannel {
 
     // ------------------------------------------------------------------ receiving
 
+    private volatile RemoteClient client;
+
+    /** The client as calls served on this connection see it ({@link RemoteClient#current()}). */
+    RemoteClient client() {
+        RemoteClient c = client;
+        boolean shm = upgraded();
+        if (c == null || c.sameHost() != shm) {
+            Endpoint r = connection.remote();
+            client = c = new RemoteClient(r.host() != null ? r.host() : "127.0.0.1", peerVmId, shm ? "shm" : "tcp");
+        }
+        return c;
+    }
+
     /** Handles one frame; runs on the transport's receive thread. */
     void onFrame(ByteBuffer frame) {
         ByteOrder order = peerOrder;
@@ -397,6 +410,7 @@ final class PeerConnection implements CallChannel {
     private void run(Invocation inv, CallResult result, int callId, boolean oneWay, String iface, int methodId) {
         result.clear();
         long start = CallEvent.enabled() ? System.nanoTime() : 0;
+        RemoteClient prev = RemoteClient.enter(client());
         try {
             inv.invoke(result);
             if (start != 0) {
@@ -413,6 +427,8 @@ final class PeerConnection implements CallChannel {
                         ? new ServerError("error in remote method", e) : t);
             }
             return;
+        } finally {
+            RemoteClient.restore(prev);
         }
         if (oneWay) {
             return;
