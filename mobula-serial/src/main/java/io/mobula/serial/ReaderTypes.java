@@ -39,6 +39,30 @@ final class ReaderTypes {
     }
 
     Serializer<?> define(int id, String name, long fingerprint, int offset) throws SerialException {
+        int i = checkDescriptor(id, name, offset);
+        Serializer<?> s = resolve(name, fingerprint);
+        put(i, s);
+        return s;
+    }
+
+    /**
+     * Binds a descriptor from a message trailer. A class that cannot be used here (refused by the filter, not
+     * found, not serializable, another layout) does not fail the message that defines it: the id is bound to a
+     * serializer that fails each read of such an object with the reason, so only the values that need the class
+     * fail and the type table stays in step with the writer's. A malformed descriptor still throws.
+     */
+    void defineFromTrailer(int id, String name, long fingerprint, int offset) throws SerialException {
+        int i = checkDescriptor(id, name, offset);
+        Serializer<?> s;
+        try {
+            s = resolve(name, fingerprint);
+        } catch (SerialException e) {
+            s = new Unusable(name, e.getMessage());
+        }
+        put(i, s);
+    }
+
+    private static int checkDescriptor(int id, String name, int offset) throws SerialException {
         int i = id - WireFormat.FIRST_DYNAMIC_ID;
         if (i < 0 || i >= WireFormat.MAX_DYNAMIC_TYPES) {
             throw new SerialException("bad type id " + Integer.toUnsignedString(id) + " in descriptor at offset "
@@ -47,19 +71,54 @@ final class ReaderTypes {
         if (name == null || name.isEmpty() || name.length() > 1024) {
             throw new SerialException("bad class name in type descriptor at offset " + offset);
         }
+        return i;
+    }
+
+    private Serializer<?> resolve(String name, long fingerprint) throws SerialException {
         Class<?> cls = load(name);
-        Serializer<?> s = config.registry().lookup(cls);
+        Serializer<?> s;
+        try {
+            s = config.registry().lookup(cls);
+        } catch (RuntimeException | LinkageError e) {
+            throw new SerialException("no serializer for class " + name + ": " + e, e);
+        }
         if (s.fingerprint() != fingerprint) {
             throw new SerialException("fingerprint mismatch for class " + name + ": the writer's layout ("
                     + Long.toHexString(fingerprint) + ") differs from the local class ("
                     + Long.toHexString(s.fingerprint()) + "); recompile both sides against the same version");
         }
+        return s;
+    }
+
+    private void put(int i, Serializer<?> s) {
         if (i >= dynamic.length) {
             dynamic = Arrays.copyOf(dynamic, Math.max(i + 1, dynamic.length * 2));
         }
         dynamic[i] = s;
         used = Math.max(used, i + 1);
-        return s;
+    }
+
+    /** Stands for a class this reader cannot use: every object of it fails to decode, with the reason. */
+    private record Unusable(String name, String reason) implements Serializer<Object> {
+        @Override
+        public Class<Object> type() {
+            return Object.class;
+        }
+
+        @Override
+        public long fingerprint() {
+            return 0;
+        }
+
+        @Override
+        public void write(SerialWriter out, Object value) throws SerialException {
+            throw new SerialException("not writable: " + name);
+        }
+
+        @Override
+        public Object read(SerialReader in) throws SerialException {
+            throw new SerialException(reason);
+        }
     }
 
     private Class<?> load(String name) throws SerialException {

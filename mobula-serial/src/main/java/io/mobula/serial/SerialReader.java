@@ -53,6 +53,49 @@ public final class SerialReader {
         depth = 0;
     }
 
+    /**
+     * Starts decoding a message of a {@link Serialization#newPeerWriter() peer writer}. When the writer's
+     * {@link SerialWriter#endMessage()} returned true, the message ends with a trailer of type descriptors: they are
+     * bound first (a class unusable here fails only the objects that need it), and the message is limited to the
+     * body.
+     *
+     * @param message       the bytes from position to limit, in the sender's order; its limit is moved to the body's end
+     * @param typeDefsAtEnd whether the message carries a descriptor trailer
+     * @throws SerialException when the trailer is malformed (the peers' type tables may then differ: a protocol
+     *                         error)
+     */
+    public void beginMessage(ByteBuffer message, boolean typeDefsAtEnd) throws SerialException {
+        beginMessage(message);
+        if (!typeDefsAtEnd) {
+            return;
+        }
+        int start = message.position();
+        int limit = message.limit();
+        if (limit - start < 4) {
+            throw new SerialException("message of " + (limit - start) + " bytes is too short for its type trailer");
+        }
+        int at = message.getInt(limit - 4);
+        if (at < 0 || at > limit - start - 4) {
+            throw new SerialException("type trailer offset " + at + " outside the message of " + (limit - start)
+                    + " bytes");
+        }
+        message.limit(limit - 4).position(start + at);
+        try {
+            while (message.hasRemaining()) {
+                int off = message.position() - start;
+                int id = readVarInt();
+                String name = readString();
+                long fp = readLong();
+                types.defineFromTrailer(id, name, fp, off);
+            }
+        } catch (SerialException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw wrap(e);
+        }
+        message.limit(start + at).position(start);
+    }
+
     /** Forgets the type ids too (self-contained standalone messages). */
     void resetTypes() {
         types.clear();

@@ -35,13 +35,26 @@ public final class SerialWriter {
 
     private int depth;
     private HookOutput hookOutput;
+    /** Whether type descriptors go to a trailer written by {@link #endMessage()} (peer writers) or inline. */
+    private final boolean trailer;
 
     SerialWriter(Config config) {
+        this(config, false);
+    }
+
+    SerialWriter(Config config, boolean trailer) {
         this.config = config;
         this.order = config.order();
-        this.buf = new byte[256];
+        this.trailer = trailer;
+        this.buf = new byte[INITIAL_BUFFER];
         this.bb = ByteBuffer.wrap(buf).order(order);
     }
+
+    /** A buffer that grew above {@link #RETAINED_BUFFER} for one message is given back at the next one. */
+    private static final int INITIAL_BUFFER = 256;
+    static final int RETAINED_BUFFER = 1 << 20;
+    static final int SHRINK_AFTER_MESSAGES = 8;
+    private int smallSinceGrow;
 
     // ------------------------------------------------------------------ framing
 
@@ -50,6 +63,16 @@ public final class SerialWriter {
      * (the peer keeps them). The handle table references the objects of the last message until then.
      */
     public void beginMessage() {
+        if (buf.length > RETAINED_BUFFER) {
+            // a message that once needed a huge buffer must not pin it for the life of the connection; a run of
+            // large messages keeps it (no regrowth per message)
+            smallSinceGrow = pos > RETAINED_BUFFER ? 0 : smallSinceGrow + 1;
+            if (smallSinceGrow >= SHRINK_AFTER_MESSAGES) {
+                buf = new byte[RETAINED_BUFFER];
+                bb = ByteBuffer.wrap(buf).order(order);
+                smallSinceGrow = 0;
+            }
+        }
         pos = 0;
         handles.clear();
         nextHandle = 0;
@@ -67,6 +90,34 @@ public final class SerialWriter {
             types[definedInMessage[i]].sent = false;
         }
         beginMessage();
+    }
+
+    /**
+     * Ends the message of a {@link Serialization#newPeerWriter() peer writer}: appends the descriptors of the types
+     * first used in this message, as a trailer, and returns whether it did (the reader must be told, see
+     * {@link SerialReader#beginMessage(ByteBuffer, boolean)}). Writers with inline descriptors write nothing and
+     * return false.
+     *
+     * <pre>
+     *   body ... | descriptors: (varint id, string class name, fingerprint i64)* | i32 offset of the descriptors
+     * </pre>
+     *
+     * @return whether a trailer was appended
+     * @throws SerialException if the buffer cannot grow; the message must then be aborted
+     */
+    public boolean endMessage() throws IOException {
+        if (!trailer || definedCount == 0) {
+            return false;
+        }
+        int start = pos;
+        for (int i = 0; i < definedCount; i++) {
+            WriterType t = types[definedInMessage[i]];
+            writeVarInt(t.id);
+            writeString(t.name);
+            writeLong(t.fingerprint);
+        }
+        writeInt(start);
+        return true;
     }
 
     /** Forgets all type ids too; used for self-contained standalone messages. */
@@ -508,10 +559,15 @@ public final class SerialWriter {
     }
 
     private void defineType(WriterType t) throws IOException {
-        buf[pos++] = WireFormat.TAG_TYPE_DEF;
-        putVarInt(t.id);
-        writeString(t.name);
-        writeLong(t.fingerprint);
+        if (trailer) {
+            buf[pos++] = WireFormat.TAG_NEW; // the descriptor follows in the trailer (endMessage)
+            putVarInt(t.id);
+        } else {
+            buf[pos++] = WireFormat.TAG_TYPE_DEF;
+            putVarInt(t.id);
+            writeString(t.name);
+            writeLong(t.fingerprint);
+        }
         t.sent = true;
         if (definedCount == definedInMessage.length) {
             definedInMessage = Arrays.copyOf(definedInMessage, definedCount * 2);
@@ -592,7 +648,13 @@ public final class SerialWriter {
             }
             want = MAX_BUFFER;
         }
-        buf = Arrays.copyOf(buf, (int) want);
+        try {
+            buf = Arrays.copyOf(buf, (int) want);
+        } catch (OutOfMemoryError e) {
+            // a value too large for this heap fails its own message, not the process
+            throw new SerialException("message of more than " + ((long) pos + n) + " bytes does not fit in memory ("
+                    + e.getMessage() + ")", e);
+        }
         bb = ByteBuffer.wrap(buf).order(order);
     }
 

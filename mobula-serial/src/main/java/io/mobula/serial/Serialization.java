@@ -62,6 +62,19 @@ public final class Serialization {
         return new SerialWriter(config);
     }
 
+    /**
+     * A writer for a connection to one peer whose type descriptors travel in a trailer at the end of each message
+     * instead of inline (see {@link SerialWriter#endMessage()} and docs/WIRE.md): the receiver registers every type
+     * a message defines before it decodes the body, so a message it cannot decode (a refused class, a bad value)
+     * fails alone and the two type tables stay in step. Finish every message with {@link SerialWriter#endMessage()}
+     * and tell the reader whether it returned true ({@link SerialReader#beginMessage(ByteBuffer, boolean)}).
+     *
+     * @return a new writer with an empty type table; not thread-safe
+     */
+    public SerialWriter newPeerWriter() {
+        return new SerialWriter(config, true);
+    }
+
     /** @return a new reader with an empty type table; not thread-safe */
     public SerialReader newReader() {
         return new SerialReader(config);
