@@ -61,22 +61,24 @@ final class StubEmitter {
         String throwsClause = m.throwsClause().isEmpty() ? "" : " throws " + String.join(", ", m.throwsClause());
         w.open("public " + typeParams + m.result().declaredType() + " " + m.name() + "(" + String.join(", ", params)
                 + ")" + throwsClause);
-        w.line("io.mobula.rmi.Call call = ref.newCall(" + model.dispatcherName() + ".INTERFACE_HASH, " + m.id() + ", "
-                + (m.oneWay() ? "io.mobula.rmi.Dispatcher.ONE_WAY" : "0") + ");");
+        // the call holds the connection until it is sent: try-with-resources gives it back on every Throwable
+        w.open("try (io.mobula.rmi.Call call = ref.newCall(" + model.dispatcherName() + ".INTERFACE_HASH, " + m.id()
+                + ", " + (m.oneWay() ? "io.mobula.rmi.Dispatcher.ONE_WAY" : "0") + "))");
         if (!m.params().isEmpty()) {
             w.open("try");
             w.line("io.mobula.serial.SerialWriter out = call.arguments();");
             for (int i = 0; i < m.params().size(); i++) {
                 w.line("out." + writeMethod(m.params().get(i)) + "(a" + i + ");");
             }
-            w.closeOpen("catch (java.io.IOException e)");
+            w.closeOpen("catch (java.lang.Throwable e)");
             w.line("throw call.marshalFailed(e);");
             w.close();
         }
         if (m.oneWay()) {
+            // only RemoteExceptions (which every remote method declares) and unchecked ones can arise: no catch
             w.line("call.invokeOneWay();");
+            w.close();
         } else {
-            w.open("try");
             w.line(invoke(m.result()));
             w.closeOpen("catch (" + String.join(" | ", m.catchTypes()) + " e)");
             w.line("throw e;");

@@ -58,16 +58,18 @@ class RemoteShapeTest {
                 + " implements p.Kinds {");
         assertThat(stub).contains("public Kinds_MobulaStub(io.mobula.rmi.RemoteRef ref) {");
         String sayMixed = method(stub, "public void mixed(");
-        assertThat(sayMixed).contains("ref.newCall(Kinds_MobulaDispatcher.INTERFACE_HASH, "
-                + RemoteSources.id("mixed(ILjava/lang/String;J[DLjava/lang/Object;)V") + ", 0);");
-        assertThat(sayMixed).contains("out.writeInt(a0);\n            out.writeString(a1);\n"
-                + "            out.writeLong(a2);\n            out.writeObject(a3);\n            out.writeObject(a4);");
-        assertThat(sayMixed).contains("throw call.marshalFailed(e);");
+        // the call is a resource: whatever the argument writes throw, it gives the connection back
+        assertThat(sayMixed).contains("try (io.mobula.rmi.Call call = ref.newCall(Kinds_MobulaDispatcher.INTERFACE_HASH, "
+                + RemoteSources.id("mixed(ILjava/lang/String;J[DLjava/lang/Object;)V") + ", 0)) {");
+        assertThat(sayMixed).contains("out.writeInt(a0);\n                out.writeString(a1);\n"
+                + "                out.writeLong(a2);\n                out.writeObject(a3);\n"
+                + "                out.writeObject(a4);");
+        assertThat(sayMixed).contains("} catch (java.lang.Throwable e) {\n                throw call.marshalFailed(e);");
         assertThat(sayMixed).contains("call.invokeVoid();");
         assertThat(method(stub, "public int over()")).doesNotContain("call.arguments()");
-        assertThat(method(stub, "public void fire(")).contains("io.mobula.rmi.Dispatcher.ONE_WAY);");
+        assertThat(method(stub, "public void fire(")).contains("io.mobula.rmi.Dispatcher.ONE_WAY)) {");
         assertThat(method(stub, "public void fire(")).contains("call.invokeOneWay();");
-        assertThat(method(stub, "public void fire(")).doesNotContain("catch (java.lang.Throwable");
+        assertThat(method(stub, "public void fire(")).doesNotContain("Call.unexpected");
         assertThat(method(stub, "public java.util.concurrent.CompletableFuture<java.lang.String> async("))
                 .contains("return call.invokeAsync(java.lang.String.class);");
         assertThat(method(stub, "public java.util.List<java.lang.String> list("))

@@ -10,13 +10,31 @@ import java.util.concurrent.CompletableFuture;
 /**
  * One outbound call, as made by a generated stub: {@link RemoteRef#newCall} sends nothing yet and holds the
  * connection's writer; the stub writes the arguments into {@link #arguments()} (straight into the send buffer)
- * and then calls exactly one {@code invoke*} method, which sends the frame and waits for the reply. If writing
- * the arguments fails, the stub calls {@link #marshalFailed}.
+ * and then calls exactly one {@code invoke*} method, which sends the frame and waits for the reply. The stub
+ * holds the call in a try-with-resources statement: whatever is thrown before the call is sent (by an argument's
+ * serializer, a {@code writeReplace} hook, the class filter, an {@link OutOfMemoryError}), {@link #close()}
+ * discards the half-written message, with the type descriptors first defined in it, and releases the connection,
+ * so no later call to that peer waits for it. Failures while writing arguments go through {@link #marshalFailed}.
+ *
+ * <pre>{@code
+ * try (Call call = ref.newCall(HASH, 3, 0)) {
+ *     try {
+ *         call.arguments().writeInt(a0);
+ *     } catch (Throwable e) {
+ *         throw call.marshalFailed(e);
+ *     }
+ *     return call.invokeInt();
+ * } catch (RemoteException | RuntimeException | Error e) {
+ *     throw e;
+ * } catch (Throwable t) {
+ *     throw Call.unexpected(t);
+ * }
+ * }</pre>
  *
  * <p>The {@code invoke*} methods throw whatever the remote method threw, so generated stubs rethrow the declared
  * exceptions and wrap anything else in {@link UnexpectedException}. For generated code.
  */
-public abstract class Call {
+public abstract class Call implements AutoCloseable {
 
     Call() {
     }
@@ -24,8 +42,20 @@ public abstract class Call {
     /** The writer to put the arguments into, in parameter order. */
     public abstract SerialWriter arguments();
 
-    /** Gives up a call whose arguments could not be written; returns the exception to throw. */
-    public abstract MarshalException marshalFailed(IOException cause);
+    /**
+     * Maps a failure while writing the arguments, as java.rmi does: an {@link IOException} (a value the serializer
+     * refuses) or an {@link OutOfMemoryError} (an argument too large for this heap) becomes the returned
+     * {@link MarshalException}, to throw; other unchecked exceptions and errors (thrown by an argument's own
+     * {@code writeObject} or {@code writeReplace}) are rethrown as they are. Nothing is sent either way.
+     */
+    public abstract MarshalException marshalFailed(Throwable cause);
+
+    /**
+     * Gives the connection back if the call was not sent (its arguments failed, or an {@code invoke*} method threw
+     * before sending); does nothing after a send. Idempotent.
+     */
+    @Override
+    public abstract void close();
 
     /** Sends the call and waits; for methods returning {@code void}. */
     public abstract void invokeVoid() throws Throwable;

@@ -70,45 +70,75 @@ final class LocalChannel implements CallChannel {
     public void send(PendingCall call, boolean oneWay) {
         Levels ls = perThread.get();
         Level l = ls.levels.get(ls.depth - 1);
+        Invocation inv;
         try {
-            runLocally(call, l, oneWay);
+            inv = decode(call, l);
         } finally {
             ls.depth--;
         }
-        if (!oneWay) {
-            runtime.stats.localCalls.increment();
+        if (inv == null) { // refused or undecodable: call.failure says why
+            if (oneWay) {
+                java.lang.System.getLogger(LocalChannel.class.getName()).log(java.lang.System.Logger.Level.WARNING,
+                        "one-way local call dropped: " + call.failure.getMessage());
+            } else {
+                call.complete();
+            }
+            return;
+        }
+        // as over the network: a one-way call does not wait for the method, an asynchronous one returns at once
+        if (oneWay) {
+            runtime.dispatchExecutor.execute(() -> run(call, inv, true));
+        } else if (call.future != null) {
+            runtime.dispatchExecutor.execute(() -> {
+                run(call, inv, false);
+                call.complete();
+            });
+        } else {
+            run(call, inv, false);
             call.complete();
         }
     }
 
-    private void runLocally(PendingCall call, Level l, boolean oneWay) {
+    /** Copies the arguments (by value, as RMI does); null with {@code call.failure} set when the call is refused. */
+    private Invocation decode(PendingCall call, Level l) {
         ExportTable.Exported target = runtime.exports.find(call.ref.objectId);
         Object impl = target == null ? null : target.target();
         if (impl == null) {
             call.failure = new NoSuchObjectException("object " + call.ref.objectId + " is no longer exported");
-            return;
+            return null;
         }
-        if (target.dispatcher.interfaceHash() != call.interfaceHash) {
+        Dispatcher d = target.dispatcher;
+        if (d.interfaceHash() != call.interfaceHash) {
             call.failure = new InterfaceMismatchException("interface " + call.ref.interfaceName + " differs");
-            return;
+            return null;
         }
-        Invocation inv;
+        if (call.methodId < 0 || call.methodId >= d.methodCount()) {
+            call.failure = RemoteFailures.forError(RmiProtocol.ERROR_BAD_METHOD, "no method " + call.methodId + " in "
+                    + d.remoteInterface().getName());
+            return null;
+        }
         try {
             l.in.beginMessage(view(l.out.buffer()));
-            inv = target.dispatcher.decode(impl, call.methodId, l.in);
-        } catch (IOException | RuntimeException e) {
-            call.failure = new MarshalException("error copying arguments of " + call.ref.describe(call.methodId)
-                    + ": " + e.getMessage(), e instanceof Exception ex ? ex : null);
-            return;
+            return d.decode(impl, call.methodId, l.in);
+        } catch (Throwable e) {
+            call.failure = RemoteFailures.forError(RmiProtocol.ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling"
+                    + " arguments of " + call.ref.describe(call.methodId) + ": " + e.getMessage());
+            return null;
         }
+    }
+
+    /** Runs the method and copies its result or exception into {@code call}. */
+    private void run(PendingCall call, Invocation inv, boolean oneWay) {
         CallResult result = new CallResult();
         RemoteClient prev = RemoteClient.enter(localClient);
         try {
             inv.invoke(result);
         } catch (Throwable t) {
-            if (!oneWay) {
-                copyThrown(call, l, t instanceof Error e && !(t instanceof AssertionError)
-                        ? new ServerError("error in remote method", e) : t);
+            if (oneWay) {
+                java.lang.System.getLogger(LocalChannel.class.getName()).log(java.lang.System.Logger.Level.WARNING,
+                        "one-way call threw", t);
+            } else {
+                copyThrown(call, RemoteFailures.asThrownByServer(t));
             }
             return;
         } finally {
@@ -117,23 +147,31 @@ final class LocalChannel implements CallChannel {
         if (oneWay) {
             return;
         }
+        runtime.stats.localCalls.increment();
         Object value = result.obj;
         if (result.future != null) {
             try {
                 value = result.future.join();
             } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
-                copyThrown(call, l, e.getCause() != null ? e.getCause() : e);
+                copyThrown(call, RemoteFailures.asThrownByServer(e.getCause() != null ? e.getCause() : e));
                 return;
             }
         }
+        Levels ls = perThread.get();
+        Level l = current();
+        ls.depth++;
         try {
             l.out.beginMessage();
             call.kind.write(l.out, result.prim, value);
             l.in.beginMessage(view(l.out.buffer()));
             call.kind.read(l.in, call);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
+            l.out.abortMessage();
             call.failure = new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
-                    + ": " + e.getMessage(), e instanceof Exception ex ? ex : null);
+                    + ": " + e.getMessage(), e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(
+                            e.toString(), e));
+        } finally {
+            ls.depth--;
         }
     }
 
@@ -142,15 +180,20 @@ final class LocalChannel implements CallChannel {
      * runtime cannot copy (its class is not visible to the runtime's class loader, say) is handed over as it is
      * rather than lost: the caller and the method share one JVM, so it is still the right exception.
      */
-    private static void copyThrown(PendingCall call, Level l, Throwable t) {
+    private void copyThrown(PendingCall call, Throwable t) {
+        Levels ls = perThread.get();
+        Level l = current();
+        ls.depth++;
         try {
             l.out.beginMessage();
             l.out.writeObject(t);
             l.in.beginMessage(view(l.out.buffer()));
             call.thrown = l.in.readObject(Throwable.class);
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             l.out.abortMessage();
             call.thrown = t;
+        } finally {
+            ls.depth--;
         }
     }
 

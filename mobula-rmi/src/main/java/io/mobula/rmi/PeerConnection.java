@@ -13,10 +13,11 @@ import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import io.mobula.transport.FrameTooLargeException;
 import java.rmi.ConnectException;
+import java.rmi.MarshalException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
-import java.rmi.ServerError;
 import java.rmi.UnmarshalException;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +72,7 @@ final class PeerConnection implements CallChannel {
     PeerConnection(RmiRuntime runtime, Connection connection, Serialization serialization) {
         this.runtime = runtime;
         this.connection = connection;
-        this.writer = serialization.newWriter();
+        this.writer = serialization.newPeerWriter();
         this.reader = serialization.newReader();
         this.localOrder = writer.byteOrder();
         this.out = connection;
@@ -113,46 +114,92 @@ final class PeerConnection implements CallChannel {
         if (closed) {
             throw notConnected();
         }
+        if (INLINE.get() != null) {
+            throw new RemoteException("a remote call from a method that runs on a connection's receive thread"
+                    + " (marked @NonBlocking or proven non-blocking) could wait for a reply only that thread can"
+                    + " deliver; remove @NonBlocking from the method that makes it");
+        }
         sendLock.lock();
         try {
             writer.beginMessage();
             callStart = writer.reserve(HEADER_LENGTH);
-        } catch (IOException e) {
+        } catch (Throwable e) {
+            writer.abortMessage();
             sendLock.unlock();
-            throw new RemoteException("cannot start a call", e);
+            throw new RemoteException("cannot start a call", e instanceof Exception ex ? ex : new Exception(e));
         }
         return writer;
     }
 
     @Override
     public void abort() {
-        writer.abortMessage();
-        sendLock.unlock();
+        try {
+            writer.abortMessage();
+        } finally {
+            sendLock.unlock();
+        }
     }
 
     @Override
     public void send(PendingCall call, boolean oneWay) throws RemoteException {
+        boolean registered = false;
         try {
-            if (!oneWay && !pending.add(call)) {
-                throw new RemoteException("more than 4096 calls outstanding to " + connection.remote());
+            if (!oneWay) {
+                if (!pending.add(call)) {
+                    throw new RemoteException("more than 4096 calls outstanding to " + connection.remote());
+                }
+                registered = true;
             }
-            putHeader(CALL, oneWay ? FLAG_ONE_WAY : 0, oneWay ? 0 : call.callId, call.ref.objectId,
-                    call.interfaceHash, call.methodId);
+            finish(CALL, oneWay ? FLAG_ONE_WAY : 0, oneWay ? 0 : call.callId, call.ref.objectId, call.interfaceHash,
+                    call.methodId);
             ByteBuffer frame = writer.buffer();
             call.bytesSent = frame.remaining();
             out.send(frame);
-        } catch (IOException e) {
-            if (!oneWay) {
+        } catch (Throwable e) {
+            // nothing (or half a frame, on a connection that is closing) reached the peer: the message's type
+            // descriptors are defined again by the next message
+            writer.abortMessage();
+            if (registered) {
                 pending.remove(call.callId);
             }
-            throw new ConnectException("cannot send call " + call.ref.describe(call.methodId), e);
+            throw sendFailure(e, "call " + call.ref.describe(call.methodId));
         } finally {
             sendLock.unlock();
+        }
+        if (!oneWay && call.future != null) {
+            expireLater(call);
         }
         if (closed && !oneWay && pending.remove(call.callId) != null) {
             // closed between add and send: drain() may have missed it
             call.fail(closeCause != null ? closeCause : notConnected());
         }
+    }
+
+    /** What a failed send of a message turns into for its caller. */
+    private RemoteException sendFailure(Throwable e, String what) {
+        if (e instanceof RemoteException r) {
+            return r;
+        }
+        if (e instanceof FrameTooLargeException big) {
+            return new MarshalException(what + " is " + big.frameBytes() + " bytes, more than the maximum frame size "
+                    + big.maxFrameSize() + " of the connection to " + connection.remote()
+                    + " (TransportOptions.maxFrameSize)", big);
+        }
+        if (e instanceof IOException io) {
+            return new ConnectException("cannot send " + what, io);
+        }
+        return new MarshalException("cannot send " + what + ": " + e, e instanceof Exception ex ? ex
+                : new io.mobula.serial.SerialException(e.toString(), e));
+    }
+
+    /**
+     * Ends the message begun with {@code callStart}: the type trailer, then the header (with
+     * {@link RmiProtocol#FLAG_TYPE_DEFS} when a trailer was written). The caller holds the send lock.
+     */
+    private void finish(byte type, int flags, int callId, long objectId, long interfaceHash, int methodId)
+            throws IOException {
+        boolean defs = writer.endMessage();
+        putHeader(type, flags | (defs ? FLAG_TYPE_DEFS : 0), callId, objectId, interfaceHash, methodId);
     }
 
     private void putHeader(byte type, int flags, int callId, long objectId, long interfaceHash, int methodId) {
@@ -171,7 +218,7 @@ final class PeerConnection implements CallChannel {
         long timeout = runtime.config.callTimeout().toNanos();
         long deadline = timeout > 0 ? System.nanoTime() + timeout : 0;
         SharedMemory.Segment seg = shm;
-        if (seg != null && upgraded()) {
+        if (seg != null && seg.receiving()) {
             if (seg.receiveUntil(call, SharedMemory.pollWindowNanos())) {
                 return; // the reply came within the poll window, read from the ring by this thread
             }
@@ -190,66 +237,93 @@ final class PeerConnection implements CallChannel {
             } else {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    // the slot stays taken until the reply (if any) arrives, so a late reply still decodes in
-                    // order and keeps the type tables in step; it is then dropped
-                    call.abandoned = true;
-                    throw new CallTimeoutException("no reply within " + runtime.config.callTimeout()
-                            + " for " + call.ref.describe(call.methodId));
+                    if (pending.remove(call.callId) == call) {
+                        // the slot is free at once; a late reply is recognised as unknown and dropped (its type
+                        // trailer is still bound, so the type tables stay in step)
+                        throw timedOut(call);
+                    }
+                    // the reply is being decoded right now: it settles the call in a moment
+                    LockSupport.parkNanos(this, 100_000);
+                    continue;
                 }
                 LockSupport.parkNanos(this, Math.max(left, 1));
             }
         }
     }
 
-    /** Sends a reply for call {@code callId}; runs on the receive thread or on a virtual thread. */
+    private CallTimeoutException timedOut(PendingCall call) {
+        return new CallTimeoutException("no reply within " + runtime.config.callTimeout() + " for "
+                + call.ref.describe(call.methodId));
+    }
+
+    /** An asynchronous call honours the call timeout too: its future fails and its slot is freed. */
+    private void expireLater(PendingCall call) {
+        long timeout = runtime.config.callTimeout().toNanos();
+        if (timeout > 0) {
+            runtime.schedule(() -> {
+                if (pending.remove(call.callId) == call) {
+                    call.fail(timedOut(call));
+                }
+            }, timeout);
+        }
+    }
+
+    /**
+     * Sends a reply for call {@code callId}; runs on the receive thread or on a virtual thread. Whatever goes wrong
+     * while writing the result (a value the serializer refuses, a hook that throws, a frame over the limit, an
+     * OutOfMemoryError), the message is discarded and the caller still gets an answer.
+     */
     private void sendReply(int callId, CallResult result) {
         sendLock.lock();
         try {
             writer.beginMessage();
             callStart = writer.reserve(HEADER_LENGTH);
-            putHeader(REPLY, 0, callId, 0, 0, 0);
             result.kind.write(writer, result.prim, result.obj);
+            finish(REPLY, 0, callId, 0, 0, 0);
             out.send(writer.buffer());
-        } catch (IOException e) {
+        } catch (Throwable e) {
             writer.abortMessage();
-            sendThrownOrError(callId, null, ERROR_MARSHAL_RESULT, "error marshalling the result: " + e);
+            if (connection.isOpen()) {
+                sendError(callId, ERROR_MARSHAL_RESULT, "error marshalling the result on the server: "
+                        + sendFailure(e, "the result").getMessage());
+            }
         } finally {
             sendLock.unlock();
         }
     }
 
+    /** Sends what the remote method threw; an exception that cannot travel is described instead. */
     private void sendThrown(int callId, Throwable thrown) {
-        sendThrownOrError(callId, thrown, 0, null);
-    }
-
-    private void sendError(int callId, int code, String message) {
-        sendThrownOrError(callId, null, code, message);
-    }
-
-    private void sendThrownOrError(int callId, Throwable thrown, int code, String message) {
         sendLock.lock();
         try {
             writer.beginMessage();
             callStart = writer.reserve(HEADER_LENGTH);
-            if (thrown != null) {
-                putHeader(REPLY_THROWN, 0, callId, 0, 0, 0);
-                try {
-                    writer.writeObject(thrown);
-                } catch (IOException e) {
-                    // the exception itself cannot travel: send its description instead
-                    writer.abortMessage();
-                    writer.beginMessage();
-                    callStart = writer.reserve(HEADER_LENGTH);
-                    putHeader(REPLY_ERROR, 0, callId, 0, 0, ERROR_MARSHAL_RESULT);
-                    writer.writeString("the remote method threw " + thrown + ", which cannot be serialized: " + e);
-                }
-            } else {
-                putHeader(REPLY_ERROR, 0, callId, 0, 0, code);
-                writer.writeString(message);
-            }
+            writer.writeObject(thrown);
+            finish(REPLY_THROWN, 0, callId, 0, 0, 0);
             out.send(writer.buffer());
-        } catch (IOException e) {
-            LOG.log(Level.DEBUG, "cannot send reply to {0}: {1}", connection.remote(), e);
+        } catch (Throwable e) {
+            writer.abortMessage();
+            if (connection.isOpen()) {
+                sendError(callId, ERROR_MARSHAL_RESULT, "the remote method threw " + thrown
+                        + ", which cannot be sent: " + sendFailure(e, "the exception").getMessage());
+            }
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    /** Sends a runtime error for a call; never throws (a connection that cannot carry it is closing anyway). */
+    private void sendError(int callId, int code, String message) {
+        sendLock.lock();
+        try {
+            writer.beginMessage();
+            callStart = writer.reserve(HEADER_LENGTH);
+            writer.writeString(message.length() > 4096 ? message.substring(0, 4096) + "..." : message);
+            finish(REPLY_ERROR, 0, callId, 0, 0, code);
+            out.send(writer.buffer());
+        } catch (Throwable e) {
+            writer.abortMessage();
+            LOG.log(Level.DEBUG, "cannot send an error reply to {0}: {1}", connection.remote(), e);
         } finally {
             sendLock.unlock();
         }
@@ -258,12 +332,77 @@ final class PeerConnection implements CallChannel {
     void sendDgc(byte type, long objectId) throws IOException {
         sendLock.lock();
         try {
-            writer.beginMessage();
-            callStart = writer.reserve(HEADER_LENGTH);
-            putHeader(type, 0, 0, objectId, 0, 0);
-            out.send(writer.buffer());
+            sendBare(type, objectId);
         } finally {
             sendLock.unlock();
+        }
+    }
+
+    /** A frame of header only (DGC, PING, PONG); the caller holds the send lock. */
+    private void sendBare(byte type, long objectId) throws IOException {
+        try {
+            writer.beginMessage();
+            callStart = writer.reserve(HEADER_LENGTH);
+            finish(type, 0, 0, objectId, 0, 0);
+            out.send(writer.buffer());
+        } catch (Throwable e) {
+            writer.abortMessage();
+            throw e instanceof IOException io ? io : new IOException("cannot send frame type " + type, e);
+        }
+    }
+
+    // ------------------------------------------------------------------ liveness
+
+    /** Frames received so far (any kind); the heartbeat compares it between ticks. */
+    private volatile int framesHeard;
+    private int framesAtLastTick;
+    private long silentSince = System.nanoTime();
+    private volatile String closeReason;
+
+    /**
+     * One heartbeat tick (the runtime's timer): a peer silent for a tick is pinged, one silent for
+     * {@link RmiConfig#peerTimeout()} is taken for dead and the connection closed, which fails its pending calls.
+     * A peer that vanished without closing its sockets (a host gone, a cut link, a stopped process) is noticed this
+     * way; java.rmi would wait forever.
+     */
+    void heartbeat(long now, long peerTimeoutNanos) {
+        if (closed || peerOrder == null) {
+            return;
+        }
+        int heard = framesHeard;
+        if (heard != framesAtLastTick) {
+            framesAtLastTick = heard;
+            silentSince = now;
+            return;
+        }
+        long silent = now - silentSince;
+        if (peerTimeoutNanos > 0 && silent >= peerTimeoutNanos) {
+            closeReason = "peer sent nothing for " + silent / 1_000_000 + " ms, not even a heartbeat (peer timeout "
+                    + peerTimeoutNanos / 1_000_000 + " ms)";
+            LOG.log(Level.WARNING, "closing connection to {0}: {1}", connection.remote(), closeReason);
+            connection.close();
+            return;
+        }
+        if (sendLock.tryLock()) { // a sender holding the lock is busy talking to the peer already
+            try {
+                sendBare(PING, 0);
+            } catch (IOException e) {
+                LOG.log(Level.DEBUG, "cannot ping {0}: {1}", connection.remote(), e);
+            } finally {
+                sendLock.unlock();
+            }
+        }
+    }
+
+    private void onPing() {
+        if (sendLock.tryLock()) { // if someone is sending, that frame shows the peer we are alive
+            try {
+                sendBare(PONG, 0);
+            } catch (IOException e) {
+                LOG.log(Level.DEBUG, "cannot answer a ping from {0}: {1}", connection.remote(), e);
+            } finally {
+                sendLock.unlock();
+            }
         }
     }
 
@@ -284,6 +423,7 @@ final class PeerConnection implements CallChannel {
 
     /** Handles one frame; runs on the transport's receive thread. */
     void onFrame(ByteBuffer frame) {
+        framesHeard++; // one thread receives at a time (the transport's receive role)
         ByteOrder order = peerOrder;
         if (order == null) {
             onHello(frame);
@@ -299,16 +439,26 @@ final class PeerConnection implements CallChannel {
         int flags = frame.get(base + FLAGS_OFFSET);
         int callId = frame.getInt(base + CALL_ID_OFFSET);
         long objectId = frame.getLong(base + OBJECT_ID_OFFSET);
+        long interfaceHash = frame.getLong(base + INTERFACE_HASH_OFFSET);
+        int methodId = frame.getInt(base + METHOD_ID_OFFSET);
         frame.position(base + HEADER_LENGTH);
+        try {
+            // the type trailer first, whatever becomes of the message: the type tables stay in step
+            reader.beginMessage(frame, (flags & FLAG_TYPE_DEFS) != 0);
+        } catch (IOException e) {
+            protocolError("malformed frame: " + e.getMessage());
+            return;
+        }
         switch (type) {
-            case CALL -> onCall(frame, flags, callId, objectId, frame.getLong(base + INTERFACE_HASH_OFFSET),
-                    frame.getInt(base + METHOD_ID_OFFSET));
-            case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(frame, type, callId, frame.getInt(base + METHOD_ID_OFFSET));
+            case CALL -> onCall(flags, callId, objectId, interfaceHash, methodId);
+            case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(type, callId, methodId);
             case DGC_DIRTY -> runtime.exports.dirty(objectId, peerVmId);
             case DGC_CLEAN -> runtime.exports.clean(objectId, peerVmId);
-            case UPGRADE -> onUpgrade(frame);
-            case UPGRADE_ACK -> onUpgradeAck(frame, frame.getInt(base + METHOD_ID_OFFSET));
+            case UPGRADE -> onUpgrade();
+            case UPGRADE_ACK -> onUpgradeAck(methodId);
             case UPGRADE_DONE -> onUpgradeDone();
+            case PING -> onPing();
+            case PONG -> { } // counted above
             default -> protocolError("unknown frame type " + type);
         }
     }
@@ -352,7 +502,7 @@ final class PeerConnection implements CallChannel {
         }
     }
 
-    private void onCall(ByteBuffer frame, int flags, int callId, long objectId, long interfaceHash, int methodId) {
+    private void onCall(int flags, int callId, long objectId, long interfaceHash, int methodId) {
         boolean oneWay = (flags & FLAG_ONE_WAY) != 0;
         ExportTable.Exported target = runtime.exports.find(objectId);
         if (target == null) {
@@ -384,16 +534,17 @@ final class PeerConnection implements CallChannel {
             return;
         }
         Invocation inv;
-        reader.beginMessage(frame);
         try {
             inv = d.decode(impl, methodId, reader);
-        } catch (IOException | RuntimeException e) {
-            // the reader's type table may now be out of step with the peer's writer: this connection is done
-            if (!oneWay) {
+        } catch (Throwable e) {
+            // one bad argument fails its call only: the type trailer was bound before the body
+            if (oneWay) {
+                LOG.log(Level.WARNING, "one-way call to {0}#{1} dropped: undecodable arguments: {2}",
+                        d.remoteInterface().getName(), methodId, e);
+            } else {
                 sendError(callId, ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling arguments of "
                         + d.remoteInterface().getName() + "#" + methodId + ": " + e.getMessage());
             }
-            protocolError("undecodable arguments: " + e);
             return;
         }
         runtime.stats.callsServed.increment();
@@ -401,11 +552,19 @@ final class PeerConnection implements CallChannel {
                 && (target.flags(methodId) & Dispatcher.NON_BLOCKING) != 0;
         String iface = d.remoteInterface().getName();
         if (inline) {
-            run(inv, inlineResult, callId, oneWay, iface, methodId);
+            INLINE.set(this);
+            try {
+                run(inv, inlineResult, callId, oneWay, iface, methodId);
+            } finally {
+                INLINE.remove();
+            }
         } else {
             runtime.dispatchExecutor.execute(() -> run(inv, new CallResult(), callId, oneWay, iface, methodId));
         }
     }
+
+    /** Set while a method runs on a receive thread: a remote call from there fails instead of deadlocking. */
+    private static final ThreadLocal<PeerConnection> INLINE = new ThreadLocal<>();
 
     private void run(Invocation inv, CallResult result, int callId, boolean oneWay, String iface, int methodId) {
         result.clear();
@@ -423,8 +582,7 @@ final class PeerConnection implements CallChannel {
             if (oneWay) {
                 LOG.log(Level.WARNING, "one-way call threw", t);
             } else {
-                sendThrown(callId, t instanceof Error e && !(t instanceof AssertionError)
-                        ? new ServerError("error in remote method", e) : t);
+                sendThrown(callId, RemoteFailures.asThrownByServer(t));
             }
             return;
         } finally {
@@ -436,8 +594,9 @@ final class PeerConnection implements CallChannel {
         if (result.future != null) {
             result.future.whenComplete((v, ex) -> {
                 if (ex != null) {
-                    sendThrown(callId, ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null
-                            ? ex.getCause() : ex);
+                    sendThrown(callId, RemoteFailures.asThrownByServer(
+                            ex instanceof java.util.concurrent.CompletionException && ex.getCause() != null
+                                    ? ex.getCause() : ex));
                 } else {
                     CallResult r = new CallResult();
                     r.setObject(v);
@@ -449,13 +608,14 @@ final class PeerConnection implements CallChannel {
         sendReply(callId, result);
     }
 
-    private void onReply(ByteBuffer frame, byte type, int callId, int errorCode) {
+    private void onReply(byte type, int callId, int errorCode) {
         PendingCall call = pending.remove(callId);
         if (call == null) {
-            protocolError("reply for unknown call " + callId);
+            // a reply after its call timed out (its trailer is bound already), or a forged one: dropped
+            LOG.log(Level.DEBUG, "dropping the reply to call {0} from {1}: the call is no longer waiting", callId,
+                    connection.remote());
             return;
         }
-        reader.beginMessage(frame);
         try {
             switch (type) {
                 case REPLY -> call.kind.read(reader, call);
@@ -463,28 +623,17 @@ final class PeerConnection implements CallChannel {
                     Object t = reader.readObject(Throwable.class);
                     call.thrown = t != null ? (Throwable) t : new UnmarshalException("null exception");
                 }
-                default -> call.failure = errorFor(errorCode, reader.readString());
+                default -> call.failure = RemoteFailures.forError(errorCode, reader.readString());
             }
-        } catch (IOException | RuntimeException e) {
-            call.failure = new UnmarshalException("error unmarshalling the reply of "
-                    + call.ref.describe(call.methodId) + ": " + e.getMessage(),
-                    e instanceof Exception ex ? ex : null);
+            runtime.stats.callsMade.increment();
+        } catch (Throwable e) {
+            // one bad value fails its own call only: the connection and the other calls go on
+            call.failure = new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
+                    + ": " + e.getMessage(), e instanceof Exception ex ? ex
+                    : new io.mobula.serial.SerialException(e.toString(), e));
+        } finally {
             call.complete();
-            protocolError("undecodable reply: " + e);
-            return;
         }
-        runtime.stats.callsMade.increment();
-        call.complete();
-    }
-
-    private static RemoteException errorFor(int code, String message) {
-        return switch (code) {
-            case ERROR_NO_SUCH_OBJECT -> new NoSuchObjectException(message);
-            case ERROR_INTERFACE_MISMATCH -> new InterfaceMismatchException(message);
-            case ERROR_UNMARSHAL_ARGUMENTS -> new java.rmi.MarshalException(message);
-            case ERROR_MARSHAL_RESULT -> new UnmarshalException(message);
-            default -> new RemoteException(message);
-        };
     }
 
     // ------------------------------------------------------------------ upgrade to shared memory
@@ -514,9 +663,8 @@ final class PeerConnection implements CallChannel {
     }
 
     /** The peer offers a segment: map it, acknowledge as the last TCP frame, send over shm from then on. */
-    private void onUpgrade(ByteBuffer frame) {
+    private void onUpgrade() {
         String name;
-        reader.beginMessage(frame);
         try {
             name = reader.readString();
         } catch (IOException e) {
@@ -552,7 +700,7 @@ final class PeerConnection implements CallChannel {
     }
 
     /** Our offer was answered: start reading shm (the peer writes there only after the ACK), then switch. */
-    private void onUpgradeAck(ByteBuffer frame, int status) {
+    private void onUpgradeAck(int status) {
         SharedMemory.Segment seg = shm;
         if (seg == null || upgraded()) {
             protocolError("unexpected UPGRADE_ACK");
@@ -560,7 +708,6 @@ final class PeerConnection implements CallChannel {
         }
         if (status != 0) {
             String why = "?";
-            reader.beginMessage(frame);
             try {
                 why = reader.readString();
             } catch (IOException ignored) {
@@ -604,11 +751,11 @@ final class PeerConnection implements CallChannel {
         try {
             writer.beginMessage();
             callStart = writer.reserve(HEADER_LENGTH);
-            putHeader(type, 0, 0, 0, 0, status);
             writer.writeString(text);
+            finish(type, 0, 0, 0, 0, status);
             connection.send(writer.buffer());
             return true;
-        } catch (IOException e) {
+        } catch (Throwable e) {
             writer.abortMessage();
             LOG.log(Level.DEBUG, "cannot send control frame to {0}: {1}", connection.remote(), e);
             return false;
@@ -647,8 +794,9 @@ final class PeerConnection implements CallChannel {
 
     /** The transport reported the connection closed: every pending call fails now. */
     void onClose(IOException cause) {
+        String reason = closeReason;
         RemoteException e = new UnmarshalException("connection to " + connection.remote() + " lost"
-                + (cause != null ? ": " + cause.getMessage() : ""), cause);
+                + (reason != null ? ": " + reason : cause != null ? ": " + cause.getMessage() : ""), cause);
         closeCause = e;
         closed = true;
         SharedMemory.Segment seg = shm;

@@ -19,6 +19,8 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
     final int flags;
     private final CallChannel channel;
     private SerialWriter out;
+    /** Whether the channel's writer is still held: between newCall and the send (or close). */
+    private boolean writing = true;
 
     ResultKind kind = ResultKind.VOID;
     Class<?> expected;
@@ -32,7 +34,6 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
     Object obj;
     Throwable thrown;        // the remote method threw this
     RemoteException failure; // the call failed in the runtime or the connection
-    volatile boolean abandoned; // timed out; the reply is decoded and dropped
     private volatile boolean done;
 
     PendingCall(RemoteRef ref, long interfaceHash, int methodId, int flags, CallChannel channel, SerialWriter out) {
@@ -75,21 +76,52 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
     }
 
     @Override
-    public MarshalException marshalFailed(IOException cause) {
+    public MarshalException marshalFailed(Throwable cause) {
+        close();
+        if (cause instanceof IOException io) {
+            return new MarshalException("error marshalling arguments of " + ref.describe(methodId) + ": "
+                    + cause.getMessage(), io);
+        }
+        if (cause instanceof OutOfMemoryError oom) {
+            return new MarshalException("error marshalling arguments of " + ref.describe(methodId)
+                    + ": they do not fit in memory", new io.mobula.serial.SerialException(oom.toString(), oom));
+        }
+        if (cause instanceof RuntimeException r) {
+            throw r;
+        }
+        if (cause instanceof Error e) {
+            throw e;
+        }
+        return new MarshalException("error marshalling arguments of " + ref.describe(methodId) + ": " + cause,
+                new Exception(cause));
+    }
+
+    @Override
+    public void close() {
+        if (writing) {
+            writing = false;
+            out = null;
+            channel.abort();
+        }
+    }
+
+    /** Hands the written message to the channel; from here the channel owns (and releases) the writer. */
+    private void send(boolean oneWay) throws RemoteException {
+        if (!writing) {
+            throw new IllegalStateException("call " + ref.describe(methodId) + " already sent or closed");
+        }
+        writing = false;
         out = null;
-        channel.abort();
-        return new MarshalException("error marshalling arguments of " + ref.describe(methodId) + ": "
-                + cause.getMessage(), cause);
+        channel.send(this, oneWay);
     }
 
     private void sendAndWait(ResultKind k, Class<?> exp) throws Throwable {
         kind = k;
         expected = exp;
         waiter = Thread.currentThread();
-        out = null;
         long start = CallEvent.enabled() ? System.nanoTime() : 0;
         try {
-            channel.send(this, false);
+            send(false);
             channel.await(this);
         } catch (RemoteException e) {
             failure = e;
@@ -113,8 +145,7 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
 
     @Override
     public void invokeOneWay() throws RemoteException {
-        out = null;
-        channel.send(this, true);
+        send(true);
     }
 
     @Override
@@ -183,8 +214,7 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
         kind = ResultKind.OBJECT;
         expected = exp;
         future = new CompletableFuture<>();
-        out = null;
-        channel.send(this, false);
+        send(false);
         return (CompletableFuture<T>) (CompletableFuture<?>) future;
     }
 }

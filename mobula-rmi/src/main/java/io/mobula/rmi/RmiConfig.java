@@ -1,5 +1,6 @@
 package io.mobula.rmi;
 
+import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -21,9 +22,17 @@ import java.util.Objects;
  *                    {@code shm,tcp}): {@code "tcp"} is always used for connection set-up; with {@code "shm"} listed
  *                    before it, a connection to a peer on the same host that offers shm too is upgraded to shared
  *                    memory (KaRMI 4.3: the best technology both sides share). {@code tcp} alone turns shm off.
+ * @param heartbeat   how often a connection's liveness is checked ({@code mobula.heartbeatMs}, default 1000): a peer
+ *                    that sent nothing for that long is pinged; zero turns liveness checks off
+ * @param peerTimeout how long a peer may stay silent, pings unanswered, before its connection is closed and every
+ *                    call pending on it fails ({@code mobula.peerTimeoutMs}, default 6000): a host that vanished
+ *                    without closing its sockets fails calls within this bound instead of hanging them
+ * @param byteOrder   the order this process writes primitives in ({@code mobula.byteOrder}: {@code BIG_ENDIAN},
+ *                    {@code LITTLE_ENDIAN}; default native); peers read either (receiver makes right, thesis 3.3.2)
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
-                        int callSpins, Duration busyPoll, List<String> transports) {
+                        int callSpins, Duration busyPoll, List<String> transports, Duration heartbeat,
+                        Duration peerTimeout, ByteOrder byteOrder) {
 
     /** Where incoming calls run. */
     public enum Dispatch {
@@ -39,6 +48,14 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         Objects.requireNonNull(dispatch, "dispatch");
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(busyPoll, "busyPoll");
+        Objects.requireNonNull(heartbeat, "heartbeat");
+        Objects.requireNonNull(peerTimeout, "peerTimeout");
+        Objects.requireNonNull(byteOrder, "byteOrder");
+        if (heartbeat.isNegative() || peerTimeout.isNegative()
+                || (!heartbeat.isZero() && peerTimeout.compareTo(heartbeat.multipliedBy(2)) < 0)) {
+            throw new IllegalArgumentException("peerTimeout " + peerTimeout + " must be at least twice the heartbeat "
+                    + heartbeat);
+        }
         transports = List.copyOf(transports);
         for (String t : transports) {
             if (!t.equals("tcp") && !t.equals("shm")) {
@@ -82,7 +99,22 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 Duration.ofMillis(Long.getLong("mobula.leaseMs", 60_000)),
                 Integer.getInteger("mobula.callSpins", 0),
                 Duration.ofNanos(1000L * Long.getLong("mobula.busyPollMicros", defaultBusyPollMicros())),
-                parseTransports(System.getProperty("mobula.transports")));
+                parseTransports(System.getProperty("mobula.transports")),
+                Duration.ofMillis(Long.getLong("mobula.heartbeatMs", 1000)),
+                Duration.ofMillis(Long.getLong("mobula.peerTimeoutMs", 6000)),
+                parseOrder(System.getProperty("mobula.byteOrder")));
+    }
+
+    static ByteOrder parseOrder(String text) {
+        if (text == null || text.isBlank() || text.equalsIgnoreCase("native")) {
+            return ByteOrder.nativeOrder();
+        }
+        return switch (text.trim().toUpperCase(java.util.Locale.ROOT)) {
+            case "BIG_ENDIAN", "BIG" -> ByteOrder.BIG_ENDIAN;
+            case "LITTLE_ENDIAN", "LITTLE" -> ByteOrder.LITTLE_ENDIAN;
+            default -> throw new IllegalArgumentException("mobula.byteOrder must be BIG_ENDIAN, LITTLE_ENDIAN or native,"
+                    + " not " + text);
+        };
     }
 
     static List<String> parseTransports(String text) {
@@ -102,31 +134,43 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     }
 
     public RmiConfig withCallTimeout(Duration d) {
-        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports);
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
     }
 
     public RmiConfig withDispatch(Dispatch d) {
-        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports);
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
     }
 
     public RmiConfig withLease(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports);
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
     }
 
     public RmiConfig withBusyPoll(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder);
     }
 
     public RmiConfig withHost(String h) {
-        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports);
+        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
     }
 
     public RmiConfig withPort(int p) {
-        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports);
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
+    }
+
+    /** A copy with liveness checks every {@code interval} and peers dropped after {@code timeout} of silence. */
+    public RmiConfig withHeartbeat(Duration interval, Duration timeout) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, interval, timeout,
+                byteOrder);
+    }
+
+    /** A copy writing primitives in {@code order}. */
+    public RmiConfig withByteOrder(ByteOrder order) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
+                peerTimeout, order);
     }
 
     /** A copy offering {@code t}, best first (e.g. {@code List.of("tcp")} to keep every peer on TCP). */
     public RmiConfig withTransports(List<String> t) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder);
     }
 }

@@ -47,9 +47,13 @@ final class RmiProtocol {
     static final byte UPGRADE = 8;        // payload: segment file name (string)
     static final byte UPGRADE_ACK = 9;    // method id field: 0 accepted (now sending over shm), else refused; payload: reason
     static final byte UPGRADE_DONE = 10;  // the offering side's last TCP frame; it sends over shm from now on
+    // liveness: a peer silent for a heartbeat interval is pinged; one silent for the peer timeout is dropped
+    static final byte PING = 11;
+    static final byte PONG = 12;
 
-    // call flags
-    static final int FLAG_ONE_WAY = 1;
+    // flags (any frame type)
+    static final int FLAG_ONE_WAY = 1;    // CALL: no reply
+    static final int FLAG_TYPE_DEFS = 2;  // the payload ends with a type-descriptor trailer (docs/WIRE.md)
 
     // error codes of REPLY_ERROR, in the method id field
     static final int ERROR_NO_SUCH_OBJECT = 1;

@@ -56,6 +56,8 @@ final class RmiRuntime implements FrameHandler {
     private final List<Listener> extraListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<Long, PeerConnection> byVm = new ConcurrentHashMap<>();
     private final Map<Endpoint, PeerConnection> byEndpoint = new ConcurrentHashMap<>();
+    /** Every open connection, for the heartbeat. */
+    private final java.util.Set<PeerConnection> connections = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
 
     private RmiRuntime(RmiConfig config) {
@@ -74,6 +76,27 @@ final class RmiRuntime implements FrameHandler {
         });
         long period = Math.max(1, config.lease().toMillis() / 4);
         timer.scheduleWithFixedDelay(this::housekeeping, period, period, TimeUnit.MILLISECONDS);
+        long beat = config.heartbeat().toNanos();
+        if (beat > 0) {
+            timer.scheduleWithFixedDelay(this::heartbeat, beat, beat, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Runs {@code task} once after {@code delayNanos} on the runtime's timer (call time-outs). */
+    void schedule(Runnable task, long delayNanos) {
+        timer.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void heartbeat() {
+        long now = System.nanoTime();
+        long timeout = config.peerTimeout().toNanos();
+        for (PeerConnection p : connections) {
+            try {
+                p.heartbeat(now, timeout);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "heartbeat failed", e);
+            }
+        }
     }
 
     static RmiRuntime get() {
@@ -271,6 +294,7 @@ final class RmiRuntime implements FrameHandler {
             }
             PeerConnection p = new PeerConnection(this, c, serialization);
             c.attach(p);
+            connections.add(p);
             stats.connectionsOpened.increment();
             try {
                 p.sendHello();
@@ -304,6 +328,7 @@ final class RmiRuntime implements FrameHandler {
         Object a = connection.attachment();
         if (a instanceof PeerConnection p) {
             stats.connectionsLost.increment();
+            connections.remove(p);
             p.onClose(cause);
             byVm.remove(p.peerVmId, p);
             byEndpoint.values().remove(p);

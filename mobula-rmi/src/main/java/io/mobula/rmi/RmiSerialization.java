@@ -1,13 +1,16 @@
 package io.mobula.rmi;
 
+import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
 import io.mobula.serial.Serializer;
+import java.io.Serializable;
 import java.rmi.Remote;
 
 /**
  * The serialization configuration of the RMI runtime: java.rmi's by-reference rule for remote objects. A stub is
- * written as its {@link RemoteRef}; an exported object (or one that implements a remote interface) is replaced by its
- * stub, exported on the way if it was not yet, so callbacks need no explicit export.
+ * written as its {@link RemoteRef}; an exported object is replaced by its stub; a Serializable object that implements
+ * a remote interface but was never exported travels by value, as in java.rmi; a remote object that is not
+ * Serializable (which java.rmi could not send) is exported on the way, so callbacks need no explicit export.
  */
 final class RmiSerialization {
     private RmiSerialization() {
@@ -24,12 +27,22 @@ final class RmiSerialization {
                         return new ThrowableSerializer(c);
                     }
                     if (Remote.class.isAssignableFrom(c) && !c.isInterface()) {
-                        Serializer<?> s = Serialization.replacing((Class<Object>) c,
-                                obj -> runtime.stubFor((Remote) obj));
-                        return s;
+                        if (Serializable.class.isAssignableFrom(c)) {
+                            // java.rmi: only an exported object is replaced by its stub; a Serializable one that
+                            // was never exported travels by value
+                            try {
+                                return Serialization.replacingUnlessSelf((Class<Object>) c, obj ->
+                                        runtime.exports.forTarget(obj) != null ? runtime.stubFor((Remote) obj) : obj);
+                            } catch (SerialException e) {
+                                // no by-value form after all (a field that cannot travel): as below
+                            }
+                        }
+                        // not Serializable: java.rmi could not send it at all; Mobula exports it (docs/JAVA_RMI.md)
+                        return Serialization.replacing((Class<Object>) c, obj -> runtime.stubFor((Remote) obj));
                     }
                     return null;
                 })
+                .byteOrder(runtime.config.byteOrder())
                 .build();
     }
 }

@@ -11,6 +11,9 @@ import java.io.IOException;
 @FunctionalInterface
 public interface ObjectReplacer<T> {
 
-    /** @return the object to write instead of {@code obj}; never {@code obj} itself */
+    /**
+     * @return the object to write instead of {@code obj}; {@code obj} itself only for
+     *     {@link Serialization#replacingUnlessSelf} (then it is written by value)
+     */
     Object replace(T obj) throws IOException;
 }

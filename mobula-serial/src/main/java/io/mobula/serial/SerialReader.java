@@ -74,11 +74,12 @@ public final class SerialReader {
         if (limit - start < 4) {
             throw new SerialException("message of " + (limit - start) + " bytes is too short for its type trailer");
         }
-        int at = message.getInt(limit - 4);
-        if (at < 0 || at > limit - start - 4) {
-            throw new SerialException("type trailer offset " + at + " outside the message of " + (limit - start)
-                    + " bytes");
+        int length = message.getInt(limit - 4);
+        if (length <= 0 || length > limit - start - 4) {
+            throw new SerialException("type trailer of " + length + " bytes does not fit the message of "
+                    + (limit - start) + " bytes");
         }
+        int at = limit - 4 - length - start;
         message.limit(limit - 4).position(start + at);
         try {
             while (message.hasRemaining()) {

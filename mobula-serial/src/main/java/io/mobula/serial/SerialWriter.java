@@ -99,7 +99,7 @@ public final class SerialWriter {
      * return false.
      *
      * <pre>
-     *   body ... | descriptors: (varint id, string class name, fingerprint i64)* | i32 offset of the descriptors
+     *   body ... | descriptors: (varint id, string class name, fingerprint i64)* | i32 length of the descriptors
      * </pre>
      *
      * @return whether a trailer was appended
@@ -116,7 +116,7 @@ public final class SerialWriter {
             writeString(t.name);
             writeLong(t.fingerprint);
         }
-        writeInt(start);
+        writeInt(pos - start); // the descriptors' length: the reader finds them from the end of the message
         return true;
     }
 

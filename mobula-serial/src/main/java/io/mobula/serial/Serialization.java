@@ -215,6 +215,20 @@ public final class Serialization {
         return o;
     }
 
+    /**
+     * A serializer for a class whose instances are written as something else when {@code replacer} returns another
+     * object, and by value, with the class's ordinary serializer, when it returns the object itself. For a
+     * {@link SerializerResolver} (RMI: an exported object travels as its stub, an unexported Serializable one by
+     * value, as in java.rmi).
+     *
+     * @throws SerialException when the class has no ordinary serializer (it is not serializable)
+     */
+    public static <T> Serializer<T> replacingUnlessSelf(Class<T> type, ObjectReplacer<T> replacer)
+            throws SerialException {
+        return new ConditionalReplacingSerializer<>(Objects.requireNonNull(type), Objects.requireNonNull(replacer),
+                Registry.DEFAULT.lookup(type));
+    }
+
     /** Settings for a {@link Serialization}. */
     /**
      * A serializer for a class whose instances are always written as something else, for a

@@ -101,7 +101,7 @@ class PeerStreamTest {
         SerialWriter w = WRITE.newPeerWriter();
         Message m = send(w, new Good(1));
         int n = m.bytes().remaining();
-        for (int bad : new int[] {-1, n, n - 3, Integer.MAX_VALUE}) {
+        for (int bad : new int[] {-1, 0, n - 3, n, Integer.MAX_VALUE}) {
             ByteBuffer b = ByteBuffer.allocate(n).order(m.bytes().order());
             b.put(m.bytes().duplicate()).flip();
             b.putInt(n - 4, bad);
@@ -112,7 +112,7 @@ class PeerStreamTest {
         // a descriptor cut short
         ByteBuffer cut = ByteBuffer.allocate(n).order(m.bytes().order());
         cut.put(m.bytes().duplicate()).flip();
-        cut.putInt(n - 4, n - 6);
+        cut.putInt(n - 4, 3);
         assertThrows(SerialException.class, () -> READ.newReader().beginMessage(cut, true));
     }
 

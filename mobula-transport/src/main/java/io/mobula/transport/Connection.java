@@ -20,8 +20,8 @@ public interface Connection extends AutoCloseable {
      * can be sent to many connections ("serialize once, send many"); it must not be modified by another
      * thread during the call.
      *
-     * @throws IOException if the frame is larger than the maximum frame size (nothing is sent and the
-     *                     connection stays open), or if the connection is closed or breaks (it is then
+     * @throws IOException {@link FrameTooLargeException} if the frame is larger than the maximum frame size (nothing
+     *                     is sent and the connection stays open), or if the connection is closed or breaks (it is then
      *                     closed and {@link FrameHandler#onClose} reports the cause)
      */
     void send(ByteBuffer frame) throws IOException;

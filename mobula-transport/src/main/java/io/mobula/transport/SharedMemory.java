@@ -107,14 +107,27 @@ public final class SharedMemory {
          */
         public boolean receiveUntil(java.util.function.BooleanSupplier done, long windowNanos) {
             ShmConnection c = connection;
-            return c != null && c.receiveUntil(done, windowNanos);
+            if (c == null || !receiving) {
+                // before startReceiving, frames in the ring are not ours to deliver yet: the link they replace may
+                // still be delivering earlier frames, and the two must never be decoded at the same time
+                return done.getAsBoolean();
+            }
+            return c.receiveUntil(done, windowNanos);
         }
+
+        /** Whether {@link #startReceiving} was called: only then may callers poll the ring. */
+        public boolean receiving() {
+            return receiving;
+        }
+
+        private volatile boolean receiving;
 
         /** Starts the receive thread of the connection built by {@link #connection}. */
         public synchronized void startReceiving() {
             if (connection == null) {
                 throw new IllegalStateException("no connection built");
             }
+            receiving = true;
             connection.start(false);
         }
 

@@ -110,8 +110,7 @@ abstract class StreamConnection implements Connection, Runnable {
         int bodyPos = body.position();
         long bytes = (long) body.remaining() + (header == null ? 0 : header.remaining());
         if (bytes > maxFrameSize) {
-            throw new IOException("frame of " + bytes + " bytes exceeds maxFrameSize " + maxFrameSize
-                    + " (not sent; " + this + " stays open)");
+            throw new FrameTooLargeException(bytes, maxFrameSize, toString());
         }
         sendLock.lock();
         try {

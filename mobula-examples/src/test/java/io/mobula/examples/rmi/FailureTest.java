@@ -1,6 +1,7 @@
 package io.mobula.examples.rmi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,17 +80,86 @@ class FailureTest {
         });
     }
 
+    /**
+     * A server that stops answering without closing its sockets (here: SIGSTOP; a host that vanished looks the same)
+     * fails the pending calls within the peer timeout (default 6 s), not never.
+     */
+    @Test
+    void aSilentServerFailsPendingCallsWithinThePeerTimeout() throws Exception {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            int port = freePort();
+            try (ChildJvm s = server(port)) {
+                TestService svc = (TestService) LocateRegistry.getRegistry("127.0.0.1", port).lookup("svc");
+                assertEquals(3, svc.add(1, 2));
+                List<Throwable> outcome = java.util.Collections.synchronizedList(new ArrayList<>());
+                Thread caller = Thread.ofPlatform().start(() -> {
+                    try {
+                        svc.sleep(45_000);
+                        outcome.add(new AssertionError("the call returned"));
+                    } catch (Throwable e) {
+                        outcome.add(e);
+                    }
+                });
+                Thread.sleep(300); // the call is in flight
+                signal("STOP", s.pid());
+                long stopped = System.nanoTime();
+                try {
+                    caller.join(20_000);
+                    long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stopped);
+                    assertEquals(1, outcome.size(), "the pending call settled");
+                    assertTrue(outcome.get(0) instanceof RemoteException, "a RemoteException, not " + outcome.get(0));
+                    assertTrue(outcome.get(0).getMessage().contains("sent nothing"), outcome.get(0).getMessage());
+                    assertTrue(took < 12_000, "failed " + took + " ms after the server went silent");
+                } finally {
+                    signal("CONT", s.pid());
+                }
+            }
+        });
+    }
+
+    private static void signal(String sig, long pid) throws Exception {
+        Process p = new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).inheritIO().start();
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "kill -" + sig);
+    }
+
+    /**
+     * Object ids are unique per process incarnation: a stub kept from a server that died never reaches the object a
+     * new server on the same port exported under the same number (java.rmi's ObjID does the same).
+     */
+    @Test
+    void aStubFromADeadServerFailsAgainstItsSuccessor() throws Exception {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            int port = freePort();
+            Registry registry = LocateRegistry.getRegistry("127.0.0.1", port);
+            TestService old;
+            try (ChildJvm first = server(port)) {
+                old = (TestService) registry.lookup("svc");
+                assertEquals(3, old.add(1, 2));
+                first.kill();
+            }
+            try (ChildJvm second = server(port)) {
+                TestService fresh = (TestService) registry.lookup("svc");
+                assertEquals(7, fresh.add(3, 4));
+                assertThrows(java.rmi.NoSuchObjectException.class, () -> old.add(1, 1));
+            }
+        });
+    }
+
     @Test
     void aCallTimeoutGivesUpOnASlowServerAndTheConnectionStaysUsable() throws Exception {
         assertTimeoutPreemptively(LIMIT, () -> {
             int port = freePort();
             try (ChildJvm s = server(port);
-                 ChildJvm client = ChildJvm.start(TimeoutClientMain.class, List.of("-Dmobula.callTimeoutMs=300"),
-                         Integer.toString(port), "3000")) {
+                 ChildJvm client = ChildJvm.start(TimeoutClientMain.class, List.of("-Dmobula.callTimeoutMs=1000"),
+                         Integer.toString(port), "6000")) {
                 String line = client.awaitLine("TIMEOUT", Duration.ofSeconds(20));
                 long ms = Long.parseLong(line.substring("TIMEOUT ".length()).trim());
-                assertTrue(ms >= 300 && ms < 2_000, "gave up after " + ms + " ms");
+                assertTrue(ms >= 1000 && ms < 4_000, "gave up after " + ms + " ms");
                 // the late reply is decoded and dropped; later calls on the connection still work
+                assertEquals("AFTER 42", client.awaitLine("AFTER", Duration.ofSeconds(20)));
+                assertEquals("ASYNC TIMEOUTS 4000", client.awaitLine("ASYNC", Duration.ofSeconds(30)));
+                assertEquals("ASYNC TIMEOUTS 4000", client.awaitLine("ASYNC", Duration.ofSeconds(30)),
+                        "the slots of timed-out calls were free for the second round");
                 assertEquals("AFTER 42", client.awaitLine("AFTER", Duration.ofSeconds(20)));
                 assertEquals(0, client.waitFor(Duration.ofSeconds(20)));
             }

@@ -43,4 +43,43 @@ class LocalShortcutTest {
         Rmi.unexport(impl, true);
         assertThrows(NoSuchObjectException.class, stub::ping);
     }
+
+    /** A local call behaves like a remote one: one-way and asynchronous calls do not wait for the method. */
+    @Test
+    void oneWayAndAsynchronousLocalCallsReturnAtOnce() throws Exception {
+        TestServiceImpl impl = new TestServiceImpl();
+        TestService stub = (TestService) Rmi.export(impl);
+        FaultServiceImpl faults = new FaultServiceImpl();
+        FaultService f = (FaultService) Rmi.export(faults);
+        try {
+            long t0 = System.nanoTime();
+            java.util.concurrent.CompletableFuture<String> later = stub.later("abc", 1500);
+            f.nap(1500);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(ms < 1000, "returned after " + ms + " ms");
+            assertTrue(!later.isDone(), "the method is still running");
+            assertEquals("ABC", later.get(20, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            Rmi.unexport(impl, true);
+            Rmi.unexport(faults, true);
+        }
+    }
+
+    @Test
+    void anUnknownMethodIdIsRefusedLocallyAsRemotely() throws Exception {
+        FaultServiceImpl faults = new FaultServiceImpl();
+        FaultService f = (FaultService) Rmi.export(faults);
+        try {
+            io.mobula.rmi.RemoteRef ref = RemoteStub.refOf((RemoteStub) f);
+            java.rmi.RemoteException e = assertThrows(java.rmi.RemoteException.class, () -> {
+                try (io.mobula.rmi.Call call = ref.newCall(FaultService_MobulaDispatcher.INTERFACE_HASH, 99, 0)) {
+                    call.invokeInt();
+                }
+            });
+            assertTrue(e.getMessage().contains("no method 99"), e.getMessage());
+            assertEquals(3, f.add(1, 2));
+        } finally {
+            Rmi.unexport(faults, true);
+        }
+    }
 }

@@ -22,6 +22,26 @@ public final class TimeoutClientMain {
             System.out.println("TIMEOUT " + (System.nanoTime() - t0) / 1_000_000);
         }
         System.out.println("AFTER " + svc.add(20, 22));
+        // asynchronous calls honour the timeout too, and a timed-out call frees its slot at once: two rounds of
+        // 4000 calls (the connection has 4096 slots) whose replies would come much later
+        for (int round = 0; round < 2; round++) {
+            java.util.List<java.util.concurrent.CompletableFuture<String>> fs = new java.util.ArrayList<>();
+            for (int i = 0; i < 4000; i++) {
+                fs.add(svc.later("x", 60_000));
+            }
+            int timedOut = 0;
+            for (var f : fs) {
+                try {
+                    f.get(20, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof CallTimeoutException) {
+                        timedOut++;
+                    }
+                }
+            }
+            System.out.println("ASYNC TIMEOUTS " + timedOut);
+        }
+        System.out.println("AFTER " + svc.add(20, 22));
         System.exit(0);
     }
 }

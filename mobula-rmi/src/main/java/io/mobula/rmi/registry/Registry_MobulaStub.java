@@ -3,7 +3,6 @@ package io.mobula.rmi.registry;
 import io.mobula.rmi.Call;
 import io.mobula.rmi.RemoteRef;
 import io.mobula.rmi.RemoteStub;
-import java.io.IOException;
 import java.io.Serial;
 import java.rmi.AlreadyBoundException;
 import java.rmi.NotBoundException;
@@ -22,13 +21,12 @@ public final class Registry_MobulaStub extends RemoteStub implements Registry {
 
     @Override
     public Remote lookup(String name) throws RemoteException, NotBoundException {
-        Call call = ref.newCall(HASH, Registry_MobulaDispatcher.LOOKUP, 0);
-        try {
-            call.arguments().writeString(name);
-        } catch (IOException e) {
-            throw call.marshalFailed(e);
-        }
-        try {
+        try (Call call = ref.newCall(HASH, Registry_MobulaDispatcher.LOOKUP, 0)) {
+            try {
+                call.arguments().writeString(name);
+            } catch (Throwable e) {
+                throw call.marshalFailed(e);
+            }
             return call.invokeObject(Remote.class);
         } catch (RemoteException | NotBoundException | RuntimeException | Error e) {
             throw e;
@@ -39,14 +37,13 @@ public final class Registry_MobulaStub extends RemoteStub implements Registry {
 
     @Override
     public void bind(String name, Remote obj) throws RemoteException, AlreadyBoundException {
-        Call call = ref.newCall(HASH, Registry_MobulaDispatcher.BIND, 0);
-        try {
-            call.arguments().writeString(name);
-            call.arguments().writeObject(obj);
-        } catch (IOException e) {
-            throw call.marshalFailed(e);
-        }
-        try {
+        try (Call call = ref.newCall(HASH, Registry_MobulaDispatcher.BIND, 0)) {
+            try {
+                call.arguments().writeString(name);
+                call.arguments().writeObject(obj);
+            } catch (Throwable e) {
+                throw call.marshalFailed(e);
+            }
             call.invokeVoid();
         } catch (RemoteException | AlreadyBoundException | RuntimeException | Error e) {
             throw e;
@@ -57,13 +54,12 @@ public final class Registry_MobulaStub extends RemoteStub implements Registry {
 
     @Override
     public void unbind(String name) throws RemoteException, NotBoundException {
-        Call call = ref.newCall(HASH, Registry_MobulaDispatcher.UNBIND, 0);
-        try {
-            call.arguments().writeString(name);
-        } catch (IOException e) {
-            throw call.marshalFailed(e);
-        }
-        try {
+        try (Call call = ref.newCall(HASH, Registry_MobulaDispatcher.UNBIND, 0)) {
+            try {
+                call.arguments().writeString(name);
+            } catch (Throwable e) {
+                throw call.marshalFailed(e);
+            }
             call.invokeVoid();
         } catch (RemoteException | NotBoundException | RuntimeException | Error e) {
             throw e;
@@ -74,14 +70,13 @@ public final class Registry_MobulaStub extends RemoteStub implements Registry {
 
     @Override
     public void rebind(String name, Remote obj) throws RemoteException {
-        Call call = ref.newCall(HASH, Registry_MobulaDispatcher.REBIND, 0);
-        try {
-            call.arguments().writeString(name);
-            call.arguments().writeObject(obj);
-        } catch (IOException e) {
-            throw call.marshalFailed(e);
-        }
-        try {
+        try (Call call = ref.newCall(HASH, Registry_MobulaDispatcher.REBIND, 0)) {
+            try {
+                call.arguments().writeString(name);
+                call.arguments().writeObject(obj);
+            } catch (Throwable e) {
+                throw call.marshalFailed(e);
+            }
             call.invokeVoid();
         } catch (RemoteException | RuntimeException | Error e) {
             throw e;
@@ -92,8 +87,7 @@ public final class Registry_MobulaStub extends RemoteStub implements Registry {
 
     @Override
     public String[] list() throws RemoteException {
-        Call call = ref.newCall(HASH, Registry_MobulaDispatcher.LIST, 0);
-        try {
+        try (Call call = ref.newCall(HASH, Registry_MobulaDispatcher.LIST, 0)) {
             return call.invokeObject(String[].class);
         } catch (RemoteException | RuntimeException | Error e) {
             throw e;
