@@ -10,7 +10,7 @@ import java.util.Arrays;
  * thread; not thread-safe.
  *
  * <p>Type descriptors are sent once per writer and referred to by a small id afterwards; the handle table
- * that keeps shared references and cycles is reset by {@link #beginMessage()} (seed 004, "two kinds of
+ * that keeps shared references and cycles is reset by {@link #beginMessage()} (KaRMI paper, "two kinds of
  * reset"; thesis 3.3.2). Primitives and primitive arrays are written in {@link #byteOrder()}; the reader
  * converts if needed. See {@link WireFormat} for the layout.
  */

@@ -18,7 +18,7 @@ package io.mobula.serial;
  *
  *   Every NEW / TYPE_DEF object takes the next handle (0, 1, 2, ...) BEFORE its body is written, so
  *   cycles and shared references decode to the same graph. Handles reset per message
- *   (beginMessage, copy semantics); type ids do not (UKA's two kinds of reset, seed 004).
+ *   (beginMessage, copy semantics); type ids do not (UKA's two kinds of reset, KaRMI paper).
  *
  * body: what the class's Serializer writes, e.g. fields in fingerprint order (superclass level first,
  *   by name within a level; record components in declaration order).

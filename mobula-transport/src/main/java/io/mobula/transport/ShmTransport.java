@@ -17,7 +17,7 @@ import java.util.Objects;
 
 /**
  * The "shm" technology: connections between processes of one host through shared-memory rings (the on-host
- * counterpart of the seeds' user-level networks, KaRMI 4.3). A listener is a Unix-domain socket
+ * counterpart of the Myrinet, ParaStation and SCI user-level networks of the thesis, KaRMI 4.3). A listener is a Unix-domain socket
  * ({@code shm:///dev/shm/mobula-<pid>-<random>.sock}); connecting creates the segment, sends its name over the
  * socket and waits for the acknowledgement. The socket then stays open as the liveness link: end of stream on
  * it means the peer process is gone. Frames never touch the socket.

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.time.Duration;
 
 /**
- * One communication technology (KaRMI, seed 004 section 4.3): TCP, shared memory, in-JVM. A transport moves
+ * One communication technology (KaRMI 4.3): TCP, shared memory, in-JVM. A transport moves
  * opaque frames reliably and in order between two endpoints; upper layers never see sockets, rings or
  * queues. Several transports can run side by side; the upper layer picks the best one both peers share.
  *

@@ -1,5 +1,5 @@
 /**
- * Layer 2: transports ("technologies", KaRMI, seed 004 section 4.3) that move opaque frames reliably and in
+ * Layer 2: transports ("technologies", KaRMI 4.3) that move opaque frames reliably and in
  * order between two processes. The RMI layer sees only {@link io.mobula.transport.Transport},
  * {@link io.mobula.transport.Connection} and {@link io.mobula.transport.FrameHandler}; sockets, rings and
  * queues stay inside.

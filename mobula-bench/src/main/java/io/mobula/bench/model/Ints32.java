@@ -3,7 +3,7 @@ package io.mobula.bench.model;
 import java.io.Serializable;
 import java.util.Objects;
 
-/** KaRMI benchmark object "32 int": a flat object with 32 {@code int} fields (seed 004, section 6.1). */
+/** KaRMI benchmark object "32 int": a flat object with 32 {@code int} fields (KaRMI 6.1). */
 public final class Ints32 implements Serializable {
     public int i00;
     public int i01;

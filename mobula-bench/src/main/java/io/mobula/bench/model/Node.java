@@ -4,7 +4,7 @@ import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * KaRMI benchmark node: four {@code int} values and two references (seed 004, section 6.1). A leaf is the
+ * KaRMI benchmark node: four {@code int} values and two references (KaRMI 6.1). A leaf is the
  * "4 int 2 null" object; linked up it forms the balanced "tree(n)" objects.
  */
 public final class Node implements Serializable {

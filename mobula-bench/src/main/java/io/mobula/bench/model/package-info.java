@@ -1,5 +1,5 @@
 /**
- * The benchmark objects: the KaRMI benchmark collection's objects (seed 004, section 6.1) and the
+ * The benchmark objects: the KaRMI benchmark collection's objects (KaRMI 6.1) and the
  * jvm-serializers media-content graph. Plain {@link java.io.Serializable} classes with public fields, so every
  * system under test (generated serializers, reflective fallback, JDK, Kryo, Fory) can handle them unchanged.
  */

@@ -6,7 +6,7 @@ import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * The object parameter types of the KaRMI benchmark collection (seed 004, section 6.1): objects with 4 and 32
+ * The object parameter types of the KaRMI benchmark collection (KaRMI 6.1): objects with 4 and 32
  * {@code int} fields, 4 ints plus two null references, and balanced binary trees of 4-int nodes.
  *
  * <p>They are plain {@link Serializable} classes with public no-arg constructors so that every system (java.rmi

@@ -4,7 +4,7 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * The remote interface of the benchmark kernels (seed 004, section 6.1). An ordinary {@link Remote} interface, so
+ * The remote interface of the benchmark kernels (KaRMI 6.1). An ordinary {@link Remote} interface, so
  * java.rmi and Mobula (which takes ordinary Remote interfaces) serve the same one.
  */
 public interface BenchRemote extends Remote {

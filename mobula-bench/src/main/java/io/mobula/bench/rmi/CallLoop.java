@@ -74,7 +74,7 @@ final class CallLoop {
     }
 
     /**
-     * The star kernel (seed 004, section 6.1 b): k threads, each with its own session, meet at a barrier, then
+     * The star kernel (KaRMI 6.1 b): k threads, each with its own session, meet at a barrier, then
      * call the server together; each thread times its own call. A round's go/stop decision is made once, in the
      * barrier action, so all threads agree. Samples of all threads are merged.
      */

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  * then {@code error} says why.
  *
  * <p>MB/s is user payload bytes of the argument ({@link BenchCase#payloadBytes()}, 10^6 bytes per MB) divided by
- * the median call time, as the thesis computes RMI throughput (seed 003, section 2.5.3); the JSON also carries the
+ * the median call time, as the thesis computes RMI throughput (thesis 2.5.3); the JSON also carries the
  * same over the mean.
  *
  * <p>A case is measured in several passes (fresh processes each); the result is the pass with the lowest median,

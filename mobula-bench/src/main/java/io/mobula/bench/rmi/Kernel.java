@@ -1,8 +1,8 @@
 package io.mobula.bench.rmi;
 
 /**
- * The kernels of the KaRMI benchmark collection (seed 004, section 6.1 a and b), plus the thesis's RMI throughput
- * benchmark (seed 003, section 2.5.3: the round trip of an RMI with a 100 KB array or a tree of 1023 objects as
+ * The kernels of the KaRMI benchmark collection (KaRMI 6.1 a and b), plus the thesis's RMI throughput
+ * benchmark (thesis 2.5.3: the round trip of an RMI with a 100 KB array or a tree of 1023 objects as
  * its parameter, payload bytes per second).
  */
 public enum Kernel {

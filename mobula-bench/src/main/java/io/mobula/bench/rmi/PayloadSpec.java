@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * One {@code obj} parameter of the benchmark collection: a kind plus a size. This is the "factory" of KaRMI
- * section 6.1 (seed 004): {@link #create()} builds a fresh, deterministic instance, so the client and a validator
+ * section 6.1 of the KaRMI paper: {@link #create()} builds a fresh, deterministic instance, so the client and a validator
  * can build equal copies independently.
  *
  * <p>Ids are {@code null}, {@code byte[50]}, {@code int[2000]}, {@code float[20000]}, {@code double[131072]},

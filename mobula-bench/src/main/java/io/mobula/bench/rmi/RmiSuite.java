@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The multi-process RMI benchmark collection (KaRMI, seed 004, section 6.1; thesis throughput benchmark, seed 003,
+ * The multi-process RMI benchmark collection (KaRMI 6.1; thesis throughput benchmark,
  * section 2.5.3). For every system it starts a server JVM (or process) and a client as children, with identical
  * JVM flags; the client times each case with {@link System#nanoTime()} per call and reports back; this process
  * prints tables with ratios to the raw ping-pong baselines and to java.rmi, and writes JSON lines.

@@ -1,6 +1,6 @@
 /**
- * The multi-process RMI benchmark harness: the KaRMI benchmark collection (seed 004, section 6.1) and the
- * thesis RMI throughput benchmark (seed 003, section 2.5.3) run against raw ping-pong baselines and java.rmi.
+ * The multi-process RMI benchmark harness: the KaRMI benchmark collection (KaRMI 6.1) and the
+ * thesis RMI throughput benchmark (thesis 2.5.3) run against raw ping-pong baselines and java.rmi.
  *
  * <p>Pieces, parent side: {@link io.mobula.bench.rmi.RmiSuite} (entry, options, passes),
  * {@link io.mobula.bench.rmi.CaseCatalog} (which cases), {@link io.mobula.bench.rmi.SystemRunner} and

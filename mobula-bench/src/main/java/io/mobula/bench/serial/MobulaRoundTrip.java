@@ -8,7 +8,7 @@ import java.io.IOException;
 
 /**
  * Mobula in its streaming form, the way the RMI layer uses it: one writer/reader pair per peer whose type
- * tables persist across messages, while {@code beginMessage} resets only the handle tables (seed 004,
+ * tables persist across messages, while {@code beginMessage} resets only the handle tables (KaRMI paper,
  * section 3: the two kinds of reset). Not the self-contained {@code toBytes} form, which re-sends its type
  * table every time. The reader reads the writer's buffer in place, as it would read a received frame.
  */

@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
- * The object graphs of the serialization suite: the KaRMI benchmark objects (seed 004, section 6.1, Table 2),
+ * The object graphs of the serialization suite: the KaRMI benchmark objects (KaRMI 6.1, Table 2),
  * 100 KB primitive arrays and the jvm-serializers media-content graph.
  */
 public enum SerialCase {

@@ -28,13 +28,16 @@ public final class FirstUseClientMain {
             ts[t] = Thread.ofPlatform().start(() -> {
                 try {
                     start.await(20, TimeUnit.SECONDS);
-                    FaultService svc = (FaultService) registry.lookup("faults");
-                    Object v = id % 2 == 0 ? new Fresh("t" + id, id) : List.of(new Fresh2(id), "x" + id);
-                    if (!v.equals(svc.echo(v))) {
-                        failures.append("wrong echo in thread ").append(id).append(' ');
-                    }
-                    if (registry.list().length == 0 || svc.add(id, 1) != id + 1) {
-                        failures.append("wrong answer in thread ").append(id).append(' ');
+                    // dense traffic while the connection upgrades to shared memory
+                    for (int i = 0; i < 20; i++) {
+                        FaultService svc = (FaultService) registry.lookup("faults");
+                        Object v = (id + i) % 2 == 0 ? new Fresh("t" + id, i) : List.of(new Fresh2(i), "x" + id);
+                        if (!v.equals(svc.echo(v))) {
+                            failures.append("wrong echo in thread ").append(id).append(' ');
+                        }
+                        if (registry.list().length == 0 || svc.add(id, i) != id + i) {
+                            failures.append("wrong answer in thread ").append(id).append(' ');
+                        }
                     }
                 } catch (Throwable e) {
                     failures.append(e).append(' ');

@@ -13,6 +13,7 @@ public final class TestServerMain {
         Registry registry = LocateRegistry.createRegistry(0);
         TestService stub = (TestService) Rmi.export(new TestServiceImpl());
         registry.rebind("svc", stub);
+        System.out.println("ORDER " + Rmi.config().byteOrder());
         System.out.println("READY " + LocateRegistry.localPort());
     }
 }
