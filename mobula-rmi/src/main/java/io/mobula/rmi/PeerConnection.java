@@ -363,10 +363,10 @@ final class PeerConnection implements CallChannel {
      * One heartbeat tick (the runtime's timer): a peer silent for a tick is pinged, one silent for
      * {@link RmiConfig#peerTimeout()} is taken for dead and the connection closed, which fails its pending calls.
      * A peer that vanished without closing its sockets (a host gone, a cut link, a stopped process) is noticed this
-     * way; java.rmi would wait forever.
+     * way; java.rmi would wait forever. A peer that connected but never said HELLO is dropped the same way.
      */
     void heartbeat(long now, long peerTimeoutNanos) {
-        if (closed || peerOrder == null) {
+        if (closed) {
             return;
         }
         int heard = framesHeard;
@@ -383,7 +383,7 @@ final class PeerConnection implements CallChannel {
             connection.close();
             return;
         }
-        if (sendLock.tryLock()) { // a sender holding the lock is busy talking to the peer already
+        if (peerOrder != null && sendLock.tryLock()) { // a sender holding the lock is talking to the peer already
             try {
                 sendBare(PING, 0);
             } catch (IOException e) {
