@@ -40,4 +40,22 @@ public class EchoImpl extends UnicastRemoteObject implements Echo, Cloneable {
     public Remote same(Remote r) {
         return r;
     }
+
+    /** An Echo that is not a UnicastRemoteObject, for the static export style. */
+    public static final class Plain implements Echo {
+        @Override
+        public String echo(String s) {
+            return "plain:" + s;
+        }
+
+        @Override
+        public String clientHost() throws RemoteException {
+            return "";
+        }
+
+        @Override
+        public Remote same(Remote r) {
+            return r;
+        }
+    }
 }
