@@ -125,12 +125,12 @@ class ClassicProgramsTest {
             room.awaitLine("room ready", LIMIT);
             // members join one after the other, so everyone hears the same sequence
             try (ChildJvm alice = v.start("Chat", "member", port, "alice")) {
-                alice.awaitLine("alice hears * alice joined", LIMIT);
+                alice.awaitLine("alice is in", LIMIT); // its join, callbacks included, is over
                 try (ChildJvm bob = v.start("Chat", "member", port, "bob")) {
-                    bob.awaitLine("bob hears * bob joined", LIMIT);
+                    bob.awaitLine("bob is in", LIMIT); // its join, callbacks included, is over
                     try (ChildJvm carol = v.start("Chat", "member", port, "carol")) {
-                        carol.awaitLine("carol hears * carol joined", LIMIT);
-                        carol.kill(); // the room finds out when it calls carol back
+                        carol.awaitLine("carol is in", LIMIT); // its join, callbacks included, is over
+                        carol.kill(); // the room finds out when it next calls carol back
                         bob.send("say hello");
                         bob.awaitLine("bob did say hello", LIMIT);
                         alice.send("who");

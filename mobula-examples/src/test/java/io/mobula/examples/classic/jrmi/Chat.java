@@ -110,6 +110,7 @@ public final class Chat {
         Room room = (Room) LocateRegistry.getRegistry("127.0.0.1", port).lookup("room");
         MemberImpl me = new MemberImpl(name);
         room.join(name, me);
+        System.out.println(name + " is in");
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
         for (String line = in.readLine(); line != null && !line.equals("quit"); line = in.readLine()) {
             if (line.startsWith("say ")) {
