@@ -95,6 +95,13 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** Writes {@code line} to the child's standard input. */
+    public void send(String line) throws IOException {
+        var in = process.getOutputStream();
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
     /** Waits for the exit code, at most {@code timeout}. */
     public int waitFor(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -3,104 +3,141 @@ package io.mobula.rmi;
 import io.mobula.rmi.registry.LocateRegistry;
 import io.mobula.rmi.registry.Registry;
 import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.rmi.AlreadyBoundException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * Shaped like {@code java.rmi.Naming}: registry operations addressed by URL, {@code mobula://host:port/name}
- * ({@code rmi://} and {@code //} are accepted too, so ported programs keep their URLs). The host defaults to
- * 127.0.0.1 and the port to 1099.
+ * Shaped like {@code java.rmi.Naming}: registry operations addressed by URL {@code [rmi:]//host:port/name}, parsed by
+ * java.rmi's rules (JDK 21): {@code rmi:} or {@code mobula:} or no scheme; no query, fragment or user info; the host
+ * defaults to 127.0.0.1 (java.rmi: the local host) and the port to 1099; {@code //:port/name} means localhost;
+ * a plain {@code name} is a name on the default registry; a URL with no name makes {@link #lookup} return the
+ * registry itself. Anything else is a {@link MalformedURLException}, as in java.rmi.
  */
 public final class Naming {
     private Naming() {
     }
 
-    /** A parsed registry URL. */
+    /** A parsed registry URL; {@code host} empty for none given, {@code name} null for none. */
     record Url(String host, int port, String name) {
-        static Url parse(String url, boolean nameRequired) throws MalformedURLException {
+        static Url parse(String url) throws MalformedURLException {
             if (url == null) {
-                throw new MalformedURLException("null URL");
+                throw new NullPointerException("url");
             }
-            String rest = url;
-            for (String scheme : new String[] {"mobula:", "rmi:"}) {
-                if (rest.startsWith(scheme)) {
-                    rest = rest.substring(scheme.length());
-                    break;
+            try {
+                return parseUri(url);
+            } catch (URISyntaxException ex) {
+                // RFC 3986 refuses '//:port': java.rmi reads it as localhost:port
+                MalformedURLException mue = new MalformedURLException("invalid URL String: " + url);
+                mue.initCause(ex);
+                int schemeEnd = url.indexOf(':');
+                int authority = url.indexOf("//:");
+                if (authority < 0 || !(authority == 0 || (schemeEnd > 0 && authority == schemeEnd + 1))) {
+                    throw mue;
+                }
+                try {
+                    return parseUri(url.substring(0, authority + 2) + "localhost" + url.substring(authority + 2));
+                } catch (URISyntaxException again) {
+                    throw mue;
                 }
             }
-            String host = "127.0.0.1";
-            int port = Registry.REGISTRY_PORT;
-            if (rest.startsWith("//")) {
-                rest = rest.substring(2);
-                int slash = rest.indexOf('/');
-                String authority = slash < 0 ? rest : rest.substring(0, slash);
-                rest = slash < 0 ? "" : rest.substring(slash + 1);
-                int colon = authority.lastIndexOf(':');
-                boolean bracketed = authority.startsWith("[");
-                if (colon > 0 && (!bracketed || authority.lastIndexOf(']') < colon)) {
+        }
+
+        private static Url parseUri(String url) throws MalformedURLException, URISyntaxException {
+            URI uri = new URI(url);
+            if (uri.isOpaque()) {
+                throw new MalformedURLException("not a hierarchical URL: " + url);
+            }
+            if (uri.getFragment() != null) {
+                throw new MalformedURLException("invalid character, '#', in URL name: " + url);
+            } else if (uri.getQuery() != null) {
+                throw new MalformedURLException("invalid character, '?', in URL name: " + url);
+            } else if (uri.getUserInfo() != null) {
+                throw new MalformedURLException("invalid character, '@', in URL host: " + url);
+            }
+            String scheme = uri.getScheme();
+            if (scheme != null && !scheme.equals("rmi") && !scheme.equals("mobula")) {
+                throw new MalformedURLException("invalid URL scheme: " + url);
+            }
+            String name = uri.getPath();
+            if (name != null) {
+                if (name.startsWith("/")) {
+                    name = name.substring(1);
+                }
+                if (name.isEmpty()) {
+                    name = null;
+                }
+            }
+            String host = uri.getHost();
+            if (host == null) {
+                host = "";
+                try {
+                    uri.parseServerAuthority(); // only server-based authorities, not 'host:bar'
+                } catch (URISyntaxException notServer) {
+                    String authority = uri.getAuthority();
+                    if (authority == null || !authority.startsWith(":")) {
+                        throw new MalformedURLException("invalid authority: " + url);
+                    }
                     try {
-                        port = Integer.parseInt(authority.substring(colon + 1));
-                    } catch (NumberFormatException e) {
-                        throw new MalformedURLException("bad port in " + url);
+                        uri = new URI(null, "localhost" + authority, null, null, null);
+                        uri.parseServerAuthority();
+                    } catch (URISyntaxException bad) {
+                        throw new MalformedURLException("invalid authority: " + url);
                     }
-                    if (port <= 0 || port > 65535) {
-                        throw new MalformedURLException("bad port in " + url);
-                    }
-                    authority = authority.substring(0, colon);
                 }
-                if (bracketed && authority.endsWith("]")) {
-                    authority = authority.substring(1, authority.length() - 1);
-                }
-                if (!authority.isEmpty()) {
-                    host = authority;
-                }
-            } else if (rest.startsWith("/")) {
-                rest = rest.substring(1);
             }
-            if (nameRequired && rest.isEmpty()) {
-                throw new MalformedURLException("no name in " + url);
-            }
-            return new Url(host, port, rest);
+            int port = uri.getPort();
+            return new Url(host, port == -1 ? Registry.REGISTRY_PORT : port, name);
         }
 
         Registry registry() throws RemoteException {
-            return LocateRegistry.getRegistry(host, port);
+            boolean bracketed = host.length() > 2 && host.startsWith("[") && host.endsWith("]");
+            return LocateRegistry.getRegistry(bracketed ? host.substring(1, host.length() - 1) : host, port);
         }
     }
 
-    /** The stub bound to the URL's name. */
+    /** The stub bound to the URL's name; the registry itself when the URL names none. */
     public static Remote lookup(String url) throws NotBoundException, MalformedURLException, RemoteException {
-        Url u = Url.parse(url, true);
-        return u.registry().lookup(u.name());
+        Url u = Url.parse(url);
+        Registry registry = u.registry();
+        return u.name() == null ? registry : registry.lookup(u.name());
     }
 
     /** Binds {@code obj} to the URL's name. */
     public static void bind(String url, Remote obj)
             throws AlreadyBoundException, MalformedURLException, RemoteException {
-        Url u = Url.parse(url, true);
-        u.registry().bind(u.name(), obj);
+        Url u = Url.parse(url);
+        Registry registry = u.registry();
+        if (obj == null) {
+            throw new NullPointerException("cannot bind to null");
+        }
+        registry.bind(u.name(), obj);
     }
 
     /** Removes the URL's binding. */
     public static void unbind(String url) throws RemoteException, NotBoundException, MalformedURLException {
-        Url u = Url.parse(url, true);
+        Url u = Url.parse(url);
         u.registry().unbind(u.name());
     }
 
     /** Binds {@code obj} to the URL's name, replacing any binding. */
     public static void rebind(String url, Remote obj) throws RemoteException, MalformedURLException {
-        Url u = Url.parse(url, true);
-        u.registry().rebind(u.name(), obj);
+        Url u = Url.parse(url);
+        Registry registry = u.registry();
+        if (obj == null) {
+            throw new NullPointerException("cannot bind to null");
+        }
+        registry.rebind(u.name(), obj);
     }
 
-    /** The bound names, as URLs {@code mobula://host:port/name}. */
+    /** The bound names, as java.rmi gives them: {@code //host:port/name}. */
     public static String[] list(String url) throws RemoteException, MalformedURLException {
-        Url u = Url.parse(url, false);
+        Url u = Url.parse(url);
         String[] names = u.registry().list();
-        String prefix = "mobula://" + (u.host().indexOf(':') >= 0 ? "[" + u.host() + "]" : u.host()) + ":"
-                + u.port() + "/";
+        String prefix = "//" + u.host() + ":" + u.port() + "/";
         String[] out = new String[names.length];
         for (int i = 0; i < names.length; i++) {
             out[i] = prefix + names[i];

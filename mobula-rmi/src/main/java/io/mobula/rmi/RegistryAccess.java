@@ -5,6 +5,8 @@ import io.mobula.transport.Endpoint;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.StubNotFoundException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 import java.util.List;
 
 /**
@@ -20,7 +22,23 @@ public final class RegistryAccess {
     public static int export(Remote registry, int port) throws RemoteException {
         RmiRuntime rt = RmiRuntime.get();
         Endpoint e = rt.ensureListening(port);
-        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true);
+        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), null);
+        return e.port();
+    }
+
+    /**
+     * Exports {@code registry} under the well-known id on sockets made by the given factories (see
+     * {@link Rmi#export(Remote, int, RMIClientSocketFactory, RMIServerSocketFactory)}); returns its port.
+     */
+    public static int export(Remote registry, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        if (csf == null && ssf == null) {
+            return export(registry, port);
+        }
+        RmiRuntime rt = RmiRuntime.get();
+        rt.ensureListening();
+        Endpoint e = rt.sockets.listen(port, ssf);
+        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), csf);
         return e.port();
     }
 
@@ -31,17 +49,26 @@ public final class RegistryAccess {
 
     /** A stub for the registry at {@code host:port}, of the remote interface {@code registryInterface}. */
     public static Remote stub(Class<?> registryInterface, String host, int port) throws RemoteException {
+        return stub(registryInterface, host, port, null);
+    }
+
+    /**
+     * A stub for the registry at {@code host:port}; with a client socket factory, calls go over sockets it makes
+     * (a registry created with socket factories).
+     */
+    public static Remote stub(Class<?> registryInterface, String host, int port, RMIClientSocketFactory csf)
+            throws RemoteException {
         StubFactory f = StubFactory.forInterface(registryInterface);
         Endpoint e;
         try {
-            e = Endpoint.tcp(host, port);
+            e = csf == null ? Endpoint.tcp(host, port) : new Endpoint(SocketFactoryChannels.SCHEME, host, port, null);
         } catch (IllegalArgumentException ex) {
             throw new StubNotFoundException("bad registry address " + host + ":" + port + ": " + ex.getMessage());
         }
         // VM id unknown until connected: 0 never equals a live process's random id in practice, and only
         // selects the connection by endpoint
         return f.newStub(new RemoteRef(0, RmiRuntime.REGISTRY_ID, List.of(e), registryInterface.getName(),
-                f.dispatcher.interfaceHash(), null));
+                f.dispatcher.interfaceHash(), null, csf));
     }
 
     /** The method hash generated code uses, for hand-written stubs of runtime interfaces. */

@@ -2,6 +2,7 @@ package io.mobula.rmi;
 
 import io.mobula.transport.Endpoint;
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,10 +19,21 @@ public final class RemoteRef {
     final long interfaceHash;
     /** Set when the object lives in this JVM: keeps it reachable while a stub exists (local DGC). */
     final Object localTarget;
+    /**
+     * The client socket factory the object was exported with, or null; it travels with the reference, and calls
+     * through a reference with a {@code sock+tcp} endpoint use sockets it makes (null: plain sockets).
+     */
+    final RMIClientSocketFactory clientSocketFactory;
     private volatile CallChannel channel;
 
     RemoteRef(long vmId, long objectId, List<Endpoint> endpoints, String interfaceName, long interfaceHash,
               Object localTarget) {
+        this(vmId, objectId, endpoints, interfaceName, interfaceHash, localTarget, null);
+    }
+
+    RemoteRef(long vmId, long objectId, List<Endpoint> endpoints, String interfaceName, long interfaceHash,
+              Object localTarget, RMIClientSocketFactory clientSocketFactory) {
+        this.clientSocketFactory = clientSocketFactory;
         this.vmId = vmId;
         this.objectId = objectId;
         this.endpoints = List.copyOf(endpoints);
@@ -46,6 +58,16 @@ public final class RemoteRef {
             channel = ch;
         }
         return new PendingCall(this, interfaceHash, methodId, flags, ch, ch.begin());
+    }
+
+    /** Whether calls go over sockets made by a socket factory (the object was exported with factories). */
+    boolean usesSocketFactories() {
+        for (Endpoint e : endpoints) {
+            if (SocketFactoryChannels.SCHEME.equals(e.transport())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     String describe(int methodId) {

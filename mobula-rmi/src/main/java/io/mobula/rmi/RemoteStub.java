@@ -25,9 +25,16 @@ public abstract class RemoteStub implements Remote, Serializable {
         return stub.ref;
     }
 
+    /**
+     * Equal to another stub of the same remote object, and to the object itself when it is an exported
+     * {@link io.mobula.rmi.server.RemoteObject} (remote equality, as java.rmi's RemoteObject defines it).
+     */
     @Override
     public final boolean equals(Object o) {
-        return o instanceof RemoteStub s && s.ref.equals(ref);
+        if (o instanceof RemoteStub s) {
+            return s.ref.equals(ref);
+        }
+        return o instanceof io.mobula.rmi.server.RemoteObject r && r.equals(this);
     }
 
     @Override

@@ -1,8 +1,11 @@
 package io.mobula.rmi;
 
+import io.mobula.transport.Endpoint;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 
 /**
  * Entry points of Mobula RMI for this process: configuration, export and unexport. Remote interfaces are ordinary
@@ -44,12 +47,40 @@ public final class Rmi {
 
     /**
      * Exports {@code impl}, listening on {@code port} too (0: any port), as java.rmi's
-     * {@code UnicastRemoteObject.exportObject(obj, port)} does.
+     * {@code UnicastRemoteObject.exportObject(obj, port)} does: its stub names that port (calls still share the
+     * one connection per peer process once there is one).
      */
     public static Remote export(Remote impl, int port) throws RemoteException {
         RmiRuntime rt = RmiRuntime.get();
-        rt.ensureListening(port);
-        return rt.export(impl, true);
+        Endpoint at = rt.ensureListening(port);
+        return rt.export(impl, true, at, null);
+    }
+
+    /**
+     * Exports {@code impl} on sockets made by java.rmi socket factories, as
+     * {@code UnicastRemoteObject.exportObject(obj, port, csf, ssf)} does; with both null, {@link #export(Remote,
+     * int)}. The process listens on a server socket {@code ssf} makes (null: a plain one on the configured host;
+     * one listener per port and equal factory); the stub names it ({@code sock+tcp://host:port}) and carries
+     * {@code csf}, which must be {@link java.io.Serializable}; callers connect with sockets {@code csf} makes
+     * (null: plain sockets), on a connection of their own that is never upgraded to shared memory. A TLS factory
+     * pair (javax.rmi.ssl) thus gives TLS. What it does not do: the object stays reachable by its object id over
+     * the process's other connections (the factories protect the wire for callers using its stub; they are not
+     * access control), and such connections cost a platform thread each (blocking sockets, no caller polling).
+     *
+     * @throws RemoteException when the server socket cannot be made
+     */
+    public static Remote export(Remote impl, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        if (csf == null && ssf == null) {
+            return export(impl, port);
+        }
+        if (csf != null && !(csf instanceof java.io.Serializable)) {
+            throw new java.rmi.server.ExportException("the client socket factory " + csf.getClass().getName()
+                    + " travels inside the object's references, so it must be java.io.Serializable");
+        }
+        RmiRuntime rt = RmiRuntime.get();
+        Endpoint at = rt.sockets.listen(port, ssf);
+        return rt.export(impl, true, at, csf);
     }
 
     /**

@@ -59,6 +59,10 @@ final class RmiRuntime implements FrameHandler {
     /** Every open connection, for the heartbeat. */
     private final java.util.Set<PeerConnection> connections = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService timer;
+    /** Listeners and connections of objects exported with socket factories. */
+    final SocketFactoryChannels sockets = new SocketFactoryChannels(this);
+    /** Set while a HELLO goes out on a socket-factory connection: it offers no shared memory. */
+    private static final ThreadLocal<Boolean> HELLO_WITHOUT_SHM = new ThreadLocal<>();
 
     private RmiRuntime(RmiConfig config) {
         this.config = config;
@@ -135,6 +139,9 @@ final class RmiRuntime implements FrameHandler {
      */
     List<Endpoint> endpoints() {
         Listener l = listener;
+        if (HELLO_WITHOUT_SHM.get() != null) {
+            return l == null ? List.of() : List.of(l.endpoint());
+        }
         if (l == null) {
             return shmEndpoint == null ? List.of() : List.of(shmEndpoint);
         }
@@ -195,6 +202,15 @@ final class RmiRuntime implements FrameHandler {
 
     /** Exports {@code impl} (idempotent) and returns its stub. */
     RemoteStub export(Remote impl, boolean pinned) throws RemoteException {
+        return export(impl, pinned, null, null);
+    }
+
+    /**
+     * Exports {@code impl} (idempotent) with references naming {@code at} (null: the first listener) and carrying
+     * {@code csf}, and returns its stub.
+     */
+    RemoteStub export(Remote impl, boolean pinned, Endpoint at, java.rmi.server.RMIClientSocketFactory csf)
+            throws RemoteException {
         ExportTable.Exported e = exports.forTarget(impl);
         if (e != null) {
             if (pinned && !e.pinned) {
@@ -204,23 +220,44 @@ final class RmiRuntime implements FrameHandler {
             return StubFactory.forInterface(e.dispatcher.remoteInterface()).newStub(e.ref);
         }
         ensureListening();
-        return exportAs(impl, exports.newId(), pinned);
+        return exportAs(impl, exports.newId(), pinned, endpointsAt(at), csf);
+    }
+
+    /**
+     * What a reference of an object reached at {@code at} advertises: a socket-factory endpoint alone (calls must
+     * use the factory's sockets), else {@code at} first and shared memory, so a stub of an object exported on an
+     * explicit port names that port.
+     */
+    List<Endpoint> endpointsAt(Endpoint at) {
+        Listener l = listener;
+        if (at == null || (l != null && at.equals(l.endpoint()))) {
+            return endpoints();
+        }
+        if (SocketFactoryChannels.SCHEME.equals(at.transport()) || shmEndpoint == null) {
+            return List.of(at);
+        }
+        return List.of(at, shmEndpoint);
     }
 
     /** Exports {@code impl} under a given object id (the registry's well-known one, or a fresh one). */
-    synchronized RemoteStub exportAs(Remote impl, long id, boolean pinned) throws RemoteException {
+    RemoteStub exportAs(Remote impl, long id, boolean pinned) throws RemoteException {
+        return exportAs(impl, id, pinned, endpoints(), null);
+    }
+
+    synchronized RemoteStub exportAs(Remote impl, long id, boolean pinned, List<Endpoint> endpoints,
+                                     java.rmi.server.RMIClientSocketFactory csf) throws RemoteException {
         StubFactory f = StubFactory.forInterface(StubFactory.remoteInterfaceOf(impl.getClass()));
         if (exports.find(id) != null) {
             throw new java.rmi.server.ExportException("object id " + id + " is already in use");
         }
-        RemoteRef ref = new RemoteRef(vmId, id, endpoints(), f.remoteInterface.getName(),
-                f.dispatcher.interfaceHash(), null);
+        RemoteRef ref = new RemoteRef(vmId, id, endpoints, f.remoteInterface.getName(),
+                f.dispatcher.interfaceHash(), null, csf);
         int[] flags = ImplementationFlagsLoader.flagsFor(impl.getClass(), f.dispatcher);
         exports.add(impl, exports.new Exported(id, impl, f.dispatcher, ref, pinned, flags));
         if (pinned) {
             keepAlive.increment();
         }
-        return f.newStub(new RemoteRef(vmId, id, ref.endpoints, ref.interfaceName, ref.interfaceHash, impl));
+        return f.newStub(new RemoteRef(vmId, id, ref.endpoints, ref.interfaceName, ref.interfaceHash, impl, csf));
     }
 
     boolean unexport(Remote impl) {
@@ -245,6 +282,9 @@ final class RmiRuntime implements FrameHandler {
                 throw new NoSuchObjectException("object " + ref.objectId + " is no longer exported");
             }
             return local;
+        }
+        if (ref.usesSocketFactories()) {
+            return sockets.channelFor(ref);
         }
         PeerConnection p = byVm.get(ref.vmId);
         if (p != null && p.isOpen()) {
@@ -296,16 +336,25 @@ final class RmiRuntime implements FrameHandler {
             c.attach(p);
             connections.add(p);
             stats.connectionsOpened.increment();
+            boolean factorySockets = SocketFactoryChannels.owns(c);
+            if (factorySockets) {
+                HELLO_WITHOUT_SHM.set(Boolean.TRUE);
+            }
             try {
                 p.sendHello();
             } catch (IOException ex) {
                 c.close();
+            } finally {
+                HELLO_WITHOUT_SHM.remove();
             }
             return p;
         }
     }
 
     void helloReceived(PeerConnection p) {
+        if (SocketFactoryChannels.owns(p.connection)) {
+            return; // serves its socket factory's references only, not every call to that process
+        }
         byVm.putIfAbsent(p.peerVmId, p);
         PeerConnection old = byVm.get(p.peerVmId);
         if (old != p && !old.isOpen()) {

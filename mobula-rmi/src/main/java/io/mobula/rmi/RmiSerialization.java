@@ -23,6 +23,9 @@ final class RmiSerialization {
                     if (RemoteStub.class.isAssignableFrom(c)) {
                         return c == RemoteStub.class ? null : new StubSerializer(c, runtime);
                     }
+                    if (c == javax.rmi.ssl.SslRMIClientSocketFactory.class) {
+                        return new SslClientFactorySerializer(); // travels in references; module not open
+                    }
                     if (Throwable.class.isAssignableFrom(c)) {
                         return new ThrowableSerializer(c);
                     }

@@ -8,6 +8,7 @@ import io.mobula.serial.Serializer;
 import io.mobula.transport.Endpoint;
 import java.io.IOException;
 import java.rmi.StubNotFoundException;
+import java.rmi.server.RMIClientSocketFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,8 +19,10 @@ import java.util.List;
  *
  * <pre>
  *   vm id (i64) | object id (i64) | endpoint count (varint, at most 16) | endpoints (strings) |
- *   interface name (string) | interface hash (i64)
+ *   interface name (string) | interface hash (i64) | client socket factory (object, usually null)
  * </pre>
+ * The client socket factory is the one the object was exported with ({@code UnicastRemoteObject.exportObject(obj,
+ * port, csf, ssf)}); java.rmi sends it inside the reference too. It goes through the class filter like any object.
  */
 final class StubSerializer<T extends RemoteStub> implements Serializer<T> {
     static final int MAX_ENDPOINTS = 16;
@@ -55,6 +58,7 @@ final class StubSerializer<T extends RemoteStub> implements Serializer<T> {
         }
         out.writeString(ref.interfaceName);
         out.writeLong(ref.interfaceHash);
+        out.writeObject(ref.clientSocketFactory);
     }
 
     @Override
@@ -76,6 +80,11 @@ final class StubSerializer<T extends RemoteStub> implements Serializer<T> {
         }
         String iface = in.readString();
         long hash = in.readLong();
+        Object csf = in.readObject();
+        if (csf != null && !(csf instanceof RMIClientSocketFactory)) {
+            throw new SerialException("a remote reference carries a " + csf.getClass().getName()
+                    + " as its client socket factory");
+        }
         StubFactory factory;
         try {
             factory = StubFactory.forStubClass(stubClass);
@@ -90,7 +99,7 @@ final class StubSerializer<T extends RemoteStub> implements Serializer<T> {
             ExportTable.Exported e = runtime.exports.find(objectId);
             local = e == null ? null : e.target();
         }
-        RemoteRef ref = new RemoteRef(vm, objectId, endpoints, iface, hash, local);
+        RemoteRef ref = new RemoteRef(vm, objectId, endpoints, iface, hash, local, (RMIClientSocketFactory) csf);
         T stub = stubClass.cast(factory.newStub(ref));
         in.register(stub);
         if (vm != runtime.vmId && objectId != RmiRuntime.REGISTRY_ID) {

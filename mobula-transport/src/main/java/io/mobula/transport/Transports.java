@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * Creates transports by name. Built in: {@code "tcp"} (NIO sockets), {@code "shm"} (shared memory between
+ * Creates transports by name. Built in: {@code "tcp"} (NIO sockets), {@code "sock+tcp"} (blocking socket streams, see {@link SocketTransport}), {@code "shm"} (shared memory between
  * processes of one host) and {@code "local"} (in-JVM). Further technologies are added with {@link #register(String, Function)}.
  */
 public final class Transports {
@@ -19,6 +19,7 @@ public final class Transports {
         FACTORIES.put("tcp", TcpTransport::new);
         FACTORIES.put("local", LocalTransport::new);
         FACTORIES.put("shm", ShmTransport::new);
+        FACTORIES.put(SocketTransport.NAME, options -> SocketTransport.create(options, null, null));
     }
 
 

@@ -1,7 +1,10 @@
 package io.mobula.rmi.registry;
 
 import io.mobula.rmi.RegistryAccess;
+import io.mobula.rmi.Rmi;
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 
 /**
  * Shaped like {@code java.rmi.registry.LocateRegistry}: creates the registry of this process or returns a stub for
@@ -38,30 +41,56 @@ public final class LocateRegistry {
     }
 
     /**
-     * A stub for the registry at {@code host:port}. Nothing is contacted until the first call, as in java.rmi.
+     * A stub for the registry at {@code host:port} (host null or empty: 127.0.0.1; port 0 or less: the default
+     * port). Nothing is contacted until the first call, as in java.rmi.
      */
     public static Registry getRegistry(String host, int port) throws RemoteException {
-        return (Registry) RegistryAccess.stub(Registry.class, host == null ? "127.0.0.1" : host,
-                port <= 0 ? defaultPort() : port);
+        return getRegistry(host, port, null);
+    }
+
+    /**
+     * A stub for the registry at {@code host:port} whose calls go over sockets {@code csf} makes (null: plain
+     * sockets), for a registry created with {@link #createRegistry(int, RMIClientSocketFactory,
+     * RMIServerSocketFactory)}.
+     */
+    public static Registry getRegistry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
+        return (Registry) RegistryAccess.stub(Registry.class, host == null || host.isEmpty() ? "127.0.0.1" : host,
+                port <= 0 ? defaultPort() : port, csf);
     }
 
     /**
      * Creates and exports this process's registry on {@code port} (0: an ephemeral port, see {@link #localPort()}).
+     * Once it is unexported ({@code UnicastRemoteObject.unexportObject(registry, true)}) a new one may be created,
+     * on the same port too.
      *
      * @throws java.rmi.server.ExportException when this process already has one or the port is taken
      */
-    public static synchronized Registry createRegistry(int port) throws RemoteException {
-        if (local != null) {
+    public static Registry createRegistry(int port) throws RemoteException {
+        return createRegistry(port, null, null);
+    }
+
+    /**
+     * Creates and exports this process's registry on {@code port}, on sockets the factories make (see
+     * {@code io.mobula.rmi.Rmi.export(Remote, int, RMIClientSocketFactory, RMIServerSocketFactory)}); clients reach
+     * it with {@link #getRegistry(String, int, RMIClientSocketFactory)}.
+     *
+     * @throws java.rmi.server.ExportException when this process already has one or the server socket cannot be made
+     */
+    public static synchronized Registry createRegistry(int port, RMIClientSocketFactory csf,
+                                                       RMIServerSocketFactory ssf) throws RemoteException {
+        if (local != null && Rmi.isExported(local)) {
             throw new java.rmi.server.ExportException("this process already has a registry, on port " + localPort);
         }
+        local = null;
+        localPort = 0;
         RegistryImpl impl = new RegistryImpl();
-        localPort = RegistryAccess.export(impl, port);
+        localPort = RegistryAccess.export(impl, port, csf, ssf);
         local = impl;
         return impl;
     }
 
     /** The port of this process's registry, or 0 if it has none. */
     public static synchronized int localPort() {
-        return localPort;
+        return local != null && Rmi.isExported(local) ? localPort : 0;
     }
 }

@@ -1,0 +1,96 @@
+package io.mobula.rmi.server;
+
+import io.mobula.rmi.RemoteRef;
+import io.mobula.rmi.RemoteStub;
+import io.mobula.rmi.Rmi;
+import java.io.Serial;
+import java.io.Serializable;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+
+/**
+ * Shaped like {@code java.rmi.server.RemoteObject}: remote semantics for {@code equals}, {@code hashCode} and
+ * {@code toString} of a server object. While exported, an object compares by its remote identity: it is equal to
+ * every stub of itself, and its hash code is its stub's. An object that was never exported compares by identity.
+ *
+ * <p>Differences from java.rmi: {@link #getRef()} returns Mobula's {@link RemoteRef}, not a
+ * {@code java.rmi.server.RemoteRef}, and there is no constructor taking a reference (Mobula's references are made
+ * by the runtime only).
+ */
+public abstract class RemoteObject implements Remote, Serializable {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** The reference of this object once exported (kept after unexport, as java.rmi keeps its ref). */
+    private transient volatile RemoteRef ref;
+
+    /** A remote object; a subclass exports it (see {@link UnicastRemoteObject}). */
+    protected RemoteObject() {
+    }
+
+    /** Records the reference of this object after an export, so identity stays stable. */
+    final void exported(Remote stub) {
+        if (stub instanceof RemoteStub s) {
+            ref = RemoteStub.refOf(s);
+        }
+    }
+
+    /**
+     * The reference of this object: set once it was exported (by a {@link UnicastRemoteObject} constructor, an
+     * {@code exportObject} call, or implicitly when it was first passed in a call), else {@code null}.
+     */
+    public RemoteRef getRef() {
+        RemoteRef r = ref;
+        if (r == null && Rmi.isExported(this)) {
+            try {
+                exported(Rmi.toStub(this));
+            } catch (NoSuchObjectException e) {
+                return null; // unexported meanwhile
+            }
+            r = ref;
+        }
+        return r;
+    }
+
+    /**
+     * The stub of an exported object, as {@code java.rmi.server.RemoteObject.toStub}.
+     *
+     * @throws NoSuchObjectException when {@code obj} is not exported
+     */
+    public static Remote toStub(Remote obj) throws NoSuchObjectException {
+        return Rmi.toStub(obj);
+    }
+
+    /** The remote hash code while exported (equal to its stubs'), else the identity hash code. */
+    @Override
+    public int hashCode() {
+        RemoteRef r = getRef();
+        return r == null ? super.hashCode() : r.hashCode();
+    }
+
+    /**
+     * Remote equality: another remote object or a stub referring to the same exported object; an object that was
+     * never exported equals only itself.
+     */
+    @Override
+    public boolean equals(Object obj) {
+        if (obj == this) {
+            return true;
+        }
+        RemoteRef r = getRef();
+        if (r == null) {
+            return false;
+        }
+        if (obj instanceof RemoteStub s) {
+            return r.equals(RemoteStub.refOf(s));
+        }
+        return obj instanceof RemoteObject o && r.equals(o.getRef());
+    }
+
+    /** The class name and, once exported, the reference. */
+    @Override
+    public String toString() {
+        RemoteRef r = getRef();
+        return getClass().getName() + "[" + (r == null ? "not exported" : r.toString()) + "]";
+    }
+}
