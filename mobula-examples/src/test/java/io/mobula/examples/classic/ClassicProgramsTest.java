@@ -99,9 +99,6 @@ class ClassicProgramsTest {
     }
 
     @Test
-    @Disabled("Mobula exports a serializable object implementing a remote interface when it is passed, so the"
-            + " never-exported Greeting travels by reference ('[a remote object]', 2 calls on the client's copy);"
-            + " java.rmi sends it by value")
     void staticExportRemoteResultsAndSerializableRemoteObjectsByValue() throws Exception {
         String jdk = workshop(JAVA_RMI, ALL_WORKSHOP_LINES);
         assertTrue(jdk.contains("[a copy]"), jdk);
