@@ -4,7 +4,9 @@ import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads the processor's proof of non-blocking methods ({@code p.Impl_MobulaFlags}) for an implementation class
@@ -23,8 +25,8 @@ final class ImplementationFlagsLoader {
     private record Proven(Class<?> remoteInterface, int[] flags, String[] implementations) {
     }
 
-    /** The flags a runtime class gets for the interface it is served as. */
-    private record Resolved(Class<?> remoteInterface, int[] flags) {
+    /** The flags a runtime class gets for one interface it is served as; null flags: nothing proven. */
+    private record Resolved(int[] flags) {
     }
 
     private static final Proven NONE = new Proven(null, null, null);
@@ -60,10 +62,11 @@ final class ImplementationFlagsLoader {
         }
     };
 
-    private static final ClassValue<Resolved> RESOLVED = new ClassValue<>() {
+    /** Per runtime class, by remote interface (normally just one). */
+    private static final ClassValue<Map<Class<?>, Resolved>> RESOLVED = new ClassValue<>() {
         @Override
-        protected Resolved computeValue(Class<?> impl) {
-            return resolve(impl, null);
+        protected Map<Class<?>, Resolved> computeValue(Class<?> impl) {
+            return new ConcurrentHashMap<>();
         }
     };
 
@@ -75,24 +78,17 @@ final class ImplementationFlagsLoader {
      * nothing was proven about the methods {@code impl} runs.
      */
     static int[] flagsFor(Class<?> impl, Dispatcher dispatcher) {
-        Resolved r = RESOLVED.get(impl);
-        if (r.remoteInterface() == null) {
-            return null; // no proof for any interface
-        }
-        if (r.remoteInterface() != dispatcher.remoteInterface()) {
-            r = resolve(impl, dispatcher.remoteInterface()); // not the interface the class is normally served as
-        }
-        return r.flags();
+        return RESOLVED.get(impl).computeIfAbsent(dispatcher.remoteInterface(), i -> resolve(impl, i)).flags();
     }
 
     /**
-     * The flags of the nearest class from {@code impl} up with a proof for {@code iface} (for the first proof
-     * found when null), without the methods a class below it declares again.
+     * The flags of the nearest class from {@code impl} up with a proof for {@code iface}, without the methods a
+     * class below it declares again.
      */
     private static Resolved resolve(Class<?> impl, Class<?> iface) {
         for (Class<?> c = impl; c != null && c != Object.class; c = c.getSuperclass()) {
             Proven p = GENERATED.get(c);
-            if (p.remoteInterface() == null || iface != null && p.remoteInterface() != iface) {
+            if (p.remoteInterface() != iface) {
                 continue;
             }
             Class<?> proven = c;
@@ -114,11 +110,11 @@ final class ImplementationFlagsLoader {
             } catch (LinkageError | SecurityException e) {
                 LOG.log(Level.WARNING, "cannot inspect the methods of " + impl.getName() + ", so no method of it"
                         + " runs on the receive thread: " + e);
-                return new Resolved(p.remoteInterface(), null);
+                return new Resolved(null);
             }
-            return new Resolved(p.remoteInterface(), Arrays.stream(flags).anyMatch(f -> f != 0) ? flags : null);
+            return new Resolved(Arrays.stream(flags).anyMatch(f -> f != 0) ? flags : null);
         }
-        return new Resolved(iface, null);
+        return new Resolved(null);
     }
 
     /** Name and erased JVM parameter descriptor, as the processor writes it: {@code ping(I)}. */
