@@ -2,13 +2,17 @@ package io.mobula.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** Misuse of remote interfaces is a compile error on the offending element, saying how to fix it. */
+/**
+ * Remote interfaces the processor cannot serve are warnings on the offending element, saying what fails at run
+ * time and how to fix it; only misuse of Mobula's own annotations is a compile error.
+ */
 class RemoteDiagnosticsTest {
 
     /** java.rmi accepts such an interface until an object is exported as it: a warning, and no stub. */
@@ -89,6 +93,38 @@ class RemoteDiagnosticsTest {
         assertThat(Compiler.generatedSources(c)).containsAtLeast("p/Jobs_MobulaStub.java",
                 "p/Jobs_MobulaDispatcher.java");
         Compiler.assertGeneratedCodeClean(c);
+    }
+
+    /** Valid for javac and java.rmi, but no stub can be generated: warnings, and exporting fails at run time. */
+    @Test
+    void interfacesWithoutAPossibleStubAreWarningsAndFailOnExport() throws Exception {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Odd",
+                "package p;",
+                "public class Odd {",
+                "    private interface Hidden extends java.rmi.Remote { int get() throws java.rmi.RemoteException; }",
+                "    public interface Generic extends java.rmi.Remote {",
+                "        <E extends Exception> void run() throws E, java.rmi.RemoteException;",
+                "    }",
+                "    public interface A_B extends java.rmi.Remote { void x() throws java.rmi.RemoteException; }",
+                "    public interface A { interface B extends java.rmi.Remote { void y() throws java.rmi.RemoteException; } }",
+                "    public static java.rmi.Remote hidden() { return (Hidden) () -> 1; }",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningContaining("remote interface p.Odd.Hidden is private (or nested in a private"
+                + " class), so no stub can implement it and exporting an object as Hidden fails at run time")
+                .inFile(src).onLine(3);
+        assertThat(c).hadWarningContaining("remote method run throws the type variable E").inFile(src).onLine(5);
+        assertThat(c).hadWarningContaining("are already taken by another remote interface with the same flattened"
+                + " name, so none are generated for it");
+        assertThat(Compiler.generatedSources(c)).containsNoneOf("p/Odd_Hidden_MobulaStub.java",
+                "p/Odd_Generic_MobulaStub.java");
+        ClassLoader loader = Compiler.load(c);
+        java.rmi.Remote hidden = (java.rmi.Remote) loader.loadClass("p.Odd").getMethod("hidden").invoke(null);
+        java.rmi.StubNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(
+                java.rmi.StubNotFoundException.class,
+                () -> io.mobula.rmi.TestAccess.localStub(hidden, loader.loadClass("p.Odd$Hidden")));
+        assertTrue(e.getMessage().contains("p.Odd_Hidden_MobulaStub"), e.getMessage());
     }
 
     @Test
