@@ -64,6 +64,11 @@ final class BodyResolver {
         return owner;
     }
 
+    /** The compilation unit of the analysed body. */
+    CompilationUnitTree unit() {
+        return unit;
+    }
+
     /** Records a local variable; {@code var} takes the type of its initializer. */
     void declare(VariableTree v) {
         String name = v.getName().toString();
@@ -183,6 +188,52 @@ final class BodyResolver {
         }
         String n = i.getName().toString();
         return variables.containsKey(n) || field(owner, n) != null || resolveTypeName(n) != null;
+    }
+
+    /** The field a simple name, {@code this.name} or {@code Type.name} denotes (never a local), or null. */
+    VariableElement fieldOf(ExpressionTree e) {
+        if (e instanceof ParenthesizedTree p) {
+            return fieldOf(p.getExpression());
+        }
+        if (e instanceof IdentifierTree i) {
+            String n = i.getName().toString();
+            return variables.containsKey(n) ? null : field(owner, n);
+        }
+        if (e instanceof MemberSelectTree s) {
+            String n = s.getIdentifier().toString();
+            if (s.getExpression() instanceof IdentifierTree t && t.getName().contentEquals("this")) {
+                return ElementFilter.fieldsIn(elements.getAllMembers(owner)).stream()
+                        .filter(f -> f.getSimpleName().contentEquals(n)).findFirst().orElse(null);
+            }
+            TypeElement type = typeNamedBy(s.getExpression());
+            return type == null ? null : field(type, n);
+        }
+        return null;
+    }
+
+    /**
+     * The value of a compile-time constant expression (JLS 15.29) made of literals, constant fields, unary
+     * minus and parentheses; null when the expression is anything else. Locals are never treated as constants.
+     */
+    Object constantValue(ExpressionTree e) {
+        return switch (e) {
+            case null -> null;
+            case ParenthesizedTree p -> constantValue(p.getExpression());
+            case LiteralTree l -> l.getValue();
+            case UnaryTree u when u.getKind() == Tree.Kind.UNARY_MINUS -> switch (constantValue(u.getExpression())) {
+                case Integer i -> -i;
+                case Long l -> -l;
+                case null, default -> null;
+            };
+            case IdentifierTree i -> fieldOf(i) instanceof VariableElement f ? f.getConstantValue() : null;
+            case MemberSelectTree s -> fieldOf(s) instanceof VariableElement f ? f.getConstantValue() : null;
+            default -> null;
+        };
+    }
+
+    /** Whether {@code name} is a parameter or local variable of the analysed body (seen so far). */
+    boolean isLocal(String name) {
+        return variables.containsKey(name);
     }
 
     // ---- static types of expressions --------------------------------------------------------------------

@@ -31,6 +31,8 @@ final class FlagsEmitter {
         }
         w.line("private static final int[] FLAGS = {" + String.join(", ", methods.stream()
                 .map(m -> m.nonBlocking() ? "io.mobula.rmi.Dispatcher.NON_BLOCKING" : "0").toList()) + "};");
+        w.line("private static final String[] IMPLEMENTATIONS = {" + String.join(", ", methods.stream()
+                .map(m -> m.nonBlocking() ? "\"" + m.implementation() + "\"" : "null").toList()) + "};");
         w.line("");
         w.line("@Override");
         w.open("public Class<?> remoteInterface()");
@@ -40,6 +42,11 @@ final class FlagsEmitter {
         w.line("@Override");
         w.open("public int methodFlags(int methodId)");
         w.line("return FLAGS[methodId];");
+        w.close();
+        w.line("");
+        w.line("@Override");
+        w.open("public String implementation(int methodId)");
+        w.line("return IMPLEMENTATIONS[methodId];");
         w.close();
         w.close();
         return w.toString();

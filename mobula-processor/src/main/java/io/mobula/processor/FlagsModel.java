@@ -18,10 +18,12 @@ record FlagsModel(TypeElement element, String packageName, String sourceName, St
 
     /**
      * @param signature the method as a reader knows it, {@code ping(int)}
+     * @param implementation name and erased parameter descriptor of the method implementing it in the class or
+     *     a superclass, {@code ping(I)}, which the runtime looks for in subclasses; empty when there is none
      * @param nonBlocking proven non-blocking
      * @param reason why (or why not), for the generated comment
      */
-    record MethodFlag(String signature, boolean nonBlocking, String reason) {}
+    record MethodFlag(String signature, String implementation, boolean nonBlocking, String reason) {}
 
     String qualifiedName() {
         return packageName.isEmpty() ? flagsName : packageName + "." + flagsName;

@@ -72,8 +72,10 @@ final class ImplementationFlagsGenerator implements Generator {
         for (RemoteMethods.Entry m : remoteMethods.of(iface)) {
             ExecutableElement impl = implementation(type, m.element());
             NonBlockingAnalysis.Verdict v = impl == null ? new NonBlockingAnalysis.Verdict(false, "no implementation")
+                    : stated(impl) ? new NonBlockingAnalysis.Verdict(true, "stated by @NonBlocking")
                     : analysis.analyze(impl);
-            flags.add(new MethodFlag(readable(m), v.nonBlocking(), v.reason()));
+            flags.add(new MethodFlag(readable(m), impl == null ? "" : jvmSignature(impl), v.nonBlocking(),
+                    v.reason()));
         }
         if (flags.stream().noneMatch(MethodFlag::nonBlocking)) {
             return true;
@@ -121,6 +123,18 @@ final class ImplementationFlagsGenerator implements Generator {
             }
         }
         return null;
+    }
+
+    /** {@code @NonBlocking} on the implementing method or on the class declaring it. */
+    private static boolean stated(ExecutableElement impl) {
+        return RemoteAnalyzer.hasAnnotation(impl, RemoteAnalyzer.NON_BLOCKING)
+                || RemoteAnalyzer.hasAnnotation(impl.getEnclosingElement(), RemoteAnalyzer.NON_BLOCKING);
+    }
+
+    /** Name and erased parameter descriptor of the implementing method as the JVM sees it: {@code put(I)}. */
+    private String jvmSignature(ExecutableElement impl) {
+        return impl.getSimpleName() + impl.getParameters().stream().map(p -> names.descriptor(p.asType()))
+                .collect(Collectors.joining("", "(", ")"));
     }
 
     private static String readable(RemoteMethods.Entry m) {

@@ -27,6 +27,7 @@ import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
+import javax.tools.Diagnostic;
 
 /**
  * Phase one for remote interfaces: checks an interface extending java.rmi.Remote and builds the immutable
@@ -114,8 +115,10 @@ final class RemoteAnalyzer {
     Optional<RemoteModel> analyze(TypeElement iface) {
         String pkg = names.packageOf(iface);
         if (!names.isNameableFrom(iface, pkg)) {
-            reporter.error(iface, "Mobula: remote interface " + iface.getQualifiedName() + " is private (or nested in"
-                    + " a private class), so no stub can implement it; make it package-private or public");
+            reporter.warning(iface, "Mobula: remote interface " + iface.getQualifiedName() + " is private (or nested"
+                    + " in a private class), so no stub can implement it and exporting an object as "
+                    + iface.getSimpleName() + " fails at run time (StubNotFoundException); make it package-private"
+                    + " or public");
             return Optional.empty();
         }
         int errorsBefore = reporter.errorCount();
@@ -149,8 +152,11 @@ final class RemoteAnalyzer {
         boolean declaresRemote = type.getThrownTypes().stream()
                 .anyMatch(t -> types.isAssignable(remoteException, types.erasure(t)));
         if (!declaresRemote) {
-            problems.error(what + " must declare java.rmi.RemoteException: add 'throws java.rmi.RemoteException'"
-                    + " (or a superclass of it) to its declaration, since every remote call can fail");
+            // java.rmi refuses it too, but only when an object is exported (IllegalArgumentException)
+            problems.unsupported(what + " does not declare java.rmi.RemoteException, so no stub is generated for "
+                    + iface.getQualifiedName() + " and exporting an object as it fails at run time"
+                    + " (StubNotFoundException); add 'throws java.rmi.RemoteException' (or a superclass of it) to"
+                    + " its declaration, since every remote call can fail");
         }
         boolean oneWay = hasAnnotation(m, ONE_WAY);
         if (oneWay && type.getReturnType().getKind() != TypeKind.VOID) {
@@ -159,8 +165,10 @@ final class RemoteAnalyzer {
         }
         for (TypeMirror t : type.getThrownTypes()) {
             if (t.getKind() == TypeKind.TYPEVAR) {
-                problems.error(what + " throws the type variable " + t + ", which a generated stub cannot catch"
-                        + " precisely; declare concrete exception types");
+                problems.unsupported(what + " throws the type variable " + t + ", which a generated stub cannot"
+                        + " catch precisely, so no stub is generated for " + iface.getQualifiedName() + " and"
+                        + " exporting an object as it fails at run time (StubNotFoundException); declare concrete"
+                        + " exception types");
             }
         }
         List<? extends VariableElement> declared = m.getParameters();
@@ -202,26 +210,53 @@ final class RemoteAnalyzer {
             this.method = method;
         }
 
+        /** Misuse of a Mobula annotation: the program is wrong for Mobula whatever java.rmi says. */
         void error(String message) {
             ok = false;
+            report(Diagnostic.Kind.ERROR, message);
+        }
+
+        /** Valid Java (and java.rmi) that Mobula cannot generate a stub for: a warning, no stub. */
+        void unsupported(String message) {
+            ok = false;
+            report(Diagnostic.Kind.WARNING, message);
+        }
+
+        /** Valid, and generated, but fails at run time in some cases the message names. */
+        void warning(String message) {
+            report(Diagnostic.Kind.WARNING, message);
+        }
+
+        private void report(Diagnostic.Kind kind, String message) {
             TypeElement owner = (TypeElement) method.getEnclosingElement();
             if (owner.equals(iface)) {
-                reporter.error(method, message);
+                print(kind, method, message);
             } else if (!(isRemoteInterface(owner) && sourceTypes.contains(owner.getQualifiedName().toString()))) {
-                reporter.error(iface, message + " (inherited by remote interface " + iface.getQualifiedName()
+                print(kind, iface, message + " (inherited by remote interface " + iface.getQualifiedName()
                         + " from " + owner.getQualifiedName() + ")");
+            }
+        }
+
+        private void print(Diagnostic.Kind kind, Element element, String message) {
+            if (kind == Diagnostic.Kind.ERROR) {
+                reporter.error(element, message);
+            } else {
+                reporter.warning(element, message);
             }
         }
     }
 
     private void checkTransferable(Problems problems, String label, TypeMirror type, String pkg) {
-        if (serializers.isNeverSerializable(type) && !remoteMethods.isRemote(type)) {
-            problems.error(label + " has type " + names.rawName(type) + ", which can never be sent: it neither"
-                    + " implements java.io.Serializable nor java.rmi.Remote and no subclass can; change the type"
-                    + " (or make the class Serializable)");
-        } else if (!names.isNameableFrom(type, pkg)) {
-            problems.error(label + " has type " + names.rawName(type) + ", which the generated stub in package "
-                    + (pkg.isEmpty() ? "<unnamed>" : pkg) + " cannot name; make that type accessible");
+        if (!names.isNameableFrom(type, pkg)) {
+            problems.unsupported(label + " has type " + names.rawName(type) + ", which the generated stub in"
+                    + " package " + (pkg.isEmpty() ? "<unnamed>" : pkg) + " cannot name, so no stub is generated"
+                    + " and exporting an object as this interface fails at run time (StubNotFoundException); make"
+                    + " that type accessible");
+        } else if (serializers.isNeverSerializable(type) && !remoteMethods.isRemote(type)) {
+            // as with java.rmi, null can still be sent; any other value fails the call (MarshalException)
+            problems.warning(label + " has type " + names.rawName(type) + ", which can never be sent: it neither"
+                    + " implements java.io.Serializable nor java.rmi.Remote and no subclass can, so a call with a"
+                    + " value other than null fails; change the type (or make the class Serializable)");
         }
     }
 

@@ -56,9 +56,10 @@ final class RemoteInterfaceGenerator implements Generator {
         String stub = m.qualified(m.stubName());
         String dispatcher = m.qualified(m.dispatcherName());
         if (!written.add(stub) || !written.add(dispatcher)) {
-            reporter.error(type, "Mobula: the generated names " + stub + " / " + dispatcher + " of "
+            reporter.warning(type, "Mobula: the generated names " + stub + " / " + dispatcher + " of "
                     + m.sourceName() + " are already taken by another remote interface with the same flattened"
-                    + " name; rename one of them");
+                    + " name, so none are generated for it and exporting an object as it fails at run time"
+                    + " (StubNotFoundException); rename one of them");
             return true;
         }
         write(type, stub, stubs.emit(m));

@@ -120,9 +120,12 @@ final class SerializerAnalyzer {
             return Optional.empty(); // only concrete classes are ever on the wire
         }
         if (TypeNames.isInner(type)) {
-            reporter.error(type, "serializable inner class " + type.getQualifiedName()
+            // Java serialization accepts it (the enclosing instance is written along, if it is serializable)
+            reporter.warning(type, "serializable inner class " + type.getQualifiedName()
                     + " captures an instance of its enclosing class " + enclosingName(type)
-                    + ", which Mobula cannot serialize safely; declare it 'static' (a static nested class)");
+                    + ", which is serialized along with it (and sending it fails if " + enclosingName(type)
+                    + " is not serializable); no serializer is generated, the runtime fallback handles it."
+                    + " Declare it 'static' (a static nested class) if it does not need the enclosing instance");
             return Optional.empty();
         }
         String pkg = names.packageOf(type);
@@ -295,8 +298,8 @@ final class SerializerAnalyzer {
     }
 
     /**
-     * A field whose type can never hold a serializable value is an error (it would fail on every send);
-     * one that merely might hold a non-serializable subclass is a warning.
+     * A field whose type can never hold a serializable value, or may hold a non-serializable subclass, is a
+     * warning: as in Java serialization, sending fails only when the field is not null (or holds such a value).
      */
     private void checkSerializableType(Element field, TypeMirror declared, Target target) {
         TypeMirror erased = types.erasure(declared);
@@ -320,9 +323,11 @@ final class SerializerAnalyzer {
             String fix = field.getKind() == ElementKind.RECORD_COMPONENT
                     ? "change its type or make " + type.getQualifiedName() + " implement java.io.Serializable"
                     : "mark the field 'transient' (and restore it after deserialization) or change its type";
-            reporter.error(field, what + " has type " + type.getQualifiedName()
+            reporter.warning(field, what + " has type " + type.getQualifiedName()
                     + ", which can never be serialized (it does not implement java.io.Serializable"
-                    + (type.getModifiers().contains(Modifier.FINAL) ? " and is final" : "") + "); " + fix);
+                    + (type.getModifiers().contains(Modifier.FINAL) ? " and is final" : "") + "), so sending an"
+                    + " object fails unless the " + (field.getKind() == ElementKind.RECORD_COMPONENT ? "component"
+                    : "field") + " is null; " + fix);
         } else if (never) {
             reporter.warning(field, what + " is an array of " + type.getQualifiedName()
                     + ", which can never be serialized; only arrays holding nothing but nulls can be sent");
@@ -372,7 +377,8 @@ final class SerializerAnalyzer {
 
     /**
      * Java serialization runs the no-arg constructor of the first non-serializable superclass; without an
-     * accessible one no instance can ever be read back (java.io.InvalidClassException "no valid constructor").
+     * accessible one instances are written but can never be read back (java.io.InvalidClassException "no valid
+     * constructor"). A warning: the serializer is generated, and only reading fails, in the same way.
      */
     private void checkNonSerializableSuperclass(TypeElement type) {
         TypeElement s = superclass(type);
@@ -388,9 +394,10 @@ final class SerializerAnalyzer {
                         && (c.getModifiers().contains(Modifier.PUBLIC) || c.getModifiers().contains(Modifier.PROTECTED)
                                 || samePackage && !c.getModifiers().contains(Modifier.PRIVATE)));
         if (!ok) {
-            reporter.error(type, "serializable class " + type.getQualifiedName()
+            reporter.warning(type, "serializable class " + type.getQualifiedName()
                     + " can never be deserialized: its first non-serializable superclass " + s.getQualifiedName()
-                    + " has no no-arg constructor accessible to it; add one to " + s.getSimpleName()
+                    + " has no no-arg constructor accessible to it, so instances can be sent but reading one fails"
+                    + " (java.io.InvalidClassException: no valid constructor); add one to " + s.getSimpleName()
                     + " or make " + s.getSimpleName() + " implement java.io.Serializable");
         }
     }

@@ -181,6 +181,8 @@ final class SerializerEmitter {
         w.open("private static Object allocate() throws SerialException");
         w.open("try");
         w.line("return NEW.invokeExact();");
+        w.closeOpen("catch (SerialException e)");
+        w.line("throw e; // e.g. no valid constructor: such objects are written but cannot be read back");
         tryTail(w, "throw new SerialException(\"cannot allocate " + t.binaryName() + "\", t);");
         w.close();
         if (setters) {

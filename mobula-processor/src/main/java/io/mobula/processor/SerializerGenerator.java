@@ -78,9 +78,10 @@ final class SerializerGenerator implements Generator {
         String name = target.serializerQualifiedName();
         TypeElement type = target.element();
         if (written.contains(name)) {
-            reporter.error(type, "Mobula: the serializer name " + name + " of " + target.sourceName()
-                    + " is already taken by the serializer of another class with the same flattened name;"
-                    + " rename one of the classes");
+            reporter.warning(type, "Mobula: the serializer name " + name + " of " + target.sourceName()
+                    + " is already taken by the serializer of another class with the same flattened name, so none"
+                    + " is generated for it and the slower runtime fallback serializes it; rename one of the"
+                    + " classes");
             return false;
         }
         TypeElement existing = elements.getTypeElement(name);
@@ -91,8 +92,9 @@ final class SerializerGenerator implements Generator {
             reporter.note(type, "Mobula: using the hand-written serializer " + name + " for " + target.sourceName());
             return false;
         }
-        reporter.error(type, "Mobula: cannot generate the serializer of " + target.sourceName() + ": class " + name
-                + " already exists and is not a Serializer<" + type.getSimpleName() + ">; rename that class");
+        reporter.warning(type, "Mobula: cannot generate the serializer of " + target.sourceName() + ": class " + name
+                + " already exists and is not a Serializer<" + type.getSimpleName() + ">, so the slower runtime"
+                + " fallback serializes it; rename that class");
         return false;
     }
 

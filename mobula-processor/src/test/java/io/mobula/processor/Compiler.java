@@ -49,19 +49,12 @@ final class Compiler {
         assertWithMessage("diagnostics in generated code").that(warnings).isEmpty();
     }
 
-    /** A class loader over the compilation's class files, child of the test's loader (with the runtime). */
-    static ClassLoader load(Compilation c) {
+    /** A class loader over the compilations' class files, child of the test's loader (with the runtime). */
+    static ClassLoader load(Compilation... compilations) {
         Map<String, byte[]> classes = new HashMap<>();
-        for (JavaFileObject f : c.generatedFiles()) {
-            if (f.getKind() == JavaFileObject.Kind.CLASS) {
-                String path = f.toUri().getPath().replaceFirst("^/CLASS_OUTPUT/", "");
-                try (InputStream in = f.openInputStream()) {
-                    classes.put(path.substring(0, path.length() - ".class".length()).replace('/', '.'),
-                            in.readAllBytes());
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
+        for (Compilation c : compilations) {
+            classFiles(c).forEach((path, bytes) -> classes.put(
+                    path.substring(0, path.length() - ".class".length()).replace('/', '.'), bytes));
         }
         return new ClassLoader("compiled", Compiler.class.getClassLoader()) {
             @Override
@@ -73,6 +66,21 @@ final class Compiler {
                 return defineClass(name, b, 0, b.length);
             }
         };
+    }
+
+    /** The class files of a compilation by path ({@code p/Impl.class}). */
+    static Map<String, byte[]> classFiles(Compilation c) {
+        Map<String, byte[]> classes = new HashMap<>();
+        for (JavaFileObject f : c.generatedFiles()) {
+            if (f.getKind() == JavaFileObject.Kind.CLASS) {
+                try (InputStream in = f.openInputStream()) {
+                    classes.put(f.toUri().getPath().replaceFirst("^/CLASS_OUTPUT/", ""), in.readAllBytes());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        return classes;
     }
 
     // ---- reflection helpers for building and inspecting test objects --------------------------------

@@ -63,13 +63,54 @@ class NonBlockingAnalysisTest {
                 "    private int count;",
                 "    private final int[] data = new int[4];",
                 "    public int trivial(int a) { return a + 1; }",
+                "    private static final int N = 8;",
                 "    public int loops(int n) {",
                 "        int s = 0;",
-                "        for (int i = 0; i < n; i++) { s += data[i % data.length]; }",
-                "        for (int d : data) { s ^= d; }",
+                "        for (int i = 0; i < N; i++) { s += data[i % data.length]; }",
+                "        for (long j = 10; j >= -3; j -= 2) { for (int k = 0; k <= 'z'; ++k) { s += k; } }",
                 "        count = s;",
                 "        return s;",
                 "    }",
+                "    public int loopToParameter(int n) { int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }",
+                "    public int loopToLength(int[] a) { int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } return s; }",
+                "    public int loopToFieldLength() { int s = 0; for (int i = 0; i < data.length; i++) { s += data[i]; } return s; }",
+                "    public int forEachArray(int[] a) { int s = 0; for (int x : a) { s += x; } return s; }",
+                "    public int whileLoop(int n) { int s = 0; while (n-- > 0) { s++; } return s; }",
+                "    public int doLoop() { int s = 0; do { s++; } while (s < 10); return s; }",
+                "    public int loopVariableWritten() { int s = 0; for (int i = 0; i < 10; i++) { i -= 2; s++; } return s; }",
+                "    public int loopNotEquals() { int s = 0; for (int i = 0; i != 10; i += 3) { s++; } return s; }",
+                "    public int loopByteOverflows() { int s = 0; for (byte b = 0; b < 100; b++) { s++; } return s; }",
+                "    public int loopOverflows() { int s = 0; for (int i = 0; i <= Integer.MAX_VALUE; i++) { s++; } return s; }",
+                "    public int loopWrongWay() { int s = 0; for (int i = 0; i < 10; i--) { s++; } return s; }",
+                "    public int[] newArrayOfParameter(int n) { return new int[n]; }",
+                "    public int[] newArrayOfLength(int[] a) { return new int[a.length * 2]; }",
+                "    public int[][] newConstantArrays(int x) { int[] a = {x, x}; return new int[][] {a, new int[N]}; }",
+                "    public String concatParameter(String s) { return s + \"!\"; }",
+                "    public String concatNested(String s) { return \"<\" + (s + \">\"); }",
+                "    public String concatValues(int a, Integer b) { return \"a=\" + a + \", b=\" + b + ('!' + \"\"); }",
+                "    public String appendToString(String s) { String t = \"\"; t += 1; return t; }",
+                "    public int stringLength(String s) { return s.length() + s.charAt(0); }",
+                "    public int stringHash(String s) { return s.hashCode(); }",
+                "    public boolean stringEquals(String s) { return s.equals(\"x\"); }",
+                "    public int switchOnString(String s) { switch (s) { case \"a\": return 1; default: return 0; } }",
+                "    public int switchOnInt(int s) { return switch (s) { case 1 -> 2; default -> 0; }; }",
+                "    public int[] copyConstant(int[] a) { int[] b = java.util.Arrays.copyOf(a, N); System.arraycopy(a, 0, b, 0, 2); return b; }",
+                "    public int[] copyAll(int[] a) { return java.util.Arrays.copyOf(a, a.length); }",
+                "    public void arraycopyAll(int[] a, int[] b) { System.arraycopy(a, 0, b, 0, a.length); }",
+                "    public int parse(String s) { return Integer.parseInt(s); }",
+                "    public int parseConstant() { return Integer.parseInt(\"12\") + Integer.valueOf(3); }",
+                "    public String copyString(String s) { return new String(s); }",
+                "    public Object sizedBuilder(int n) { return new StringBuilder(n); }",
+                "    public int overridable() { return hook(); }",
+                "    protected int hook() { return 1; }",
+                "    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();",
+                "    private java.util.concurrent.atomic.AtomicInteger notFinal = new java.util.concurrent.atomic.AtomicInteger();",
+                "    private final java.util.concurrent.atomic.AtomicInteger given;",
+                "    public Sample(java.util.concurrent.atomic.AtomicInteger given) { this.given = given; }",
+                "    public int atomicNotFinal() { return notFinal.incrementAndGet(); }",
+                "    public int atomicFromOutside() { return given.incrementAndGet(); }",
+                "    public int atomicThroughThis() { return this.open.incrementAndGet(); }",
+                "    public int atomicParameter(java.util.concurrent.atomic.AtomicInteger a) { return a.get(); }",
                 "    public synchronized int syncMethod() { return count; }",
                 "    public int syncBlock() { synchronized (this) { return count; } }",
                 "    public int unknown() { return other(); }",
@@ -89,6 +130,10 @@ class NonBlockingAnalysisTest {
                 "    public String strings(String s) {",
                 "        return new StringBuilder(s).append(1).toString() + s.length() + Integer.valueOf(3);",
                 "    }",
+                "    public int boundedStrings(int i, String s) {",
+                "        return String.valueOf(i).length() + s.length() + Integer.valueOf(3) + Integer.toString(i).length()",
+                "                + new StringBuilder().length();",
+                "    }",
                 "    public String concatObject(Object o) { return \"x\" + o; }",
                 "    public boolean objectsEquals(Object a, Object b) { return java.util.Objects.equals(a, b); }",
                 "    public boolean stringsEquals(String a, String b) { return java.util.Objects.equals(a, b); }",
@@ -104,8 +149,10 @@ class NonBlockingAnalysisTest {
                 "    public Object anon() { return new Object() { }; }",
                 "    public Object creates() { return new java.util.ArrayList<String>(); }",
                 "    public String appendsObject(StringBuilder sb, Object o) { return sb.append(o).toString(); }",
-                "    public String appendsBoxed(Integer i) { return new StringBuilder().append(i).toString(); }",
-                "    public int localVar() { var sb = new StringBuilder(); sb.append(1); return sb.length(); }",
+                "    public String appendsBoxed(Integer i) { return String.valueOf(i); }",
+                "    public String valueOfInt(int i) { return String.valueOf(i); }",
+                "    public int builderCopy(String s) { return new StringBuilder(s).length(); }",
+                "    public int localVar() { var sb = new StringBuilder(); return sb.length(); }",
                 "    public int staticImport(int a) { return max(a, 1); }",
                 "    private final java.util.concurrent.atomic.AtomicLong hits = new java.util.concurrent.atomic.AtomicLong();",
                 "    private final java.util.concurrent.atomic.AtomicReference<Object> ref = new java.util.concurrent.atomic.AtomicReference<>();",
@@ -143,9 +190,60 @@ class NonBlockingAnalysisTest {
     }
 
     @Test
-    void trivialAndLoopsAreProven() {
+    void trivialAndConstantLoopsAreProven() {
         assertProven("trivial", "no calls, no locks");
         assertProven("loops", "no calls, no locks");
+        assertProven("switchOnInt", "no calls, no locks");
+    }
+
+    @Test
+    void loopsOverInputSizesAreNot() {
+        assertNotProven("loopToParameter", "for loop not bounded by compile-time constants");
+        assertNotProven("loopToLength", "for loop not bounded by compile-time constants");
+        assertNotProven("loopToFieldLength", "for loop not bounded by compile-time constants");
+        assertNotProven("forEachArray", "loops over an array");
+        assertNotProven("whileLoop", "while loop");
+        assertNotProven("doLoop", "do-while loop");
+        assertNotProven("loopVariableWritten", "for loop not bounded");
+        assertNotProven("loopNotEquals", "for loop not bounded");
+        assertNotProven("loopByteOverflows", "for loop not bounded");
+        assertNotProven("loopOverflows", "for loop not bounded");
+        assertNotProven("loopWrongWay", "for loop not bounded");
+    }
+
+    @Test
+    void allocationInProportionToInputIsNot() {
+        assertNotProven("newArrayOfParameter", "allocates an array whose length is not a compile-time constant");
+        assertNotProven("newArrayOfLength", "allocates an array whose length is not a compile-time constant");
+        assertProven("newConstantArrays", "no calls, no locks");
+        assertNotProven("concatParameter", "string concatenation with a string of unknown length");
+        assertNotProven("concatNested", "string concatenation with a string of unknown length");
+        assertProven("concatValues", "no calls, no locks");
+        assertNotProven("appendToString", "appends to a string of unknown length");
+        assertNotProven("strings", "string concatenation with a string of unknown length");
+        assertNotProven("builderCopy", "creates StringBuilder in proportion to its argument");
+        assertNotProven("copyString", "creates String in proportion to its argument");
+        assertNotProven("sizedBuilder", "creates StringBuilder in proportion to its argument");
+        assertNotProven("copyAll", "calls java.util.Arrays.copyOf");
+        assertNotProven("arraycopyAll", "calls java.lang.System.arraycopy");
+        assertProven("copyConstant", "Arrays.copyOf, System.arraycopy");
+    }
+
+    @Test
+    void jdkMethodsInProportionToAStringAreNot() {
+        assertProven("stringLength", "String.charAt, String.length");
+        assertNotProven("stringHash", "calls java.lang.String.hashCode");
+        assertNotProven("stringEquals", "calls java.lang.String.equals");
+        assertNotProven("switchOnString", "switch on a string");
+        assertNotProven("parse", "calls java.lang.Integer.parseInt");
+        assertProven("parseConstant", "Integer.parseInt, Integer.valueOf");
+        assertProven("boundedStrings", "Integer.toString, Integer.valueOf, String.length, String.valueOf");
+        assertNotProven("stringsEquals", "calls java.util.Objects.equals");
+    }
+
+    @Test
+    void overridableMethodsOfThisAreNot() {
+        assertNotProven("overridable", "calls p.Sample.hook");
     }
 
     @Test
@@ -160,7 +258,7 @@ class NonBlockingAnalysisTest {
         assertNotProven("sleep", "calls java.lang.Thread.sleep");
         assertNotProven("waits", "calls java.lang.Object.wait");
         assertNotProven("objectsEquals", "calls java.util.Objects.equals");
-        assertNotProven("appendsObject", "calls java.lang.StringBuilder.append");
+        assertNotProven("appendsObject", "calls java.lang.StringBuilder.toString");
     }
 
     @Test
@@ -172,26 +270,34 @@ class NonBlockingAnalysisTest {
 
     @Test
     void allowListedJdkCalls() {
-        assertProven("strings", "StringBuilder.append");
-        assertProven("stringsEquals", "Objects.equals");
-        assertProven("arrays", "Arrays.copyOf, System.arraycopy");
+        assertNotProven("arrays", "copies an array (clone)"); // copyOf(a, 3) and arraycopy of 1 are bounded
     }
 
     @Test
     void lockFreeAtomicsButNotTheirFunctionTakingMethods() {
         assertProven("atomics", "AtomicLong.incrementAndGet");
+        assertProven("atomicThroughThis", "AtomicInteger.incrementAndGet");
         assertNotProven("atomicUpdate", "updateAndGet");
     }
 
     @Test
+    void atomicsOnlyWhenTheyAreSurelyTheJdkClass() {
+        // a user subclass of AtomicInteger may override incrementAndGet with anything
+        assertNotProven("atomicNotFinal", "calls java.util.concurrent.atomic.AtomicInteger.incrementAndGet");
+        assertNotProven("atomicFromOutside", "calls java.util.concurrent.atomic.AtomicInteger.incrementAndGet");
+        assertNotProven("atomicParameter", "calls java.util.concurrent.atomic.AtomicInteger.get");
+    }
+
+    @Test
     void namesResolveAsJavacWould() {
-        assertProven("localVar", "AbstractStringBuilder.length, StringBuilder.append");
+        assertProven("localVar", "AbstractStringBuilder.length");
         assertProven("staticImport", "Math.max");
         assertProven("qualifiedMath", "Math.max");
         // q.Math shadows java.lang.Math in package q
         assertNotProven("samePackageMath", "calls q.Math.max");
-        // Integer goes to append(Object), which calls toString(), not to append(int)
-        assertNotProven("appendsBoxed", "calls java.lang.StringBuilder.append");
+        // Integer goes to valueOf(Object), which calls toString(), not to valueOf(int)
+        assertNotProven("appendsBoxed", "calls java.lang.String.valueOf");
+        assertProven("valueOfInt", "String.valueOf");
         // after the block, text is the Object field again, whose hashCode() may be anything
         assertNotProven("outOfScope", "unresolved call text.hashCode");
         assertNotProven("fieldThroughThis", "calls java.lang.Object.hashCode");

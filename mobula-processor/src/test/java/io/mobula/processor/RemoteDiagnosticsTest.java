@@ -2,15 +2,20 @@ package io.mobula.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
-/** Misuse of remote interfaces is a compile error on the offending element, saying how to fix it. */
+/**
+ * Remote interfaces the processor cannot serve are warnings on the offending element, saying what fails at run
+ * time and how to fix it; only misuse of Mobula's own annotations is a compile error.
+ */
 class RemoteDiagnosticsTest {
 
+    /** java.rmi accepts such an interface until an object is exported as it: a warning, and no stub. */
     @Test
     void remoteMethodMustDeclareRemoteException() {
         JavaFileObject src = JavaFileObjects.forSourceLines("p.Hello",
@@ -22,13 +27,14 @@ class RemoteDiagnosticsTest {
                 "    void wrong() throws java.io.UncheckedIOException;",
                 "}");
         Compilation c = Compiler.withProcessor(src);
-        assertThat(c).failed();
-        assertThat(c).hadErrorContaining("remote method hello must declare java.rmi.RemoteException")
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningContaining("remote method hello does not declare java.rmi.RemoteException, so no"
+                + " stub is generated for p.Hello and exporting an object as it fails at run time")
                 .inFile(src).onLine(3);
-        assertThat(c).hadErrorContaining("add 'throws java.rmi.RemoteException'").inFile(src).onLine(3);
-        assertThat(c).hadErrorContaining("remote method wrong must declare java.rmi.RemoteException")
+        assertThat(c).hadWarningContaining("add 'throws java.rmi.RemoteException'").inFile(src).onLine(3);
+        assertThat(c).hadWarningContaining("remote method wrong does not declare java.rmi.RemoteException")
                 .inFile(src).onLine(6);
-        assertThat(c).hadErrorCount(2);
+        assertThat(Compiler.generatedSources(c)).doesNotContain("p/Hello_MobulaStub.java");
     }
 
     @Test
@@ -39,10 +45,11 @@ class RemoteDiagnosticsTest {
                 "public interface Service extends Plain, java.rmi.Remote {",
                 "}");
         Compilation c = Compiler.withProcessor(src);
-        assertThat(c).hadErrorContaining("remote method run must declare java.rmi.RemoteException")
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningContaining("remote method run does not declare java.rmi.RemoteException")
                 .inFile(src).onLine(3);
-        assertThat(c).hadErrorContaining("inherited by remote interface p.Service from p.Plain").inFile(src).onLine(3);
-        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadWarningContaining("inherited by remote interface p.Service from p.Plain")
+                .inFile(src).onLine(3);
     }
 
     @Test
@@ -60,6 +67,7 @@ class RemoteDiagnosticsTest {
         assertThat(c).hadErrorCount(1);
     }
 
+    /** As with java.rmi, such a method can still be called with null: a warning, and the stub is generated. */
     @Test
     void parametersAndResultsThatCanNeverBeSent() {
         JavaFileObject src = JavaFileObjects.forSourceLines("p.Jobs",
@@ -73,14 +81,50 @@ class RemoteDiagnosticsTest {
                 "    final class Handle { }",
                 "}");
         Compilation c = Compiler.withProcessor(src);
-        assertThat(c).hadErrorContaining("parameter 'worker' of remote method start has type java.lang.Thread,"
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningContaining("parameter 'worker' of remote method start has type java.lang.Thread,"
                 + " which can never be sent").inFile(src).onLine(4);
-        assertThat(c).hadErrorContaining("change the type (or make the class Serializable)").inFile(src).onLine(4);
-        assertThat(c).hadErrorContaining("the result of remote method handle has type p.Jobs.Handle")
+        assertThat(c).hadWarningContaining("a call with a value other than null fails; change the type (or make"
+                + " the class Serializable)").inFile(src).onLine(4);
+        assertThat(c).hadWarningContaining("the result of remote method handle has type p.Jobs.Handle")
                 .inFile(src).onLine(5);
-        assertThat(c).hadErrorContaining("the result of remote method later has type p.Jobs.Handle")
+        assertThat(c).hadWarningContaining("the result of remote method later has type p.Jobs.Handle")
                 .inFile(src).onLine(6);
-        assertThat(c).hadErrorCount(3);
+        assertThat(Compiler.generatedSources(c)).containsAtLeast("p/Jobs_MobulaStub.java",
+                "p/Jobs_MobulaDispatcher.java");
+        Compiler.assertGeneratedCodeClean(c);
+    }
+
+    /** Valid for javac and java.rmi, but no stub can be generated: warnings, and exporting fails at run time. */
+    @Test
+    void interfacesWithoutAPossibleStubAreWarningsAndFailOnExport() throws Exception {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Odd",
+                "package p;",
+                "public class Odd {",
+                "    private interface Hidden extends java.rmi.Remote { int get() throws java.rmi.RemoteException; }",
+                "    public interface Generic extends java.rmi.Remote {",
+                "        <E extends Exception> void run() throws E, java.rmi.RemoteException;",
+                "    }",
+                "    public interface A_B extends java.rmi.Remote { void x() throws java.rmi.RemoteException; }",
+                "    public interface A { interface B extends java.rmi.Remote { void y() throws java.rmi.RemoteException; } }",
+                "    public static java.rmi.Remote hidden() { return (Hidden) () -> 1; }",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningContaining("remote interface p.Odd.Hidden is private (or nested in a private"
+                + " class), so no stub can implement it and exporting an object as Hidden fails at run time")
+                .inFile(src).onLine(3);
+        assertThat(c).hadWarningContaining("remote method run throws the type variable E").inFile(src).onLine(5);
+        assertThat(c).hadWarningContaining("are already taken by another remote interface with the same flattened"
+                + " name, so none are generated for it");
+        assertThat(Compiler.generatedSources(c)).containsNoneOf("p/Odd_Hidden_MobulaStub.java",
+                "p/Odd_Generic_MobulaStub.java");
+        ClassLoader loader = Compiler.load(c);
+        java.rmi.Remote hidden = (java.rmi.Remote) loader.loadClass("p.Odd").getMethod("hidden").invoke(null);
+        java.rmi.StubNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(
+                java.rmi.StubNotFoundException.class,
+                () -> io.mobula.rmi.TestAccess.localStub(hidden, loader.loadClass("p.Odd$Hidden")));
+        assertTrue(e.getMessage().contains("p.Odd_Hidden_MobulaStub"), e.getMessage());
     }
 
     @Test

@@ -194,7 +194,9 @@ class RemoteShapeTest {
                 .getConstructor().newInstance();
         assertEquals(loader.loadClass("p.Kinds"), f.remoteInterface());
         assertEquals(Dispatcher.NON_BLOCKING, f.methodFlags(RemoteSources.id("i(I)I")));
-        assertEquals(Dispatcher.NON_BLOCKING, f.methodFlags(RemoteSources.id("str(Ljava/lang/String;)Ljava/lang/String;")));
+        assertEquals("i(I)", f.implementation(RemoteSources.id("i(I)I")));
+        // v + "!": a copy as long as the argument
+        assertEquals(0, f.methodFlags(RemoteSources.id("str(Ljava/lang/String;)Ljava/lang/String;")));
         assertEquals(0, f.methodFlags(RemoteSources.id("list(Ljava/util/List;)Ljava/util/List;"))); // List.of
         assertEquals(0, f.methodFlags(RemoteSources.id("point(Lp/Point;)Lp/Point;"))); // new Point
         assertEquals(0, f.methodFlags(RemoteSources.id("max(Ljava/lang/Comparable;Ljava/lang/Comparable;)"

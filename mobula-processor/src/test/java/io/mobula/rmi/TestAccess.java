@@ -24,6 +24,15 @@ public final class TestAccess {
     }
 
     /**
+     * The NON_BLOCKING bits by method id the runtime uses when it exports an object of class {@code impl}
+     * (null: none), as {@link RmiRuntime} computes them at export time.
+     */
+    public static int[] implementationFlags(Class<?> impl) throws RemoteException {
+        return ImplementationFlagsLoader.flagsFor(impl,
+                StubFactory.forInterface(StubFactory.remoteInterfaceOf(impl)).dispatcher);
+    }
+
+    /**
      * Exports {@code impl} in this JVM only (no listener) and returns a generated stub for {@code iface} whose
      * calls take the local channel: stub writes, dispatcher decodes, the result is copied back.
      */

@@ -12,10 +12,15 @@ import java.lang.annotation.Target;
  * connection's receive thread, saving a thread switch (Manta's optimization for calls without
  * {@code MAY_BLOCK}, thesis 3.3.1).
  *
+ * <p>On a method of a class implementing a remote interface (or on the class, for all its methods), it states
+ * the same for that implementation only: subclasses that override the method do not inherit the statement.
+ *
  * <p>Without the annotation, a method runs inline only when the processor proves, from the body of an
- * implementation compiled with it, that it cannot block; everything else runs on a virtual thread.
- * {@link RmiConfig} can force every call onto virtual threads. A method that does block while running
- * inline stalls every call on that connection, so state it only when it is true.
+ * implementation compiled with it, that it cannot block and that its time does not grow with its arguments
+ * (no loops over their sizes, no copies of them); everything else runs on a virtual thread. A subclass that
+ * overrides a proven method does not inherit the proof. {@link RmiConfig} can force every call onto virtual
+ * threads. A method that blocks or runs long while running inline stalls every call on that connection, so
+ * state it only when it is true.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -31,7 +31,7 @@ final class FallbackObject extends Fallback {
             throws ReflectiveOperationException, SerialException {
         super(c, fingerprint(levels), lookup);
         this.levels = levels;
-        this.allocate = Instantiator.forSerialization(c); // fails early if no instance could ever be created
+        this.allocate = Instantiator.forSerialization(c); // without a valid constructor, fails on each read
     }
 
     private static long fingerprint(Level[] levels) {

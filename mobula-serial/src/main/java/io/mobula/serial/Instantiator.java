@@ -1,5 +1,6 @@
 package io.mobula.serial;
 
+import java.io.InvalidClassException;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -28,6 +29,7 @@ import java.lang.reflect.Modifier;
 public final class Instantiator {
     private static final MethodHandle ALLOCATE_INSTANCE; // (Class)Object, bound to the Unsafe instance
     private static final MethodHandle SERIAL_CONSTRUCTOR; // (SerialConstructor)Object
+    private static final MethodHandle NO_VALID_CONSTRUCTOR; // (String)Object, always throws
 
     static {
         try {
@@ -39,6 +41,8 @@ public final class Instantiator {
                     MethodType.methodType(Object.class, Class.class)).bindTo(f.get(null));
             SERIAL_CONSTRUCTOR = lookup.findVirtual(SerialConstructor.class, "newInstance",
                     MethodType.methodType(Object.class));
+            NO_VALID_CONSTRUCTOR = lookup.findStatic(Instantiator.class, "noValidConstructor",
+                    MethodType.methodType(Object.class, String.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -51,9 +55,14 @@ public final class Instantiator {
      * constructors of its serializable classes. Does not initialize {@code cls}; the first call does.
      *
      * @param cls a concrete, serializable class
+     * <p>When the first non-serializable superclass has no no-arg constructor accessible to {@code cls}, Java
+     * serialization still writes such objects and only refuses to read them; so does Mobula: the handle is made,
+     * and every call throws a {@link SerialException} caused by {@code java.io.InvalidClassException}
+     * "no valid constructor", as {@code ObjectInputStream} would.
+     *
      * @return the allocation handle; call with {@code invokeExact()} and cast the result
-     * @throws SerialException if {@code cls} is not serializable, abstract, or the first non-serializable
-     *     superclass has no accessible no-arg constructor
+     * @throws SerialException if {@code cls} is not serializable or cannot have instances (abstract, an
+     *     interface, an array or a primitive)
      */
     public static MethodHandle forSerialization(Class<?> cls) throws SerialException {
         if (!Serializable.class.isAssignableFrom(cls)) {
@@ -66,8 +75,21 @@ public final class Instantiator {
         if (base == Object.class) {
             return ALLOCATE_INSTANCE.bindTo(cls);
         }
-        checkAccessible(cls, base);
+        if (!hasAccessibleConstructor(cls, base)) {
+            return NO_VALID_CONSTRUCTOR.bindTo(cls.getName());
+        }
         return SERIAL_CONSTRUCTOR.bindTo(new SerialConstructor(cls));
+    }
+
+    /** What reading an instance of a class without a valid serialization constructor throws. */
+    static SerialException noValidConstructorException(String className) {
+        InvalidClassException e = new InvalidClassException(className, "no valid constructor");
+        return new SerialException(e.getMessage(), e);
+    }
+
+    @SuppressWarnings("unused") // through NO_VALID_CONSTRUCTOR
+    private static Object noValidConstructor(String className) throws SerialException {
+        throw noValidConstructorException(className);
     }
 
     private static Class<?> firstNonSerializable(Class<?> cls) {
@@ -78,21 +100,21 @@ public final class Instantiator {
         return k;
     }
 
-    /** The rules of Java serialization, checked without initializing anything. */
-    private static void checkAccessible(Class<?> cls, Class<?> base) throws SerialException {
+    /**
+     * The rules of Java serialization ({@code ReflectionFactory.newConstructorForSerialization}), checked
+     * without initializing anything: {@code base} has a no-arg constructor that is not private, and public or
+     * protected unless {@code base} is in the same run-time package as {@code cls}.
+     */
+    private static boolean hasAccessibleConstructor(Class<?> cls, Class<?> base) {
         Constructor<?> ctor;
         try {
             ctor = base.getDeclaredConstructor();
         } catch (NoSuchMethodException e) {
-            throw new SerialException("class " + cls.getName() + ": its first non-serializable superclass "
-                    + base.getName() + " has no no-arg constructor");
+            return false;
         }
         int m = ctor.getModifiers();
         boolean samePackage = base.getPackageName().equals(cls.getPackageName())
                 && base.getClassLoader() == cls.getClassLoader();
-        if (Modifier.isPrivate(m) || (!Modifier.isPublic(m) && !Modifier.isProtected(m) && !samePackage)) {
-            throw new SerialException("class " + cls.getName() + ": the no-arg constructor of its first"
-                    + " non-serializable superclass " + base.getName() + " is not accessible");
-        }
+        return !Modifier.isPrivate(m) && (Modifier.isPublic(m) || Modifier.isProtected(m) || samePackage);
     }
 }

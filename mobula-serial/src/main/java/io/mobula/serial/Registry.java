@@ -154,7 +154,10 @@ final class Registry {
             return null;
         }
         if (!Serializer.class.isAssignableFrom(g)) {
-            throw new SerialException(g.getName() + " does not implement " + Serializer.class.getName());
+            // a user class that happens to have the generated name (the processor warned): not ours to use
+            LOG.log(Level.WARNING, "{0} does not implement {1}; serializing {2} with the reflective fallback",
+                    g.getName(), Serializer.class.getName(), c.getName());
+            return null;
         }
         Serializer<?> s;
         try {
@@ -163,8 +166,10 @@ final class Registry {
             throw new SerialException("cannot instantiate generated serializer " + g.getName() + ": " + e, e);
         }
         if (s.type() != c) {
-            throw new SerialException("generated serializer " + g.getName() + " handles " + s.type()
-                    + " instead of " + c.getName());
+            // p.A_B and p.A.B share a flattened name; the processor generated it for the other one and warned
+            LOG.log(Level.WARNING, "{0} serializes {1}, not {2}; serializing {2} with the reflective fallback",
+                    g.getName(), s.type().getName(), c.getName());
+            return null;
         }
         return s;
     }

@@ -34,8 +34,7 @@ final class SerialConstructor {
             throw new SerialException("cannot create instances of " + cls.getName() + ": " + e, e);
         }
         if (c == null) {
-            throw new SerialException("class " + cls.getName()
-                    + ": first non-serializable superclass has no accessible no-arg constructor");
+            throw Instantiator.noValidConstructorException(cls.getName());
         }
         c.setAccessible(true);
         return c;

@@ -80,8 +80,15 @@ class InstantiatorTest {
     void refusesWhatJavaSerializationRefuses() {
         assertThrows(SerialException.class, () -> Instantiator.forSerialization(Base.class));
         assertThrows(SerialException.class, () -> Instantiator.forSerialization(Serializable.class));
-        SerialException e = assertThrows(SerialException.class,
-                () -> Instantiator.forSerialization(ExtendsNoDefault.class));
-        assertTrue(e.getMessage().contains("no no-arg constructor"), e.getMessage());
+    }
+
+    @Test
+    void withoutAValidConstructorOnlyAllocationFailsAsInJavaSerialization() throws Throwable {
+        MethodHandle h = Instantiator.forSerialization(ExtendsNoDefault.class);
+        SerialException e = assertThrows(SerialException.class, () -> {
+            Object unused = (Object) h.invokeExact();
+        });
+        assertInstanceOf(java.io.InvalidClassException.class, e.getCause());
+        assertEquals(ExtendsNoDefault.class.getName() + "; no valid constructor", e.getMessage());
     }
 }
