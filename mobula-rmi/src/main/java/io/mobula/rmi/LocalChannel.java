@@ -176,9 +176,9 @@ final class LocalChannel implements CallChannel {
     }
 
     /**
-     * Exceptions go by value too: the caller gets a copy, as it would from another process. An exception this
-     * runtime cannot copy (its class is not visible to the runtime's class loader, say) is handed over as it is
-     * rather than lost: the caller and the method share one JVM, so it is still the right exception.
+     * Exceptions go by value too: the caller gets a copy, as it would from another process, and an exception that
+     * cannot be copied (a class the filter refuses, a hook that fails) fails the call with the UnmarshalException a
+     * remote caller would get.
      */
     private void copyThrown(PendingCall call, Throwable t) {
         Levels ls = perThread.get();
@@ -191,7 +191,9 @@ final class LocalChannel implements CallChannel {
             call.thrown = l.in.readObject(Throwable.class);
         } catch (Throwable e) {
             l.out.abortMessage();
-            call.thrown = t;
+            call.failure = new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
+                    + ": the exception " + t.getClass().getName() + " cannot be copied: " + e.getMessage(),
+                    e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(e.toString(), e));
         } finally {
             ls.depth--;
         }
