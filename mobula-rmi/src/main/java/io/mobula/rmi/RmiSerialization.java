@@ -7,7 +7,9 @@ import java.rmi.Remote;
 /**
  * The serialization configuration of the RMI runtime: java.rmi's by-reference rule for remote objects. A stub is
  * written as its {@link RemoteRef}; an exported object (or one that implements a remote interface) is replaced by its
- * stub, exported on the way if it was not yet, so callbacks need no explicit export.
+ * stub, exported on the way if it was not yet, so callbacks need no explicit export. Exceptions travel by value as
+ * whole objects through mobula-serial's exception serializer, with their remote stack traces; the caller appends its
+ * own frames ({@link RemoteTraces}).
  */
 final class RmiSerialization {
     private RmiSerialization() {
@@ -19,9 +21,6 @@ final class RmiSerialization {
                 .resolver(c -> {
                     if (RemoteStub.class.isAssignableFrom(c)) {
                         return c == RemoteStub.class ? null : new StubSerializer(c, runtime);
-                    }
-                    if (Throwable.class.isAssignableFrom(c)) {
-                        return new ThrowableSerializer(c);
                     }
                     if (Remote.class.isAssignableFrom(c) && !c.isInterface()) {
                         Serializer<?> s = Serialization.replacing((Class<Object>) c,
