@@ -157,7 +157,9 @@ final class JdkThrowables {
     /** Whether Mobula can read and set {@code f} through the public API. */
     static boolean isPublicState(Field f) {
         int m = f.getModifiers();
-        return Modifier.isPublic(m) && !Modifier.isFinal(m) && Modifier.isPublic(f.getDeclaringClass().getModifiers());
+        Class<?> k = f.getDeclaringClass();
+        return Modifier.isPublic(m) && !Modifier.isFinal(m) && Modifier.isPublic(k.getModifiers())
+                && k.getModule().isExported(k.getPackageName());
     }
 
     /**
