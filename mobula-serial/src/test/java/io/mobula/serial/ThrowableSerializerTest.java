@@ -11,7 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.Serial;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -142,6 +148,55 @@ class ThrowableSerializerTest {
         SerialException e = assertThrows(SerialException.class, () -> strict.fromBytes(bytes));
         assertTrue(e.getMessage().contains(Denied.class.getName()), e.getMessage());
         assertTrue(e.getMessage().contains("refused by the class filter"), e.getMessage());
+    }
+
+    /** An application subclass of a JDK class with private state. */
+    static final class AppSql extends java.sql.SQLException {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        final int attempt;
+
+        AppSql(String reason, String state, int attempt) {
+            super(reason, state);
+            this.attempt = attempt;
+        }
+    }
+
+    @Test
+    void privateStateOfJdkClassesWithoutARecipeIsLostWithAWarningAndTheRestTravels() throws Exception {
+        List<LogRecord> records = new ArrayList<>();
+        Handler h = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                records.add(r);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Logger logger = Logger.getLogger("io.mobula.serial");
+        logger.addHandler(h);
+        try {
+            EnumConstantNotPresentException e = assertInstanceOf(EnumConstantNotPresentException.class,
+                    rt(new EnumConstantNotPresentException(java.time.DayOfWeek.class, "FUNDAY")));
+            assertEquals("java.time.DayOfWeek.FUNDAY", e.getMessage());
+            assertEquals(null, e.constantName(), "a private JDK field without a recipe is lost");
+            AppSql a = assertInstanceOf(AppSql.class, rt(new AppSql("down", "08001", 3)));
+            assertEquals(3, a.attempt);
+            assertEquals("down", a.getMessage());
+            assertEquals(null, a.getSQLState(), "private state of a JDK superclass is lost");
+        } finally {
+            logger.removeHandler(h);
+        }
+        List<String> warnings = records.stream().filter(r -> r.getLevel() == Level.WARNING)
+                .map(r -> java.text.MessageFormat.format(r.getMessage(), r.getParameters())).toList();
+        assertTrue(warnings.stream().anyMatch(w -> w.contains(EnumConstantNotPresentException.class.getName())
+                && w.contains("constantName")), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains(AppSql.class.getName()) && w.contains("SQLState")),
+                warnings.toString());
     }
 
     /** RuntimeException("m") with no stack trace: its body ends with cause NULL, 0 frames, 0 suppressed. */
