@@ -22,6 +22,9 @@ final class RmiSerialization {
                     if (RemoteStub.class.isAssignableFrom(c)) {
                         return c == RemoteStub.class ? null : new StubSerializer(c, runtime);
                     }
+                    if (Throwable.class.isAssignableFrom(c)) {
+                        return null; // by value, through mobula-serial's exception serializer
+                    }
                     if (Remote.class.isAssignableFrom(c) && !c.isInterface()) {
                         Serializer<?> s = Serialization.replacing((Class<Object>) c,
                                 obj -> runtime.stubFor((Remote) obj));
