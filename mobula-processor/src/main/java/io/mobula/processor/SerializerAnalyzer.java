@@ -69,14 +69,30 @@ final class SerializerAnalyzer {
     /**
      * Concrete or abstract serializable classes and records that generated code could be about. Not enums:
      * the runtime's built-in enum serializer (ordinal on the wire, no reflection per object) is what a
-     * generated one would be, and the runtime resolves enums before it looks for generated serializers.
+     * generated one would be, and the runtime resolves enums before it looks for generated serializers. Not
+     * exceptions either ({@link #isThrowable}).
      */
     boolean isCandidate(TypeElement type) {
         ElementKind kind = type.getKind();
         NestingKind nesting = type.getNestingKind();
         return (kind == ElementKind.CLASS || kind == ElementKind.RECORD)
                 && nesting != NestingKind.LOCAL && nesting != NestingKind.ANONYMOUS
-                && isSerializable(type.asType()) && !isRemoteStub(type);
+                && isSerializable(type.asType()) && !isRemoteStub(type) && !isThrowable(type);
+    }
+
+    /**
+     * Exceptions are serialized by the runtime's exception serializer, which carries Throwable's own state through
+     * its public API (its private fields are in java.base, which generated code cannot open; with {@code --release}
+     * javac does not even see them) and the levels below it by reflection. A generated serializer would treat
+     * Throwable as a level without fields and lose message, cause and stack trace.
+     */
+    private boolean isThrowable(TypeElement type) {
+        for (TypeElement t = superclass(type); t != null; t = superclass(t)) {
+            if (t.getQualifiedName().contentEquals("java.lang.Throwable")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

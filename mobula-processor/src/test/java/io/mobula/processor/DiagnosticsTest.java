@@ -182,6 +182,25 @@ class DiagnosticsTest {
     }
 
     @Test
+    void exceptionsAreLeftToTheRuntimesExceptionSerializerWithoutANote() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Faults",
+                "package p;",
+                "public class Faults {",
+                "    static class Shortfall extends Exception {",
+                "        final long missing;",
+                "        Shortfall(long missing) { this.missing = missing; }",
+                "    }",
+                "    static class Io extends java.io.IOException { int code; }",
+                "    static class Plain implements java.io.Serializable { int z; }",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).succeeded();
+        assertEquals(List.of("p/Faults_Plain_MobulaSerializer.java"), Compiler.generatedSources(c));
+        assertEquals(List.of(), c.notes().stream().map(d -> d.getMessage(null))
+                .filter(m -> m.contains("Faults")).toList());
+    }
+
+    @Test
     void suspiciousCodeIsAWarning() {
         JavaFileObject src = JavaFileObjects.forSourceLines("p.Doubtful",
                 "package p;",

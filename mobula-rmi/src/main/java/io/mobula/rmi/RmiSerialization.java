@@ -11,6 +11,8 @@ import java.rmi.Remote;
  * written as its {@link RemoteRef}; an exported object is replaced by its stub; a Serializable object that implements
  * a remote interface but was never exported travels by value, as in java.rmi; a remote object that is not
  * Serializable (which java.rmi could not send) is exported on the way, so callbacks need no explicit export.
+ * Exceptions travel by value as whole objects through mobula-serial's exception serializer, with their remote
+ * stack traces; the caller appends its own frames ({@link RemoteTraces}).
  */
 final class RmiSerialization {
     private RmiSerialization() {
@@ -27,7 +29,7 @@ final class RmiSerialization {
                         return new SslClientFactorySerializer(); // travels in references; module not open
                     }
                     if (Throwable.class.isAssignableFrom(c)) {
-                        return new ThrowableSerializer(c);
+                        return null; // by value, through mobula-serial's exception serializer
                     }
                     if (Remote.class.isAssignableFrom(c) && !c.isInterface()) {
                         if (Serializable.class.isAssignableFrom(c)) {

@@ -30,8 +30,8 @@ abstract class Fallback implements Serializer<Object>, Replacing {
         this.type = (Class<Object>) type;
         this.fingerprint = fingerprint;
         this.counter = FallbackStats.counter(type);
-        this.writeReplace = hook(type, "writeReplace", lookup);
-        this.readResolve = hook(type, "readResolve", lookup);
+        this.writeReplace = hook(type, "writeReplace", lookup, null);
+        this.readResolve = hook(type, "readResolve", lookup, null);
     }
 
     /** Builds the fallback serializer for {@code c}, refusing classes Java serialization would refuse. */
@@ -63,10 +63,15 @@ abstract class Fallback implements Serializer<Object>, Replacing {
         }
     }
 
-    /** writeReplace/readResolve as Java serialization finds them: declared here or inherited, not private. */
-    private static MethodHandle hook(Class<?> c, String name, MethodHandles.Lookup lookup)
+    /**
+     * writeReplace/readResolve as Java serialization finds them: declared here or inherited, not private.
+     *
+     * @param stop the first superclass not searched (with its own superclasses), or null to search them all
+     * @return {@code (Object)Object}, or null if there is none
+     */
+    static MethodHandle hook(Class<?> c, String name, MethodHandles.Lookup lookup, Class<?> stop)
             throws ReflectiveOperationException {
-        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+        for (Class<?> k = c; k != null && k != stop; k = k.getSuperclass()) {
             Method m;
             try {
                 m = k.getDeclaredMethod(name);

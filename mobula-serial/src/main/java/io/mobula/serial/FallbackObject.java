@@ -37,10 +37,7 @@ final class FallbackObject extends Fallback {
     private static long fingerprint(Level[] levels) {
         List<String> parts = new ArrayList<>();
         for (Level l : levels) {
-            parts.add(l.cls.getName());
-            for (FieldIO f : l.fields) {
-                parts.add(f.part());
-            }
+            l.fingerprintParts(parts);
         }
         return Fingerprint.of(parts.toArray(String[]::new));
     }
@@ -73,17 +70,7 @@ final class FallbackObject extends Fallback {
     @Override
     void writeFields(SerialWriter out, Object value) throws Throwable {
         for (Level l : levels) {
-            if (l.writeHook == null) {
-                l.writeFields(out, value);
-            } else {
-                HookOutput h = out.hookOutput();
-                Object saved = h.enter(value, l);
-                try {
-                    l.writeHook.invokeExact(value, (ObjectOutputStream) h);
-                } finally {
-                    h.exit(saved);
-                }
-            }
+            l.write(out, value);
         }
     }
 
@@ -92,17 +79,7 @@ final class FallbackObject extends Fallback {
         Object o = (Object) allocate.invokeExact();
         in.register(o);
         for (Level l : levels) {
-            if (l.readHook == null) {
-                l.readFields(in, o);
-            } else {
-                HookInput h = in.hookInput();
-                Object saved = h.enter(o, l);
-                try {
-                    l.readHook.invokeExact(o, (ObjectInputStream) h);
-                } finally {
-                    h.exit(saved);
-                }
-            }
+            l.read(in, o);
         }
         return o;
     }
@@ -147,6 +124,44 @@ final class FallbackObject extends Fallback {
             }
             m.setAccessible(true);
             return lookup.unreflect(m).asType(MethodType.methodType(void.class, Object.class, param));
+        }
+
+        /** Writes this level of {@code value}: through its writeObject hook if it has one, else field by field. */
+        void write(SerialWriter out, Object value) throws Throwable {
+            if (writeHook == null) {
+                writeFields(out, value);
+                return;
+            }
+            HookOutput h = out.hookOutput();
+            Object saved = h.enter(value, this);
+            try {
+                writeHook.invokeExact(value, (ObjectOutputStream) h);
+            } finally {
+                h.exit(saved);
+            }
+        }
+
+        /** Reads this level into {@code o}: the mirror of {@link #write}. */
+        void read(SerialReader in, Object o) throws Throwable {
+            if (readHook == null) {
+                readFields(in, o);
+                return;
+            }
+            HookInput h = in.hookInput();
+            Object saved = h.enter(o, this);
+            try {
+                readHook.invokeExact(o, (ObjectInputStream) h);
+            } finally {
+                h.exit(saved);
+            }
+        }
+
+        /** Fingerprint parts of this level: the class name, then {@code name:descriptor} per field. */
+        void fingerprintParts(List<String> parts) {
+            parts.add(cls.getName());
+            for (FieldIO f : fields) {
+                parts.add(f.part());
+            }
         }
 
         void writeFields(SerialWriter out, Object o) throws Throwable {

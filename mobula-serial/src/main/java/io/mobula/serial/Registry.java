@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * Finds the serializer of a class, once per class: explicitly registered ones, then built-ins, arrays and
- * enums, then the generated {@code X_MobulaSerializer} (unless switched off), then the reflective fallback
+ * enums, then exceptions ({@link ThrowableSerializer}), then the generated {@code X_MobulaSerializer} (unless switched off), then the reflective fallback
  * (visible: counted and logged once per class).
  */
 final class Registry {
@@ -90,6 +90,9 @@ final class Registry {
             }
             if (c.isPrimitive() || c.isInterface() || c.isHidden()) {
                 return refuse(c, "class " + c.getName() + " cannot be serialized");
+            }
+            if (Throwable.class.isAssignableFrom(c)) {
+                return ThrowableSerializer.create(c); // the processor generates none: Throwable has hooks
             }
             s = useGenerated ? generated(c) : null;
             if (s != null) {

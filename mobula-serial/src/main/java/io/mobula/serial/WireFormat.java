@@ -25,6 +25,10 @@ package io.mobula.serial;
  *   primitive array : varint length, then length * size bytes in the writer's byte order (bulk copy)
  *   Object[] / X[]  : varint length, then length objects
  *   enum            : varint ordinal
+ *   Throwable       : string message, object cause, varint frames (&lt;= 4096) x (class, method, file,
+ *                     int line, loader, module, version), varint suppressed (&lt;= 256) x object, then the
+ *                     class levels below Throwable (or a JDK class's constructor arguments); see
+ *                     ThrowableSerializer
  *
  * string (writeString, value semantics, no handle):
  *   varint h : 0 = null; else n = (h - 1) &gt;&gt;&gt; 1 bytes follow, Latin-1 if (h - 1) &amp; 1 == 0,

@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -89,9 +88,6 @@ class ClassicProgramsTest {
     }
 
     @Test
-    @Disabled("Mobula rebuilds a remote exception through a public (String, Throwable), (String) or () constructor;"
-            + " InsufficientFundsException has only (long), so the client gets an UnmarshalException instead of the"
-            + " exception with its 'missing' field (exceptions by value, like any serializable object, are not done)")
     void bankExceptionsCarryTheirFields() throws Exception {
         String jdk = bank(JAVA_RMI);
         assertTrue(jdk.contains("missing 50"), jdk);

@@ -104,6 +104,27 @@ class RmiAcrossJvmsTest {
     }
 
     @Test
+    void anApplicationExceptionArrivesWithItsFieldsCauseAndRemoteTrace() throws Exception {
+        InsufficientFundsException e = assertThrows(InsufficientFundsException.class, () -> svc.withdraw("acct-7", 350));
+        assertEquals(250, e.missing, "a final field set only by a package-private constructor");
+        assertEquals("acct-7", e.account());
+        assertEquals("account acct-7 is short by 250", e.getMessage());
+        IllegalStateException cause = assertInstanceOf(IllegalStateException.class, e.getCause());
+        assertEquals("balance of acct-7 is 100", cause.getMessage());
+        List<String> frames = Arrays.stream(e.getStackTrace()).map(f -> f.getClassName() + "." + f.getMethodName())
+                .toList();
+        int marker = frames.indexOf("<<mobula remote call>>.");
+        assertTrue(marker > 0, frames.toString());
+        assertTrue(frames.subList(0, marker).contains(TestServiceImpl.class.getName() + ".withdraw"),
+                "the server's frames come first: " + frames);
+        assertTrue(frames.subList(marker, frames.size()).contains(RmiAcrossJvmsTest.class.getName()
+                + ".lambda$anApplicationExceptionArrivesWithItsFieldsCauseAndRemoteTrace$0"),
+                "the caller's frames follow: " + frames);
+        assertTrue(Arrays.stream(cause.getStackTrace()).anyMatch(f -> f.getMethodName().equals("withdraw")),
+                "the cause keeps its remote trace");
+    }
+
+    @Test
     void theServerCallsBackAnObjectTheClientPassed() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         Callback cb = v -> {

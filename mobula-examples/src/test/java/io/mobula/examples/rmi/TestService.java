@@ -49,6 +49,8 @@ public interface TestService extends Remote {
 
     int crash() throws RemoteException;
 
+    void withdraw(String account, long amount) throws InsufficientFundsException, RemoteException;
+
     int callBack(Callback cb, int n) throws RemoteException;
 
     Counter newCounter() throws RemoteException;

@@ -129,6 +129,15 @@ public class TestServiceImpl implements TestService {
     }
 
     @Override
+    public void withdraw(String account, long amount) throws InsufficientFundsException {
+        long balance = 100;
+        if (amount > balance) {
+            throw new InsufficientFundsException(account, amount - balance,
+                    new IllegalStateException("balance of " + account + " is " + balance));
+        }
+    }
+
+    @Override
     public int crash() {
         throw new IllegalStateException("crashed on purpose");
     }
