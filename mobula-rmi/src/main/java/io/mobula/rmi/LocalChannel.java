@@ -167,6 +167,10 @@ final class LocalChannel implements CallChannel {
             call.kind.read(l.in, call);
         } catch (Throwable e) {
             l.out.abortMessage();
+            if (notVisible(e)) {
+                call.thrown = t;
+                return;
+            }
             call.failure = new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
                     + ": " + e.getMessage(), e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(
                             e.toString(), e));
@@ -178,7 +182,9 @@ final class LocalChannel implements CallChannel {
     /**
      * Exceptions go by value too: the caller gets a copy, as it would from another process, and an exception that
      * cannot be copied (a class the filter refuses, a hook that fails) fails the call with the UnmarshalException a
-     * remote caller would get.
+     * remote caller would get. One exception to that: a class the runtime's class loader cannot see (a class of a
+     * child class loader) is handed over as it is, since caller and method share this JVM and it is still the right
+     * exception.
      */
     private void copyThrown(PendingCall call, Throwable t) {
         Levels ls = perThread.get();
@@ -191,12 +197,25 @@ final class LocalChannel implements CallChannel {
             call.thrown = l.in.readObject(Throwable.class);
         } catch (Throwable e) {
             l.out.abortMessage();
+            if (notVisible(e)) {
+                call.thrown = t;
+                return;
+            }
             call.failure = new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
                     + ": the exception " + t.getClass().getName() + " cannot be copied: " + e.getMessage(),
                     e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(e.toString(), e));
         } finally {
             ls.depth--;
         }
+    }
+
+    private static boolean notVisible(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof ClassNotFoundException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The reader may keep references into its buffer only while decoding; a view with the right order suffices. */

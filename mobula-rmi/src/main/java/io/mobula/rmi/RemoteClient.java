@@ -32,10 +32,6 @@ public record RemoteClient(String host, long vmId, String transport) {
     }
 
     static void restore(RemoteClient prev) {
-        if (prev == null) {
-            CURRENT.remove();
-        } else {
-            CURRENT.set(prev);
-        }
+        CURRENT.set(prev); // not remove(): the entry is reused by the thread's next call
     }
 }
