@@ -176,7 +176,9 @@ class JdkGraphsTest {
         Object c = CONTAINERS.get(kind).apply(l);
         Object back = rt(c);
         assertSame(c.getClass(), back.getClass());
-        if (c instanceof Map<?, ?> m) {
+        if (c instanceof ConcurrentHashMap.KeySetView<?, ?>) { // hash order depends on the table size, in Java too
+            assertEquals(c, back);
+        } else if (c instanceof Map<?, ?> m) {
             assertEquals(new ArrayList<>(m.entrySet()), new ArrayList<>(((Map<?, ?>) back).entrySet()));
         } else {
             assertEquals(new ArrayList<>((Collection<?>) c), new ArrayList<>((Collection<?>) back));
