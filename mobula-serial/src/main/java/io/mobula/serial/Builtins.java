@@ -62,19 +62,34 @@ final class Builtins {
 
     private Builtins() {}
 
-    /** @return the predefined id of c, or 0 */
+    /**
+     * @return the predefined id of c, or 0. The built-ins of the other JDK classes ({@link Jdk}) are set up on
+     *     first use, when a class of the JDK's loaders is looked up or such an id is read
+     */
     static int idOf(Class<?> c) {
         Integer id = IDS.get(c);
-        return id == null ? 0 : id;
+        if (id != null) {
+            return id;
+        }
+        return Jdk.isJdkClass(c) ? Jdk.idOf(c) : 0;
     }
 
     static Serializer<?> byId(int id) {
-        return id > 0 && id < BY_ID.length ? BY_ID[id] : null;
+        if (id <= 0 || id >= BY_ID.length) {
+            return null;
+        }
+        Serializer<?> s = BY_ID[id];
+        return s != null ? s : Jdk.byId(id);
+    }
+
+    /** @return the core built-in of id (not the lazily set up JDK ones), or null */
+    static Serializer<?> coreById(int id) {
+        return BY_ID[id];
     }
 
     static Serializer<?> forClass(Class<?> c) {
         int id = idOf(c);
-        return id == 0 ? null : BY_ID[id];
+        return id == 0 ? null : byId(id);
     }
 
     static <T> void reg(int id, Class<T> c, Builtin.Writer<T> w, Builtin.Reader<T> r) {
@@ -248,9 +263,6 @@ final class Builtins {
                     Object[] a = readArray(in);
                     return Arrays.asList(a);
                 }));
-
-        JdkCollections.register();
-        JdkValues.register();
     }
 
     static <C extends Collection<Object>> Builtin<C> collection(IntFunction<C> factory) {

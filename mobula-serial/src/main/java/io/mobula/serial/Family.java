@@ -31,7 +31,8 @@ final class Family implements Serializer<Object> {
     /**
      * Adds the next kind.
      *
-     * @param c the class this kind decodes to (checked against the filter); encodes it and every alias
+     * @param c the class this kind decodes to (checked against the filter); encodes it and every alias; null if
+     *     this JDK lacks it (the kind keeps its number)
      * @return this
      */
     @SuppressWarnings("unchecked")
@@ -39,22 +40,26 @@ final class Family implements Serializer<Object> {
         if (kinds.size() == 256) {
             throw new IllegalStateException("too many kinds in " + name);
         }
-        byClass.putIfAbsent(c, kinds.size());
+        if (c != null) {
+            byClass.putIfAbsent(c, kinds.size());
+        }
         kinds.add(new Kind(c, (Builtin.Writer<Object>) writer, (Builtin.Reader<Object>) reader));
         return this;
     }
 
     /** Encodes {@code c} as the kind added last (e.g. the RandomAccess variant of a list wrapper). */
     Family alias(Class<?> c) {
-        byClass.putIfAbsent(c, kinds.size() - 1);
+        if (c != null) {
+            byClass.putIfAbsent(c, kinds.size() - 1);
+        }
         return this;
     }
 
     /** Registers this family under {@code id} for all its classes. */
     void register(int id) {
-        Builtins.reg(id, type, this);
+        Jdk.put(id, type, this);
         for (Class<?> c : byClass.keySet()) {
-            Builtins.alias(c, id);
+            Jdk.alias(c, id);
         }
     }
 

@@ -206,9 +206,9 @@ final class JdkCollections {
         comparators.register(ID_COMPARATOR);
 
         // ---- enum collections: the enum's class name, then ordinals
-        Jdk.reg(ID_ENUM_SET, Builtins.<EnumSet<?>>cls(EnumSet.noneOf(Thread.State.class).getClass()),
+        Jdk.reg(ID_ENUM_SET, Builtins.<EnumSet<?>>cls(Jdk.jdkClass("java.util.RegularEnumSet")),
                 JdkCollections::writeEnumSet, JdkCollections::readEnumSet);
-        Builtins.alias(EnumSet.noneOf(Character.UnicodeScript.class).getClass(), ID_ENUM_SET); // > 64 constants
+        Jdk.alias(Jdk.jdkClass("java.util.JumboEnumSet"), ID_ENUM_SET); // > 64 constants
         Jdk.reg(ID_ENUM_MAP, Builtins.<EnumMap<?, Object>>cls(EnumMap.class), JdkCollections::writeEnumMap,
                 JdkCollections::readEnumMap);
 

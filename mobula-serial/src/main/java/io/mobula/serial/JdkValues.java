@@ -257,12 +257,14 @@ final class JdkValues {
 
         Jdk.reg(ID_CALENDAR, Builtins.<Calendar>cls(GregorianCalendar.class), JdkValues::writeCalendar,
                 JdkValues::readCalendar);
-        for (String type : Calendar.getAvailableCalendarTypes()) {
-            Builtins.alias(new Calendar.Builder().setCalendarType(type).build().getClass(), ID_CALENDAR);
+        for (Class<?> c : CALENDAR_CLASSES.values()) {
+            if (c != GregorianCalendar.class) {
+                Jdk.alias(c, ID_CALENDAR);
+            }
         }
 
-        Family zones = new Family(TimeZone.getTimeZone("UTC").getClass(), "time zones");
-        zones.kind(TimeZone.getTimeZone("UTC").getClass(), (SerialWriter out, TimeZone z) -> {
+        Family zones = new Family(TimeZone.class, "time zones");
+        zones.kind(Jdk.jdkClass("sun.util.calendar.ZoneInfo"), (SerialWriter out, TimeZone z) -> {
             if (!TimeZone.getTimeZone(z.getID()).equals(z)) {
                 throw new SerialException("TimeZone " + z.getID() + " differs from the zone of that id (modified"
                         + " after creation), so it cannot be rebuilt");
@@ -314,16 +316,16 @@ final class JdkValues {
         Jdk.reg(ID_JAPANESE_ERA, JapaneseEra.class, (out, e) -> out.writeInt(e.getValue()),
                 in -> JapaneseEra.of(in.readInt()));
 
-        JapaneseDate sampleDate = JapaneseDate.from(LocalDate.of(2020, 1, 1));
-        Family timeMisc = new Family(sampleDate.atTime(LocalTime.NOON).getClass(), "java.time views and clocks");
-        timeMisc.kind(sampleDate.atTime(LocalTime.NOON).getClass(), (SerialWriter out, ChronoLocalDateTime<?> t) -> {
+        Family timeMisc = new Family(ChronoLocalDateTime.class, "java.time views and clocks");
+        timeMisc.kind(Jdk.jdkClass("java.time.chrono.ChronoLocalDateTimeImpl"),
+                (SerialWriter out, ChronoLocalDateTime<?> t) -> {
             out.writeObject(t.toLocalDate());
             out.writeLong(t.toLocalTime().toNanoOfDay());
         }, in -> {
             ChronoLocalDate d = Jdk.readNonNull(in, ChronoLocalDate.class, "date");
             return d.atTime(LocalTime.ofNanoOfDay(in.readLong()));
         });
-        timeMisc.kind(sampleDate.atTime(LocalTime.NOON).atZone(ZoneOffset.UTC).getClass(),
+        timeMisc.kind(Jdk.jdkClass("java.time.chrono.ChronoZonedDateTimeImpl"),
                 (SerialWriter out, ChronoZonedDateTime<?> t) -> {
                     out.writeObject(t.getChronology());
                     out.writeLong(t.toEpochSecond());
@@ -334,15 +336,15 @@ final class JdkValues {
                     Instant i = Instant.ofEpochSecond(in.readLong(), in.readInt());
                     return c.zonedDateTime(i, Jdk.readNonNull(in, ZoneId.class, "zone"));
                 });
-        timeMisc.kind(JapaneseChronology.INSTANCE.period(1, 2, 3).getClass(), (SerialWriter out, ChronoPeriod p) -> {
+        timeMisc.kind(Jdk.jdkClass("java.time.chrono.ChronoPeriodImpl"), (SerialWriter out, ChronoPeriod p) -> {
             out.writeObject(p.getChronology());
             out.writeInt(Math.toIntExact(p.get(ChronoUnit.YEARS)));
             out.writeInt(Math.toIntExact(p.get(ChronoUnit.MONTHS)));
             out.writeInt(Math.toIntExact(p.get(ChronoUnit.DAYS)));
         }, in -> Jdk.readNonNull(in, Chronology.class, "chronology").period(in.readInt(), in.readInt(), in.readInt()));
-        timeMisc.kind(Clock.systemUTC().getClass(), (SerialWriter out, Clock c) -> out.writeObject(c.getZone()),
+        timeMisc.kind(Jdk.jdkClass("java.time.Clock$SystemClock"), (SerialWriter out, Clock c) -> out.writeObject(c.getZone()),
                 in -> Clock.system(Jdk.readNonNull(in, ZoneId.class, "zone")));
-        timeMisc.kind(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC).getClass(), (SerialWriter out, Clock c) -> {
+        timeMisc.kind(Jdk.jdkClass("java.time.Clock$FixedClock"), (SerialWriter out, Clock c) -> {
             Instant i = c.instant();
             out.writeLong(i.getEpochSecond());
             out.writeInt(i.getNano());
@@ -351,7 +353,8 @@ final class JdkValues {
             Instant i = Instant.ofEpochSecond(in.readLong(), in.readInt());
             return Clock.fixed(i, Jdk.readNonNull(in, ZoneId.class, "zone"));
         });
-        timeMisc.kind(InstantSource.system().getClass(), (out, s) -> { }, in -> InstantSource.system());
+        timeMisc.kind(Jdk.jdkClass("java.time.Clock$SystemInstantSource"), (out, s) -> { },
+                in -> InstantSource.system());
         timeMisc.register(ID_TIME_MISC);
 
         // ---- java.net
@@ -488,11 +491,17 @@ final class JdkValues {
         return fn;
     }
 
+    /** Calendar.getCalendarType() -> the class Calendar.Builder makes for it (named, so nothing initializes). */
     private static final Map<String, Class<?>> CALENDAR_CLASSES = new HashMap<>();
 
     static {
-        for (String type : Calendar.getAvailableCalendarTypes()) {
-            CALENDAR_CLASSES.put(type, new Calendar.Builder().setCalendarType(type).build().getClass());
+        CALENDAR_CLASSES.put("gregory", GregorianCalendar.class);
+        for (String[] c : new String[][] {{"japanese", "java.util.JapaneseImperialCalendar"},
+            {"buddhist", "sun.util.BuddhistCalendar"}}) {
+            Class<?> cls = Jdk.jdkClass(c[1]);
+            if (cls != null) {
+                CALENDAR_CLASSES.put(c[0], cls);
+            }
         }
     }
 
