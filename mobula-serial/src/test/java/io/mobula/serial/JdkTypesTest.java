@@ -208,7 +208,7 @@ class JdkTypesTest {
     /** Rules for whole families of walked classes. */
     static String excludedByRule(Class<?> c) {
         if (Throwable.class.isAssignableFrom(c)) {
-            return "exceptions travel through the RMI layer's ThrowableSerializer (mobula-rmi)";
+            return "exceptions have their own serializer (ThrowableSerializer) and tests";
         }
         if (ForkJoinTask.class.isAssignableFrom(c)) {
             return "a fork/join task of the JDK's parallel algorithms, never passed by value";
