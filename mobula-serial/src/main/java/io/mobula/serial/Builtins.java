@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.Date;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -61,26 +62,41 @@ final class Builtins {
 
     private Builtins() {}
 
-    /** @return the predefined id of c, or 0 */
+    /**
+     * @return the predefined id of c, or 0. The built-ins of the other JDK classes ({@link Jdk}) are set up on
+     *     first use, when a class of the JDK's loaders is looked up or such an id is read
+     */
     static int idOf(Class<?> c) {
         Integer id = IDS.get(c);
-        return id == null ? 0 : id;
+        if (id != null) {
+            return id;
+        }
+        return Jdk.isJdkClass(c) ? Jdk.idOf(c) : 0;
     }
 
     static Serializer<?> byId(int id) {
-        return id > 0 && id < BY_ID.length ? BY_ID[id] : null;
+        if (id <= 0 || id >= BY_ID.length) {
+            return null;
+        }
+        Serializer<?> s = BY_ID[id];
+        return s != null ? s : Jdk.byId(id);
+    }
+
+    /** @return the core built-in of id (not the lazily set up JDK ones), or null */
+    static Serializer<?> coreById(int id) {
+        return BY_ID[id];
     }
 
     static Serializer<?> forClass(Class<?> c) {
         int id = idOf(c);
-        return id == 0 ? null : BY_ID[id];
+        return id == 0 ? null : byId(id);
     }
 
-    private static <T> void reg(int id, Class<T> c, Builtin.Writer<T> w, Builtin.Reader<T> r) {
+    static <T> void reg(int id, Class<T> c, Builtin.Writer<T> w, Builtin.Reader<T> r) {
         reg(id, c, new Builtin<>(c, w, r));
     }
 
-    private static void reg(int id, Class<?> c, Serializer<?> s) {
+    static void reg(int id, Class<?> c, Serializer<?> s) {
         if (BY_ID[id] != null) {
             throw new IllegalStateException("duplicate built-in id " + id);
         }
@@ -88,12 +104,12 @@ final class Builtins {
         IDS.put(c, id);
     }
 
-    private static void alias(Class<?> c, int id) {
+    static void alias(Class<?> c, int id) {
         IDS.putIfAbsent(c, id);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <T> Class<T> cls(Class c) {
+    static <T> Class<T> cls(Class c) {
         return (Class<T>) c;
     }
 
@@ -126,20 +142,21 @@ final class Builtins {
         reg(21, LinkedList.class, collection(n -> new LinkedList<>()));
         reg(22, HashMap.class, map(HashMap::newHashMap));
         reg(23, LinkedHashMap.class, map(LinkedHashMap::newLinkedHashMap));
+        // sorted collections: the comparator (null for natural ordering), then the contents
         reg(24, TreeMap.class, new Builtin<TreeMap<Object, Object>>(cls(TreeMap.class), (out, m) -> {
-            if (m.comparator() != null) {
-                throw new SerialException("java.util.TreeMap with a comparator (" + m.comparator().getClass()
-                        .getName() + ") is not supported; only natural ordering");
-            }
+            out.writeObject(m.comparator());
             writeMap(out, m);
-        }, in -> readMap(in, n -> new TreeMap<>())));
+        }, in -> {
+            Comparator<Object> c = in.readObject(Comparator.class);
+            return readMap(in, n -> new TreeMap<>(c));
+        }));
         reg(25, TreeSet.class, new Builtin<TreeSet<Object>>(cls(TreeSet.class), (out, s) -> {
-            if (s.comparator() != null) {
-                throw new SerialException("java.util.TreeSet with a comparator (" + s.comparator().getClass()
-                        .getName() + ") is not supported; only natural ordering");
-            }
+            out.writeObject(s.comparator());
             writeCollection(out, s);
-        }, in -> readCollection(in, n -> new TreeSet<>())));
+        }, in -> {
+            Comparator<Object> c = in.readObject(Comparator.class);
+            return readCollection(in, n -> new TreeSet<>(c));
+        }));
         reg(26, HashSet.class, collection(HashSet::newHashSet));
         reg(27, LinkedHashSet.class, collection(LinkedHashSet::newLinkedHashSet));
         reg(28, ArrayDeque.class, collection(ArrayDeque::new));
@@ -248,17 +265,17 @@ final class Builtins {
                 }));
     }
 
-    private static <C extends Collection<Object>> Builtin<C> collection(IntFunction<C> factory) {
+    static <C extends Collection<Object>> Builtin<C> collection(IntFunction<C> factory) {
         C sample = factory.apply(0);
         return new Builtin<>(cls(sample.getClass()), Builtins::writeCollection, in -> readCollection(in, factory));
     }
 
-    private static <M extends Map<Object, Object>> Builtin<M> map(IntFunction<M> factory) {
+    static <M extends Map<Object, Object>> Builtin<M> map(IntFunction<M> factory) {
         M sample = factory.apply(0);
         return new Builtin<>(cls(sample.getClass()), Builtins::writeMap, in -> readMap(in, factory));
     }
 
-    private static void writeCollection(SerialWriter out, Collection<?> c) throws IOException {
+    static void writeCollection(SerialWriter out, Collection<?> c) throws IOException {
         int n = c.size();
         out.writeVarInt(n);
         int written = 0;
@@ -273,7 +290,7 @@ final class Builtins {
         }
     }
 
-    private static <C extends Collection<Object>> C readCollection(SerialReader in, IntFunction<C> factory)
+    static <C extends Collection<Object>> C readCollection(SerialReader in, IntFunction<C> factory)
             throws IOException {
         int n = in.readLength(1);
         C c = factory.apply(n);
@@ -284,7 +301,7 @@ final class Builtins {
         return c;
     }
 
-    private static Object[] readArray(SerialReader in) throws IOException {
+    static Object[] readArray(SerialReader in) throws IOException {
         int n = in.readLength(1);
         Object[] a = new Object[n];
         for (int i = 0; i < n; i++) {
@@ -303,7 +320,7 @@ final class Builtins {
         return List.of(a);
     }
 
-    private static void writeMap(SerialWriter out, Map<?, ?> m) throws IOException {
+    static void writeMap(SerialWriter out, Map<?, ?> m) throws IOException {
         int n = m.size();
         out.writeVarInt(n);
         int written = 0;
@@ -319,7 +336,7 @@ final class Builtins {
         }
     }
 
-    private static <M extends Map<Object, Object>> M readMap(SerialReader in, IntFunction<M> factory)
+    static <M extends Map<Object, Object>> M readMap(SerialReader in, IntFunction<M> factory)
             throws IOException {
         int n = in.readLength(2);
         M m = factory.apply(n);

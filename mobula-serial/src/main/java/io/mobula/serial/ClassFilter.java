@@ -64,6 +64,12 @@ public final class ClassFilter {
 
     private final String[] allow;
     private final String[] deny;
+    private final ClassValue<Boolean> allowedClasses = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return allows(type.getName());
+        }
+    };
 
     private ClassFilter(List<String> allow, List<String> deny) {
         this.allow = allow.toArray(String[]::new);
@@ -111,6 +117,17 @@ public final class ClassFilter {
             }
         }
         return false;
+    }
+
+    /**
+     * The same decision for a class known locally (cached per class); built-in serializers of JDK classes that
+     * once travelled with a type descriptor check the class they are about to create with it.
+     *
+     * @param c a class
+     * @return whether instances of {@code c} may be created while decoding
+     */
+    boolean allows(Class<?> c) {
+        return allowedClasses.get(c);
     }
 
     /** Element class name of an array descriptor, "" for primitive arrays, null if malformed. */

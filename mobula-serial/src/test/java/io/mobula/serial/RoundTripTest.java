@@ -111,11 +111,21 @@ class RoundTripTest {
     }
 
     @Test
-    void treeMapWithComparatorIsRefusedNamingTheClass() {
+    void treeMapKeepsASerializableComparatorAndRefusesALambda() throws Exception {
         TreeMap<String, Integer> m = new TreeMap<>(Collections.reverseOrder());
         m.put("a", 1);
-        SerialException e = assertThrows(SerialException.class, () -> SER.toBytes(m));
-        assertTrue(e.getMessage().contains("java.util.TreeMap"), e.getMessage());
+        m.put("b", 2);
+        TreeMap<String, Integer> back = rt(m);
+        assertEquals(List.of("b", "a"), new ArrayList<>(back.keySet()));
+        assertEquals(Collections.reverseOrder(), back.comparator());
+        TreeSet<String> ci = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        ci.add("Key");
+        assertTrue(rt(ci).contains("KEY"), "decoded set keeps its case-insensitive comparator");
+
+        TreeMap<String, Integer> lambda = new TreeMap<>((a, b) -> b.compareTo(a));
+        lambda.put("a", 1);
+        SerialException e = assertThrows(SerialException.class, () -> SER.toBytes(lambda));
+        assertTrue(e.getMessage().contains("Lambda") || e.getMessage().contains("$$"), e.getMessage());
     }
 
     @Test
