@@ -167,10 +167,6 @@ final class LocalChannel implements CallChannel {
             call.kind.read(l.in, call);
         } catch (Throwable e) {
             l.out.abortMessage();
-            if (notVisible(e)) {
-                call.thrown = t;
-                return;
-            }
             call.failure = new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
                     + ": " + e.getMessage(), e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(
                             e.toString(), e));
