@@ -3,7 +3,6 @@ package io.mobula.transport;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -25,28 +24,18 @@ final class LocalTransport extends TransportBase<LocalTransport.LocalListener, L
     }
 
     @Override
-    public Listener listen(Endpoint local, FrameHandler handler) throws IOException {
-        checkEndpoint(local);
-        Objects.requireNonNull(handler, "handler");
-        ensureOpen();
+    Listener bind(Endpoint local, FrameHandler handler) throws IOException {
         String name = local.path().isEmpty() ? "anon-" + IDS.incrementAndGet() : local.path();
         LocalListener listener = new LocalListener(Endpoint.local(name), handler);
         if (NAMES.putIfAbsent(name, listener) != null) {
             throw new IOException("local endpoint in use: " + listener.endpoint);
         }
-        listeners.add(listener);
-        if (closed) {
-            listener.close();
-            throw new IOException("local transport is closed");
-        }
+        register(listener);
         return listener;
     }
 
     @Override
-    public Connection connect(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
-        checkEndpoint(remote);
-        Objects.requireNonNull(handler, "handler");
-        ensureOpen();
+    Connection dial(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
         LocalListener listener = NAMES.get(remote.path());
         if (listener == null) {
             throw new ConnectException("no local listener at " + remote);
@@ -60,10 +49,7 @@ final class LocalTransport extends TransportBase<LocalTransport.LocalListener, L
         }
         LocalConnection client = new LocalConnection(listener.endpoint, handler, options, toServer, toClient,
                 connections::remove);
-        connections.add(client);
-        if (closed) {
-            client.close(); // raced with close(); still started, so onClose is reported
-        }
+        track(client);
         client.open();
         client.start(false);
         return client;
@@ -76,10 +62,7 @@ final class LocalTransport extends TransportBase<LocalTransport.LocalListener, L
         }
         LocalConnection server = new LocalConnection(remote, listener.handler, options, out, in,
                 connections::remove);
-        connections.add(server);
-        if (closed) {
-            server.close();
-        }
+        track(server);
         server.start(true); // onOpen runs on its receive thread, before any frame
         return true;
     }

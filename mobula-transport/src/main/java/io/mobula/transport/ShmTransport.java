@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * The "shm" technology: connections between processes of one host through shared-memory rings (the on-host
@@ -40,10 +39,7 @@ final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConn
     }
 
     @Override
-    public Listener listen(Endpoint local, FrameHandler handler) throws IOException {
-        checkEndpoint(local);
-        Objects.requireNonNull(handler, "handler");
-        ensureOpen();
+    Listener bind(Endpoint local, FrameHandler handler) throws IOException {
         Path path = local.path().isEmpty() ? ShmSegment.freshName(".sock") : Path.of(local.path());
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         try {
@@ -53,21 +49,14 @@ final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConn
             throw new IOException("cannot listen at " + local + ": " + e.getMessage(), e);
         }
         ShmListener listener = new ShmListener(server, path, Endpoint.shm(path.toString()), handler);
-        listeners.add(listener);
-        if (closed) {
-            listener.close();
-            throw new IOException("shm transport is closed");
-        }
+        register(listener);
         Thread.ofPlatform().daemon().name("mobula-shm-accept-" + path.getFileName()).start(listener);
         return listener;
     }
 
     @Override
-    public Connection connect(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
-        checkEndpoint(remote);
-        Objects.requireNonNull(handler, "handler");
-        ensureOpen();
-        long deadline = System.nanoTime() + (timeout == null ? options.connectTimeout() : timeout).toNanos();
+    Connection dial(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         SocketChannel link;
         try {
             link = SocketChannel.open(UnixDomainSocketAddress.of(remote.path()));
@@ -89,10 +78,7 @@ final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConn
                 throw new ConnectException("shm listener at " + remote + " refused the segment");
             }
             ShmConnection c = new ShmConnection(remote, handler, options, segment, link, wait, connections::remove);
-            connections.add(c);
-            if (closed) {
-                c.close();
-            }
+            track(c);
             c.open();
             c.start(false);
             return c;

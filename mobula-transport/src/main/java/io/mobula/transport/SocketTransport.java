@@ -20,7 +20,7 @@ import java.util.Objects;
  * output stream. Endpoints are {@code sock+tcp://host:port}. {@link Transports#create(String)} gives one with
  * plain sockets; {@link #create(TransportOptions, ClientSockets, ServerSockets)} one with given factories.
  */
-public final class SocketTransport extends TransportBase<SocketTransport.SocketListener, SocketConnection> {
+public final class SocketTransport extends TransportBase<AcceptingListener<Socket>, SocketConnection> {
 
     /** The technology name and endpoint scheme. */
     public static final String NAME = "sock+tcp";
@@ -58,10 +58,7 @@ public final class SocketTransport extends TransportBase<SocketTransport.SocketL
     }
 
     @Override
-    public Listener listen(Endpoint local, FrameHandler handler) throws IOException {
-        checkEndpoint(local);
-        Objects.requireNonNull(handler, "handler");
-        ensureOpen();
+    Listener bind(Endpoint local, FrameHandler handler) throws IOException {
         ServerSocket server;
         if (serverSockets == null) {
             server = new ServerSocket();
@@ -78,23 +75,16 @@ public final class SocketTransport extends TransportBase<SocketTransport.SocketL
                 throw new IOException("the server socket factory returned null");
             }
         }
-        SocketListener listener = new SocketListener(server, new Endpoint(NAME, local.host(), server.getLocalPort(), null),
-                handler);
-        listeners.add(listener);
-        if (closed) {
-            listener.close();
-            throw new IOException(NAME + " transport is closed");
-        }
-        listener.start();
+        AcceptingListener<Socket> listener = new AcceptingListener<>(this,
+                new Endpoint(NAME, local.host(), server.getLocalPort(), null), server, () -> !server.isClosed(),
+                server::accept, socket -> accepted(socket, handler));
+        register(listener);
+        listener.start("mobula-sock-accept-");
         return listener;
     }
 
     @Override
-    public Connection connect(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
-        checkEndpoint(remote);
-        Objects.requireNonNull(handler, "handler");
-        ensureOpen();
-        Duration t = timeout == null ? options.connectTimeout() : timeout;
+    Connection dial(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
         Socket socket;
         if (clientSockets == null) {
             InetSocketAddress address = new InetSocketAddress(remote.host(), remote.port());
@@ -103,7 +93,7 @@ public final class SocketTransport extends TransportBase<SocketTransport.SocketL
             }
             socket = new Socket();
             try {
-                socket.connect(address, (int) Math.max(1, Math.min(Integer.MAX_VALUE, t.toMillis())));
+                socket.connect(address, (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis())));
             } catch (IOException | RuntimeException e) {
                 socket.close();
                 throw e;
@@ -127,6 +117,12 @@ public final class SocketTransport extends TransportBase<SocketTransport.SocketL
         return connection;
     }
 
+    /** Sets up a socket the listener accepted and starts its connection. */
+    private void accepted(Socket socket, FrameHandler handler) throws IOException {
+        InetAddress peer = socket.getInetAddress();
+        adopt(socket, new Endpoint(NAME, peer.getHostAddress(), socket.getPort(), null), handler).start(true);
+    }
+
     private SocketConnection adopt(Socket socket, Endpoint remote, FrameHandler handler) throws IOException {
         try {
             socket.setTcpNoDelay(options.tcpNoDelay());
@@ -136,99 +132,7 @@ public final class SocketTransport extends TransportBase<SocketTransport.SocketL
             StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "socket options on " + remote + ": " + e);
         }
         SocketConnection connection = new SocketConnection(socket, remote, handler, options, connections::remove);
-        connections.add(connection);
-        if (closed) {
-            connection.close();
-        }
+        track(connection);
         return connection;
-    }
-
-    /** Accepts on a server socket until it is closed, one platform thread. */
-    final class SocketListener implements Listener, Runnable {
-        private final ServerSocket server;
-        private final Endpoint endpoint;
-        private final FrameHandler handler;
-
-        SocketListener(ServerSocket server, Endpoint endpoint, FrameHandler handler) {
-            this.server = server;
-            this.endpoint = endpoint;
-            this.handler = handler;
-        }
-
-        void start() {
-            Thread.ofPlatform().daemon().name("mobula-sock-accept-" + endpoint).start(this);
-        }
-
-        @Override
-        public void run() {
-            while (!server.isClosed()) {
-                Socket socket;
-                try {
-                    socket = server.accept();
-                } catch (IOException e) {
-                    if (server.isClosed()) {
-                        break;
-                    }
-                    StreamConnection.LOG.log(System.Logger.Level.WARNING, "accept on " + endpoint + " failed", e);
-                    sleepQuietly();
-                    continue;
-                }
-                if (server.isClosed()) {
-                    closeQuietly(socket);
-                    break;
-                }
-                try {
-                    InetAddress peer = socket.getInetAddress();
-                    Endpoint remote = new Endpoint(NAME, peer.getHostAddress(), socket.getPort(), null);
-                    adopt(socket, remote, handler).start(true);
-                } catch (IOException | RuntimeException e) {
-                    StreamConnection.LOG.log(System.Logger.Level.WARNING,
-                            "setting up an accepted connection on " + endpoint + " failed", e);
-                    closeQuietly(socket);
-                }
-            }
-            listeners.remove(this);
-        }
-
-        private void closeQuietly(Socket socket) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // already failing
-            }
-        }
-
-        private void sleepQuietly() {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public Endpoint endpoint() {
-            return endpoint;
-        }
-
-        @Override
-        public boolean isOpen() {
-            return !server.isClosed();
-        }
-
-        @Override
-        public void close() {
-            try {
-                server.close();
-            } catch (IOException e) {
-                StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "closing listener " + endpoint + ": " + e);
-            }
-            listeners.remove(this);
-        }
-
-        @Override
-        public String toString() {
-            return NAME + " listener " + endpoint;
-        }
     }
 }
