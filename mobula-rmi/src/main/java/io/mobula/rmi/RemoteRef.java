@@ -3,7 +3,6 @@ package io.mobula.rmi;
 import io.mobula.transport.Endpoint;
 import java.rmi.RemoteException;
 import java.rmi.server.RMIClientSocketFactory;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -139,10 +138,5 @@ public final class RemoteRef {
     public String toString() {
         String names = interfaceNames.size() == 1 ? interfaceName : String.join("+", interfaceNames);
         return names + "[" + objectId + "@" + endpointsText() + "]";
-    }
-
-    /** Whether both name the same interfaces with the same hashes (used by tests of the wire form). */
-    boolean sameInterfaces(RemoteRef o) {
-        return interfaceNames.equals(o.interfaceNames) && Arrays.equals(interfaceHashes, o.interfaceHashes);
     }
 }

@@ -72,10 +72,7 @@ final class Stubs {
             stubs[i] = factories.get(i).newStub(ref);
         }
         if (shape.proxyFailure != null) {
-            // interfaces no single class loader sees, or non-public ones of different packages: serve the first
-            LOG.log(Level.DEBUG, "no proxy for {0} ({1}); the stub implements {2} only",
-                    ref, shape.proxyFailure, factories.get(0).remoteInterface.getName());
-            return stubs[0];
+            return stubs[0]; // logged once, when the shape was built
         }
         return (Remote) Proxy.newProxyInstance(shape.loader, shape.interfaces, new Handler(ref, stubs, shape));
     }
@@ -105,7 +102,10 @@ final class Stubs {
                 }
                 loader = loaderSeeingAll(interfaces);
             } catch (ReflectiveOperationException | RuntimeException e) {
+                // interfaces no single class loader sees, or non-public ones of different packages
                 proxyFailure = e.toString();
+                LOG.log(Level.WARNING, "no proxy implementing {0} ({1}); their stubs implement {2} only",
+                        java.util.Arrays.toString(interfaces), proxyFailure, interfaces[0].getName());
             }
         }
 
