@@ -15,14 +15,14 @@ public final class ImpostorMain {
 
     public static void main(String[] args) throws Exception {
         Registry registry = LocateRegistry.getRegistry(args[0], Integer.parseInt(args[1]));
-        System.out.println("LOOKUP " + ((Named) registry.lookup("bank")).name());
+        System.out.println("LOOKUP " + ((Labelled) registry.lookup("bank")).name());
         try {
             registry.rebind("bank", Rmi.export(new MultiImpl("impostor")));
             System.out.println("REPLACED");
         } catch (AccessException e) {
             System.out.println("REFUSED " + e.getMessage());
         }
-        System.out.println("NOW " + ((Named) registry.lookup("bank")).name());
+        System.out.println("NOW " + ((Labelled) registry.lookup("bank")).name());
         System.exit(0);
     }
 }

@@ -2,7 +2,7 @@ package io.mobula.examples.rmi;
 
 import java.rmi.Remote;
 
-/** An object with three remote interfaces ({@link Titled} covering {@link Named}). */
+/** An object with three remote interfaces ({@link Titled} covering {@link Labelled}). */
 public class MultiImpl implements Welcomer, Adder, Titled {
     private final String name;
 

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class MultiInterfaceTest {
     private static final Duration LIMIT = Duration.ofSeconds(60);
-    private static final List<Class<?>> INTERFACES = List.of(Welcomer.class, Adder.class, Named.class, Titled.class);
+    private static final List<Class<?>> INTERFACES = List.of(Welcomer.class, Adder.class, Labelled.class, Titled.class);
 
     /** java.rmi listening on loopback only. */
     private static final class Loopback implements RMIServerSocketFactory, RMIClientSocketFactory, Serializable {
@@ -72,7 +72,7 @@ class MultiInterfaceTest {
         Remote stub = Rmi.export(impl);
         assertEquals("hello you from local", ((Welcomer) stub).greet("you"));
         assertEquals(5, ((Adder) stub).add(2, 3));
-        assertEquals("local", ((Named) stub).name());
+        assertEquals("local", ((Labelled) stub).name());
         assertEquals("Dr. local", ((Titled) stub).title());
         assertEquals("local", Rmi.transportOf(stub));
 
@@ -94,7 +94,7 @@ class MultiInterfaceTest {
         assertTrue(((Adder) stub).same(stub, back));
 
         Rmi.unexport(impl, true);
-        assertThrows(NoSuchObjectException.class, () -> ((Named) stub).name());
+        assertThrows(NoSuchObjectException.class, () -> ((Labelled) stub).name());
     }
 
     @Test
@@ -109,7 +109,7 @@ class MultiInterfaceTest {
                 }
                 assertEquals("hello client from server", ((Welcomer) stub).greet("client"));
                 assertEquals(7, ((Adder) stub).add(3, 4));
-                assertEquals("server", ((Named) stub).name());
+                assertEquals("server", ((Labelled) stub).name());
                 assertEquals("Dr. server", ((Titled) stub).title());
                 assertNotNull(Rmi.transportOf(stub), "connected");
 

@@ -49,7 +49,7 @@ class StandaloneRegistryTest {
                     assertEquals("ab", svc.concat("a", "b"));
 
                     Remote multi = registry.lookup("multi");
-                    for (Class<?> i : List.of(Greeter.class, Adder.class, Named.class, Titled.class)) {
+                    for (Class<?> i : List.of(Welcomer.class, Adder.class, Labelled.class, Titled.class)) {
                         assertInstanceOf(i, multi);
                     }
                     assertEquals("Dr. bound", ((Titled) multi).title());

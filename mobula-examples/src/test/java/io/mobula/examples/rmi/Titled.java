@@ -2,7 +2,7 @@ package io.mobula.examples.rmi;
 
 import java.rmi.RemoteException;
 
-/** A sub-interface: a stub of it covers {@link Named} too. */
-public interface Titled extends Named {
+/** A sub-interface: a stub of it covers {@link Labelled} too. */
+public interface Titled extends Labelled {
     String title() throws RemoteException;
 }

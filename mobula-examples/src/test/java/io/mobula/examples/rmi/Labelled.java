@@ -4,6 +4,6 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /** A remote interface that {@link Titled} extends. */
-public interface Named extends Remote {
+public interface Labelled extends Remote {
     String name() throws RemoteException;
 }
