@@ -29,7 +29,7 @@ public final class TestAccess {
      */
     public static int[] implementationFlags(Class<?> impl) throws RemoteException {
         return ImplementationFlagsLoader.flagsFor(impl,
-                StubFactory.forInterface(StubFactory.remoteInterfaceOf(impl)).dispatcher);
+                StubFactory.forInterface(StubFactory.remoteInterfacesOf(impl).get(0)).dispatcher);
     }
 
     /**

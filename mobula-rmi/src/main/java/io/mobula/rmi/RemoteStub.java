@@ -31,6 +31,14 @@ public abstract class RemoteStub implements Remote, Serializable {
     }
 
     /**
+     * The reference of any kind of stub: a generated one or the proxy of an object with several remote interfaces;
+     * null for anything else.
+     */
+    public static RemoteRef referenceOf(Object stub) {
+        return Stubs.refOf(stub);
+    }
+
+    /**
      * Equal to another stub of the same remote object, and to the object itself when it is an exported
      * {@link io.mobula.rmi.server.RemoteObject} (remote equality, as java.rmi's RemoteObject defines it).
      */

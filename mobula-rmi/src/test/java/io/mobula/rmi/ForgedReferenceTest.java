@@ -30,7 +30,7 @@ class ForgedReferenceTest {
             bait.setSoTimeout(1500);
             long vm = new SecureRandom().nextLong();
             RemoteRef forged = new RemoteRef(vm, 77, List.of(Endpoint.tcp("127.0.0.1", bait.getLocalPort())),
-                    List.of("com.example.Vault"), new long[] {0x1234L}, null);
+                    List.of("com.example.Vault"), new long[] {0x1234L}, null, null);
             Registry registry = LocateRegistry.getRegistry("127.0.0.1", SharedRegistry.port());
             registry.rebind("vault", new UnresolvedStub(forged));
             Remote back = registry.lookup("vault");

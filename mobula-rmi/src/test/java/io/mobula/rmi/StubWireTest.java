@@ -29,7 +29,7 @@ class StubWireTest {
     private static final List<Endpoint> AT = List.of(Endpoint.parse("tcp://127.0.0.1:1"));
 
     private static RemoteRef ref(List<String> names, long... hashes) {
-        return new RemoteRef(0x5eed_0001L, 4242, AT, names, hashes, null);
+        return new RemoteRef(0x5eed_0001L, 4242, AT, names, hashes, null, null);
     }
 
     private static String text(byte[] b) {
@@ -103,8 +103,8 @@ class StubWireTest {
         ByteBuffer buf = w.buffer();
         byte[] b = new byte[buf.remaining()];
         buf.duplicate().get(b);
-        // the interface count sits right before the name; the name is the last string before the 8-byte hash
-        int at = b.length - 8 - 1 - "com.example.Missing".length() - 1;
+        // the body ends: count, name (1-byte length + bytes), 8-byte hash, null client socket factory (1 byte)
+        int at = b.length - 1 - 8 - "com.example.Missing".length() - 1 - 1;
         assertEquals(1, b[at], "interface count found");
         b[at] = 0;
         SerialReader r = SER.newReader();

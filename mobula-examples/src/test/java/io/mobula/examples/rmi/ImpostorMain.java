@@ -4,6 +4,7 @@ import io.mobula.rmi.Rmi;
 import io.mobula.rmi.registry.LocateRegistry;
 import io.mobula.rmi.registry.Registry;
 import java.rmi.AccessException;
+import java.rmi.ServerException;
 
 /**
  * Tries to replace "bank" in the registry at {@code args[0]:args[1]} with its own object; prints what happened:
@@ -19,8 +20,11 @@ public final class ImpostorMain {
         try {
             registry.rebind("bank", Rmi.export(new MultiImpl("impostor")));
             System.out.println("REPLACED");
-        } catch (AccessException e) {
-            System.out.println("REFUSED " + e.getMessage());
+        } catch (ServerException e) { // as java.rmi: the registry's AccessException arrives wrapped
+            if (!(e.getCause() instanceof AccessException a)) {
+                throw e;
+            }
+            System.out.println("REFUSED " + a.getMessage());
         }
         System.out.println("NOW " + ((Labelled) registry.lookup("bank")).name());
         System.exit(0);
