@@ -65,6 +65,32 @@ public final class ChildJvm implements AutoCloseable {
         return new ChildJvm(pb.start());
     }
 
+    /**
+     * Starts {@code mainClass} with only the entries of the test's class path that {@code keep} accepts (a JVM
+     * that must not see the application's classes, say).
+     */
+    public static ChildJvm startWithClassPath(java.util.function.Predicate<String> keep, String mainClass,
+                                              List<String> jvmArgs, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx256m");
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-Dmobula.host=127.0.0.1");
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(classPath(keep));
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        return new ChildJvm(pb.start());
+    }
+
+    /** The entries of the test's class path that {@code keep} accepts. */
+    public static String classPath(java.util.function.Predicate<String> keep) {
+        return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(keep).collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+    }
+
     private void pump() {
         try (BufferedReader r = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

@@ -1,6 +1,8 @@
 package io.mobula.pool;
 
+import io.mobula.rmi.RemoteClient;
 import java.lang.System.Logger.Level;
+import java.rmi.AccessException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,6 +19,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * The coordinator: one state per pool name, guarded by one lock. Joins wait until the
  * pool is complete; a reaper declares members dead when their lease runs out. A lock rather than a monitor: joins
  * wait on virtual threads, which a monitor would pin to their carrier on JDK 21.
+ *
+ * <p>Only a member speaks for its rank: join records the process (RMI VM id, {@link RemoteClient#vmId()}) each rank
+ * joined from, and heartbeat, report, leave and barrier are refused with {@link AccessException} unless they come
+ * from the process of the rank they name (for report: the reporting rank). A stranger cannot declare a member dead,
+ * make it leave, keep a dead one alive or pass a barrier for it. A call made directly in this process (not through
+ * RMI) is trusted.
  */
 final class PoolCoordinatorImpl implements PoolCoordinator {
     private static final System.Logger LOG = System.getLogger(PoolCoordinatorImpl.class.getName());
@@ -44,6 +52,9 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         final Member[] members;
         final long[] lastSeen;
         final boolean[] gone;
+        /** Per rank, the VM id of the process that joined as it (unused where {@link #joinedInProcess}). */
+        final long[] vmIds;
+        final boolean[] joinedInProcess;
         final List<PoolEvent> events = new ArrayList<>();
         int joined;
         boolean complete;
@@ -57,6 +68,8 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             this.members = new Member[size];
             this.lastSeen = new long[size];
             this.gone = new boolean[size];
+            this.vmIds = new long[size];
+            this.joinedInProcess = new boolean[size];
             this.barriers = new int[size];
         }
 
@@ -112,6 +125,9 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
                     + s.members[rank].describe() + ", now pid " + me.pid() + " (" + me.address() + ")");
         }
         s.members[rank] = me;
+        RemoteClient client = RemoteClient.current();
+        s.joinedInProcess[rank] = client == null;
+        s.vmIds[rank] = client == null ? 0 : client.vmId();
         s.lastSeen[rank] = System.nanoTime();
         s.joined++;
         LOG.log(Level.DEBUG, "pool {0}: {1} joined ({2}/{3})", pool, me.describe(), s.joined, size);
@@ -151,13 +167,14 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     }
 
     @Override
-    public void barrier(String pool, int rank, int round, long timeoutMillis) throws PoolException {
+    public void barrier(String pool, int rank, int round, long timeoutMillis) throws PoolException, AccessException {
         lock.lock();
         try {
             State s = pools.get(pool);
             if (s == null || !s.complete || rank < 0 || rank >= s.size) {
                 throw new PoolException("pool '" + pool + "': no running pool with rank " + rank);
             }
+            checkMember(s, rank, "barrier " + round + " for rank " + rank);
             s.barriers[rank] = Math.max(s.barriers[rank], round + 1);
             changed.signalAll();
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis));
@@ -191,6 +208,23 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         }
     }
 
+    /**
+     * Refuses {@code what} unless the caller is the process that joined as {@code rank} of {@code s}, or a direct
+     * call in this process. A rank that joined directly in this process is spoken for by this process only.
+     */
+    private static void checkMember(State s, int rank, String what) throws AccessException {
+        RemoteClient c = RemoteClient.current();
+        if (c == null || rank < 0 || rank >= s.size || s.members[rank] == null) {
+            return; // direct call, or the caller's request fails (or is ignored) on its own terms
+        }
+        boolean member = s.joinedInProcess[rank] ? "local".equals(c.transport()) : c.vmId() == s.vmIds[rank];
+        if (!member) {
+            throw new AccessException("pool '" + s.name + "': " + what + " refused: the caller (process "
+                    + Long.toHexString(c.vmId()) + " at " + c.host() + ") is not rank " + rank + " of the pool, "
+                    + s.members[rank].describe());
+        }
+    }
+
     private static boolean allGone(State s) {
         for (boolean g : s.gone) {
             if (!g) {
@@ -201,7 +235,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     }
 
     @Override
-    public List<PoolEvent> heartbeat(String pool, int rank, int seen) throws PoolException {
+    public List<PoolEvent> heartbeat(String pool, int rank, int seen) throws PoolException, AccessException {
         lock.lock();
         try {
             return heartbeatLocked(pool, rank, seen);
@@ -210,11 +244,12 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         }
     }
 
-    private List<PoolEvent> heartbeatLocked(String pool, int rank, int seen) throws PoolException {
+    private List<PoolEvent> heartbeatLocked(String pool, int rank, int seen) throws PoolException, AccessException {
         State s = pools.get(pool);
         if (s == null || !s.complete || rank < 0 || rank >= s.size) {
             throw new PoolException("pool '" + pool + "' has no running member " + rank);
         }
+        checkMember(s, rank, "heartbeat of rank " + rank);
         if (s.gone[rank]) {
             throw new PoolException("pool '" + pool + "': rank " + rank + " was declared gone (lease expired)");
         }
@@ -224,13 +259,18 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     }
 
     @Override
-    public void report(String pool, int reporter, int rank, String detail) {
+    public void report(String pool, int reporter, int rank, String detail) throws AccessException {
         lock.lock();
         try {
             State s = pools.get(pool);
             if (s == null || !s.complete || rank < 0 || rank >= s.size || s.gone[rank]) {
                 return;
             }
+            if (reporter < 0 || reporter >= s.size) {
+                throw new AccessException("pool '" + pool + "': report on rank " + rank + " refused: reporter "
+                        + reporter + " is no rank of the pool");
+            }
+            checkMember(s, reporter, "report on rank " + rank + " by rank " + reporter);
             s.gone[rank] = true;
             String d = s.members[rank].describe() + " unreachable from rank " + reporter + ": " + detail;
             LOG.log(Level.INFO, "pool {0}: {1}", pool, d);
@@ -243,7 +283,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     }
 
     @Override
-    public void leave(String pool, int rank) {
+    public void leave(String pool, int rank) throws AccessException {
         lock.lock();
         try {
             leaveLocked(pool, rank);
@@ -252,11 +292,12 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         }
     }
 
-    private void leaveLocked(String pool, int rank) {
+    private void leaveLocked(String pool, int rank) throws AccessException {
         State s = pools.get(pool);
         if (s == null || rank < 0 || rank >= s.size || s.gone[rank]) {
             return;
         }
+        checkMember(s, rank, "leave of rank " + rank);
         if (!s.complete) {
             // leaving before the pool formed: free the rank
             if (s.members[rank] != null) {

@@ -29,7 +29,7 @@ public final class TestAccess {
      */
     public static int[] implementationFlags(Class<?> impl) throws RemoteException {
         return ImplementationFlagsLoader.flagsFor(impl,
-                StubFactory.forInterface(StubFactory.remoteInterfaceOf(impl)).dispatcher);
+                StubFactory.forInterface(StubFactory.remoteInterfacesOf(impl).get(0)).dispatcher);
     }
 
     /**
@@ -41,7 +41,7 @@ public final class TestAccess {
         StubFactory f = StubFactory.forInterface(iface);
         long id = rt.exports.newId();
         RemoteRef ref = new RemoteRef(rt.vmId, id, List.of(), iface.getName(), f.dispatcher.interfaceHash(), impl);
-        rt.exports.add(impl, rt.exports.new Exported(id, impl, f.dispatcher, ref, true, null));
+        rt.exports.add(impl, rt.exports.new Exported(id, impl, List.of(f), ref, true, null));
         return f.newStub(ref);
     }
 }

@@ -1,6 +1,13 @@
 package io.mobula.rmi;
 
+import io.mobula.transport.Endpoint;
 import java.lang.ref.WeakReference;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.server.ExportException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,18 +21,33 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ExportTable {
     final class Exported {
         final long objectId;
+        /** The dispatcher of the first remote interface. */
         final Dispatcher dispatcher;
+        /** One dispatcher per remote interface, in the reference's order; the call's interface hash selects. */
+        private final Dispatcher[] dispatchers;
+        private final List<StubFactory> factories;
         final RemoteRef ref;
         private final WeakReference<Object> weak;
         private volatile Object strong;
         private final Map<Long, Long> leases = new ConcurrentHashMap<>(); // vm id -> expiry (nanoTime)
         volatile long graceUntil;
         volatile boolean pinned;
-        final int[] flagsOverride;
+        /** Per interface, the flags the processor proved for the implementation class, or null. */
+        private final int[][] flagsOverride;
 
-        Exported(long objectId, Object target, Dispatcher dispatcher, RemoteRef ref, boolean pinned, int[] flags) {
+        /**
+         * @param factories one per remote interface of {@code target}, in {@code ref}'s order
+         * @param flags     per interface, extra method flags, or null (as a whole or per interface)
+         */
+        Exported(long objectId, Object target, List<StubFactory> factories, RemoteRef ref, boolean pinned,
+                 int[][] flags) {
             this.objectId = objectId;
-            this.dispatcher = dispatcher;
+            this.factories = List.copyOf(factories);
+            this.dispatchers = new Dispatcher[factories.size()];
+            for (int i = 0; i < dispatchers.length; i++) {
+                dispatchers[i] = factories.get(i).dispatcher;
+            }
+            this.dispatcher = dispatchers[0];
             this.ref = ref;
             this.weak = new WeakReference<>(target);
             this.strong = target;
@@ -39,9 +61,43 @@ final class ExportTable {
             return s != null ? s : weak.get();
         }
 
+        /**
+         * The dispatcher of the remote interface whose method hash a call names; the first interface's dispatcher
+         * when none matches, so the caller's hash check reports the mismatch.
+         */
+        Dispatcher dispatcherFor(long interfaceHash) {
+            Dispatcher[] ds = dispatchers;
+            for (int i = 1; i < ds.length; i++) {
+                if (ds[i].interfaceHash() == interfaceHash) {
+                    return ds[i];
+                }
+            }
+            return ds[0];
+        }
+
+        /** The flags of method {@code methodId} of the first interface. */
         int flags(int methodId) {
-            int f = dispatcher.methodFlags(methodId);
-            return flagsOverride != null ? f | flagsOverride[methodId] : f;
+            return flags(dispatcher, methodId);
+        }
+
+        /** The flags of method {@code methodId} of {@code d}'s interface (one of this object's dispatchers). */
+        int flags(Dispatcher d, int methodId) {
+            int f = d.methodFlags(methodId);
+            if (flagsOverride != null) {
+                for (int i = 0; i < dispatchers.length; i++) {
+                    if (dispatchers[i] == d) {
+                        int[] o = flagsOverride[i];
+                        return o != null ? f | o[methodId] : f;
+                    }
+                }
+            }
+            return f;
+        }
+
+        /** A new client stub for this object, which keeps it reachable (local DGC). */
+        Remote stub() {
+            Object t = target();
+            return Stubs.newStub(ref.withLocalTarget(t), factories);
         }
 
         /** Re-evaluates whether the object must be held strongly; returns false once it is gone. */
@@ -95,6 +151,35 @@ final class ExportTable {
 
     long newId() {
         return nextId.getAndIncrement();
+    }
+
+    /**
+     * Exports {@code impl} under {@code id}, served as each of its remote interfaces, with references that name
+     * {@code endpoints} and carry {@code csf} (or null).
+     *
+     * @throws ExportException when the id is taken
+     * @throws java.rmi.StubNotFoundException  when an interface has no generated stub and dispatcher
+     */
+    synchronized Exported exportNew(Remote impl, long id, long vmId, List<Endpoint> endpoints,
+                                    RMIClientSocketFactory csf, boolean pinned) throws RemoteException {
+        List<Class<?>> interfaces = StubFactory.remoteInterfacesOf(impl.getClass());
+        List<StubFactory> factories = Stubs.factoriesFor(interfaces);
+        if (find(id) != null) {
+            throw new ExportException("object id " + id + " is already in use");
+        }
+        List<String> names = new ArrayList<>(factories.size());
+        long[] hashes = new long[factories.size()];
+        int[][] flags = new int[factories.size()][];
+        boolean anyFlags = false;
+        for (int i = 0; i < hashes.length; i++) {
+            StubFactory f = factories.get(i);
+            names.add(f.remoteInterface.getName());
+            hashes[i] = f.dispatcher.interfaceHash();
+            flags[i] = ImplementationFlagsLoader.flagsFor(impl.getClass(), f.dispatcher);
+            anyFlags |= flags[i] != null;
+        }
+        RemoteRef ref = new RemoteRef(vmId, id, endpoints, names, hashes, null, csf);
+        return add(impl, new Exported(id, impl, factories, ref, pinned, anyFlags ? flags : null));
     }
 
     synchronized Exported add(Object target, Exported e) {

@@ -107,7 +107,7 @@ final class LocalChannel implements CallChannel {
             call.failure = new NoSuchObjectException("object " + call.ref.objectId + " is no longer exported");
             return null;
         }
-        Dispatcher d = target.dispatcher;
+        Dispatcher d = target.dispatcherFor(call.interfaceHash);
         if (d.interfaceHash() != call.interfaceHash) {
             call.failure = new InterfaceMismatchException("interface " + call.ref.interfaceName + " differs");
             return null;

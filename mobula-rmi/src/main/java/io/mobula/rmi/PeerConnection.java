@@ -511,7 +511,7 @@ final class PeerConnection implements CallChannel {
             }
             return;
         }
-        Dispatcher d = target.dispatcher;
+        Dispatcher d = target.dispatcherFor(interfaceHash);
         if (d.interfaceHash() != interfaceHash) {
             if (!oneWay) {
                 sendError(callId, ERROR_INTERFACE_MISMATCH, "interface " + d.remoteInterface().getName()
@@ -549,7 +549,7 @@ final class PeerConnection implements CallChannel {
         }
         runtime.stats.callsServed.increment();
         boolean inline = runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
-                && (target.flags(methodId) & Dispatcher.NON_BLOCKING) != 0;
+                && (target.flags(d, methodId) & Dispatcher.NON_BLOCKING) != 0;
         String iface = d.remoteInterface().getName();
         if (inline) {
             INLINE.set(this);

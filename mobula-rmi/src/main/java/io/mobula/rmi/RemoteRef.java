@@ -8,13 +8,23 @@ import java.util.Objects;
 
 /**
  * Where a remote object lives: the id of its process (VM), its object id there, the endpoints the process
- * offers (KaRMI's technology identifiers, paper 4.3), and the remote interface with its method hash. A stub
- * holds one; it travels when the stub travels. For generated code; applications see stubs only.
+ * offers (KaRMI's technology identifiers, paper 4.3), and the remote interfaces the object is served as, each
+ * with its method hash (the most specific ones only: a sub-interface covers its super-interfaces). A stub holds
+ * one; it travels when the stub travels, with every interface name even where some cannot be loaded, so a
+ * process without the application's classes (a standalone registry) passes it on unchanged. For generated
+ * code; applications see stubs only.
  */
 public final class RemoteRef {
+    /** At most this many interfaces per reference (a bound on what a peer may send). */
+    static final int MAX_INTERFACES = 64;
+
     final long vmId;
     final long objectId;
     final List<Endpoint> endpoints;
+    /** The remote interfaces, as binary names; the first one names the object in messages. */
+    final List<String> interfaceNames;
+    private final long[] interfaceHashes;
+    /** The first interface and its hash. */
     final String interfaceName;
     final long interfaceHash;
     /** Set when the object lives in this JVM: keeps it reachable while a stub exists (local DGC). */
@@ -33,20 +43,46 @@ public final class RemoteRef {
 
     RemoteRef(long vmId, long objectId, List<Endpoint> endpoints, String interfaceName, long interfaceHash,
               Object localTarget, RMIClientSocketFactory clientSocketFactory) {
+        this(vmId, objectId, endpoints, List.of(interfaceName), new long[] {interfaceHash}, localTarget,
+                clientSocketFactory);
+    }
+
+    RemoteRef(long vmId, long objectId, List<Endpoint> endpoints, List<String> interfaceNames,
+              long[] interfaceHashes, Object localTarget, RMIClientSocketFactory clientSocketFactory) {
+        if (interfaceNames.isEmpty() || interfaceNames.size() != interfaceHashes.length
+                || interfaceNames.size() > MAX_INTERFACES) {
+            throw new IllegalArgumentException("a remote reference needs 1 to " + MAX_INTERFACES
+                    + " interfaces, each with its hash; got " + interfaceNames + " / " + interfaceHashes.length);
+        }
         this.clientSocketFactory = clientSocketFactory;
         this.vmId = vmId;
         this.objectId = objectId;
         this.endpoints = List.copyOf(endpoints);
-        this.interfaceName = Objects.requireNonNull(interfaceName);
-        this.interfaceHash = interfaceHash;
+        this.interfaceNames = List.copyOf(interfaceNames);
+        this.interfaceHashes = interfaceHashes.clone();
+        this.interfaceName = Objects.requireNonNull(this.interfaceNames.get(0));
+        this.interfaceHash = interfaceHashes[0];
         this.localTarget = localTarget;
+    }
+
+    /** The same reference with another local target (the object itself, or null). */
+    RemoteRef withLocalTarget(Object target) {
+        return new RemoteRef(vmId, objectId, endpoints, interfaceNames, interfaceHashes, target, clientSocketFactory);
+    }
+
+    int interfaceCount() {
+        return interfaceHashes.length;
+    }
+
+    long interfaceHash(int i) {
+        return interfaceHashes[i];
     }
 
     /**
      * Starts a call of method {@code methodId}; see {@link Call}.
      *
-     * @param interfaceHash the calling stub's {@code INTERFACE_HASH}; the server refuses the call when its
-     *                      dispatcher's differs
+     * @param interfaceHash the calling stub's {@code INTERFACE_HASH}; the server refuses the call when none of the
+     *                      object's dispatchers has it
      * @param methodId      the method's id in the interface (ids follow the processor's method order)
      * @param flags         {@link Dispatcher#ONE_WAY} and friends, as the stub knows them
      * @throws RemoteException when the object's process cannot be reached
@@ -54,8 +90,7 @@ public final class RemoteRef {
     public Call newCall(long interfaceHash, int methodId, int flags) throws RemoteException {
         CallChannel ch = channel;
         if (ch == null || !RmiRuntime.usable(ch)) {
-            ch = RmiRuntime.get().channelFor(this);
-            channel = ch;
+            ch = open();
         }
         return new PendingCall(this, interfaceHash, methodId, flags, ch, ch.begin());
     }
@@ -68,6 +103,17 @@ public final class RemoteRef {
             }
         }
         return false;
+    }
+
+    /** The slow path of the first call (or the first after a lost connection): connect, then take the lease. */
+    private CallChannel open() throws RemoteException {
+        RmiRuntime rt = RmiRuntime.get();
+        CallChannel ch = rt.channelFor(this);
+        if (ch instanceof PeerConnection p) {
+            rt.dgc.connected(this, p);
+        }
+        channel = ch;
+        return ch;
     }
 
     String describe(int methodId) {
@@ -90,6 +136,7 @@ public final class RemoteRef {
 
     @Override
     public String toString() {
-        return interfaceName + "[" + objectId + "@" + endpointsText() + "]";
+        String names = interfaceNames.size() == 1 ? interfaceName : String.join("+", interfaceNames);
+        return names + "[" + objectId + "@" + endpointsText() + "]";
     }
 }

@@ -8,6 +8,11 @@ import java.rmi.Remote;
  * Base class of generated stubs ({@code p.Iface_MobulaStub}). A stub implements the remote interface by sending
  * calls through its {@link RemoteRef}; passed as an argument or result, it travels as its reference (remote objects
  * go by reference, java.rmi semantics). Two stubs are equal when they refer to the same remote object.
+ *
+ * <p>On the wire every stub is a {@code RemoteStub}: the type descriptor names this class, never the generated
+ * one, and the body is the reference (docs/WIRE.md). An object with several remote interfaces is reached through a
+ * {@link java.lang.reflect.Proxy} implementing all of them, which is a stub in every respect except that it is not
+ * an instance of this class.
  */
 public abstract class RemoteStub implements Remote, Serializable {
     @Serial
@@ -26,15 +31,27 @@ public abstract class RemoteStub implements Remote, Serializable {
     }
 
     /**
+     * The reference of any kind of stub: a generated one or the proxy of an object with several remote interfaces;
+     * null for anything else.
+     */
+    public static RemoteRef referenceOf(Object stub) {
+        return Stubs.refOf(stub);
+    }
+
+    /**
      * Equal to another stub of the same remote object, and to the object itself when it is an exported
      * {@link io.mobula.rmi.server.RemoteObject} (remote equality, as java.rmi's RemoteObject defines it).
      */
     @Override
     public final boolean equals(Object o) {
-        if (o instanceof RemoteStub s) {
-            return s.ref.equals(ref);
+        if (o == this) {
+            return true;
         }
-        return o instanceof io.mobula.rmi.server.RemoteObject r && r.equals(this);
+        RemoteRef r = Stubs.refOf(o);
+        if (r != null) {
+            return r.equals(ref);
+        }
+        return o instanceof io.mobula.rmi.server.RemoteObject x && x.equals(this);
     }
 
     @Override

@@ -89,7 +89,7 @@ public final class Rmi {
      * @throws NoSuchObjectException when {@code impl} is not exported
      */
     public static Remote toStub(Remote impl) throws NoSuchObjectException {
-        if (impl instanceof RemoteStub) {
+        if (Stubs.isStub(impl)) {
             return impl;
         }
         RmiRuntime rt = RmiRuntime.get();
@@ -133,11 +133,11 @@ public final class Rmi {
      * yet. The upgrade to shm completes shortly after the first connection, so a fresh connection may say "tcp".
      */
     public static String transportOf(Remote stub) {
-        if (!(stub instanceof RemoteStub s)) {
+        RemoteRef ref = Stubs.refOf(stub);
+        if (ref == null) {
             return isExported(stub) ? "local" : null;
         }
         RmiRuntime rt = RmiRuntime.get();
-        RemoteRef ref = RemoteStub.refOf(s);
         if (ref.vmId == rt.vmId) {
             return "local";
         }

@@ -201,7 +201,7 @@ final class RmiRuntime implements FrameHandler {
     }
 
     /** Exports {@code impl} (idempotent) and returns its stub. */
-    RemoteStub export(Remote impl, boolean pinned) throws RemoteException {
+    Remote export(Remote impl, boolean pinned) throws RemoteException {
         return export(impl, pinned, null, null);
     }
 
@@ -209,7 +209,7 @@ final class RmiRuntime implements FrameHandler {
      * Exports {@code impl} (idempotent) with references naming {@code at} (null: the first listener) and carrying
      * {@code csf}, and returns its stub.
      */
-    RemoteStub export(Remote impl, boolean pinned, Endpoint at, java.rmi.server.RMIClientSocketFactory csf)
+    Remote export(Remote impl, boolean pinned, Endpoint at, java.rmi.server.RMIClientSocketFactory csf)
             throws RemoteException {
         ExportTable.Exported e = exports.forTarget(impl);
         if (e != null) {
@@ -217,7 +217,7 @@ final class RmiRuntime implements FrameHandler {
                 e.pinned = true;
                 keepAlive.increment();
             }
-            return StubFactory.forInterface(e.dispatcher.remoteInterface()).newStub(e.ref);
+            return e.stub();
         }
         ensureListening();
         return exportAs(impl, exports.newId(), pinned, endpointsAt(at), csf);
@@ -240,24 +240,17 @@ final class RmiRuntime implements FrameHandler {
     }
 
     /** Exports {@code impl} under a given object id (the registry's well-known one, or a fresh one). */
-    RemoteStub exportAs(Remote impl, long id, boolean pinned) throws RemoteException {
+    Remote exportAs(Remote impl, long id, boolean pinned) throws RemoteException {
         return exportAs(impl, id, pinned, endpoints(), null);
     }
 
-    synchronized RemoteStub exportAs(Remote impl, long id, boolean pinned, List<Endpoint> endpoints,
-                                     java.rmi.server.RMIClientSocketFactory csf) throws RemoteException {
-        StubFactory f = StubFactory.forInterface(StubFactory.remoteInterfaceOf(impl.getClass()));
-        if (exports.find(id) != null) {
-            throw new java.rmi.server.ExportException("object id " + id + " is already in use");
-        }
-        RemoteRef ref = new RemoteRef(vmId, id, endpoints, f.remoteInterface.getName(),
-                f.dispatcher.interfaceHash(), null, csf);
-        int[] flags = ImplementationFlagsLoader.flagsFor(impl.getClass(), f.dispatcher);
-        exports.add(impl, exports.new Exported(id, impl, f.dispatcher, ref, pinned, flags));
+    synchronized Remote exportAs(Remote impl, long id, boolean pinned, List<Endpoint> endpoints,
+                                 java.rmi.server.RMIClientSocketFactory csf) throws RemoteException {
+        ExportTable.Exported e = exports.exportNew(impl, id, vmId, endpoints, csf, pinned);
         if (pinned) {
             keepAlive.increment();
         }
-        return f.newStub(new RemoteRef(vmId, id, ref.endpoints, ref.interfaceName, ref.interfaceHash, impl, csf));
+        return e.stub();
     }
 
     boolean unexport(Remote impl) {
@@ -270,7 +263,7 @@ final class RmiRuntime implements FrameHandler {
     }
 
     /** The stub to send for an exported object (exports it implicitly, unpinned, if needed). */
-    RemoteStub stubFor(Remote impl) throws RemoteException {
+    Remote stubFor(Remote impl) throws RemoteException {
         return export(impl, false);
     }
 

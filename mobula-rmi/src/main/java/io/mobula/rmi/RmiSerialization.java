@@ -1,15 +1,17 @@
 package io.mobula.rmi;
 
+import io.mobula.serial.ClassFilter;
 import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
-import io.mobula.serial.Serializer;
 import java.io.Serializable;
+import java.lang.reflect.Proxy;
 import java.rmi.Remote;
 
 /**
- * The serialization configuration of the RMI runtime: java.rmi's by-reference rule for remote objects. A stub is
- * written as its {@link RemoteRef}; an exported object is replaced by its stub; a Serializable object that implements
- * a remote interface but was never exported travels by value, as in java.rmi; a remote object that is not
+ * The serialization configuration of the RMI runtime: java.rmi's by-reference rule for remote objects. Every stub is
+ * written as its {@link RemoteRef} under the one type {@link RemoteStub} ({@link StubSerializer}); a multi-interface
+ * stub (a proxy) as the stub it wraps; an exported object is replaced by its stub; a Serializable object that
+ * implements a remote interface but was never exported travels by value, as in java.rmi; a remote object that is not
  * Serializable (which java.rmi could not send) is exported on the way, so callbacks need no explicit export.
  * Exceptions travel by value as whole objects through mobula-serial's exception serializer, with their remote
  * stack traces; the caller appends its own frames ({@link RemoteTraces}).
@@ -20,10 +22,18 @@ final class RmiSerialization {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     static Serialization create(RmiRuntime runtime) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        if (loader == null) {
+            loader = RmiSerialization.class.getClassLoader();
+        }
+        ClassFilter filter = ClassFilter.defaults();
+        StubSerializer stubs = new StubSerializer(runtime, loader, filter);
         return Serialization.builder()
+                .classLoader(loader)
+                .classFilter(filter)
                 .resolver(c -> {
                     if (RemoteStub.class.isAssignableFrom(c)) {
-                        return c == RemoteStub.class ? null : new StubSerializer(c, runtime);
+                        return stubs;
                     }
                     if (c == javax.rmi.ssl.SslRMIClientSocketFactory.class) {
                         return new SslClientFactorySerializer(); // travels in references; module not open
@@ -32,6 +42,13 @@ final class RmiSerialization {
                         return null; // by value, through mobula-serial's exception serializer
                     }
                     if (Remote.class.isAssignableFrom(c) && !c.isInterface()) {
+                        if (Proxy.isProxyClass(c)) {
+                            // a multi-interface stub travels as the stub it wraps; another proxy is a remote object
+                            return Serialization.replacing((Class<Object>) c, obj -> {
+                                RemoteStub stub = Stubs.wireStub(obj);
+                                return stub != null ? stub : runtime.stubFor((Remote) obj);
+                            });
+                        }
                         if (Serializable.class.isAssignableFrom(c)) {
                             // java.rmi: only an exported object is replaced by its stub; a Serializable one that
                             // was never exported travels by value

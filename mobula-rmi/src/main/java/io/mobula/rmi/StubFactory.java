@@ -5,6 +5,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.rmi.Remote;
 import java.rmi.StubNotFoundException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Finds the generated classes of a remote interface once per interface: {@code p.Iface_MobulaStub} and
@@ -39,16 +41,6 @@ final class StubFactory {
             throw new StubNotFoundException(e.getMessage());
         }
         return (StubFactory) v;
-    }
-
-    /** The factory of the interface a generated stub class implements. */
-    static StubFactory forStubClass(Class<?> stubClass) throws StubNotFoundException {
-        for (Class<?> i : stubClass.getInterfaces()) {
-            if (Remote.class.isAssignableFrom(i) && i != Remote.class) {
-                return forInterface(i);
-            }
-        }
-        throw new StubNotFoundException(stubClass.getName() + " implements no remote interface");
     }
 
     static String generatedName(Class<?> iface, String suffix) {
@@ -97,27 +89,42 @@ final class StubFactory {
         }
     }
 
-    /** The remote interface of an implementation class: the most specific interface extending Remote. */
-    static Class<?> remoteInterfaceOf(Class<?> impl) throws StubNotFoundException {
-        Class<?> best = null;
+    /**
+     * The remote interfaces of an implementation class, as java.rmi's dynamic proxies see them: every interface
+     * extending {@code Remote} that the class or a superclass lists, in declaration order (the class first), less
+     * those another one extends (a sub-interface covers its super-interfaces), without repeats.
+     *
+     * @throws StubNotFoundException when there is none
+     */
+    static List<Class<?>> remoteInterfacesOf(Class<?> impl) throws StubNotFoundException {
+        List<Class<?>> all = new ArrayList<>();
         for (Class<?> c = impl; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Class<?> i : c.getInterfaces()) {
-                Class<?> found = mostSpecificRemote(i);
-                if (found != null && (best == null || best.isAssignableFrom(found))) {
-                    best = found;
+                if (i != Remote.class && Remote.class.isAssignableFrom(i) && !all.contains(i)) {
+                    all.add(i);
                 }
             }
         }
-        if (best == null) {
+        List<Class<?>> specific = new ArrayList<>();
+        for (Class<?> i : all) {
+            boolean covered = false;
+            for (Class<?> j : all) {
+                if (j != i && i.isAssignableFrom(j)) {
+                    covered = true;
+                    break;
+                }
+            }
+            if (!covered) {
+                specific.add(i);
+            }
+        }
+        if (specific.isEmpty()) {
             throw new StubNotFoundException(impl.getName() + " implements no interface extending java.rmi.Remote");
         }
-        return best;
-    }
-
-    private static Class<?> mostSpecificRemote(Class<?> i) {
-        if (i == Remote.class || !Remote.class.isAssignableFrom(i)) {
-            return null;
+        if (specific.size() > RemoteRef.MAX_INTERFACES) {
+            throw new StubNotFoundException(impl.getName() + " has more than " + RemoteRef.MAX_INTERFACES
+                    + " remote interfaces");
         }
-        return i;
+        return List.copyOf(specific);
     }
 }

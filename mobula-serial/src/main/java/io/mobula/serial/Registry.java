@@ -45,9 +45,9 @@ final class Registry {
             protected Serializer<?> computeValue(Class<?> type) {
                 try {
                     Serializer<?> s = resolver.find(type);
-                    if (s != null && s.type() != type) {
+                    if (s != null && !s.type().isAssignableFrom(type)) {
                         return refuse(type, "resolver returned a serializer for " + s.type().getName()
-                                + " instead of " + type.getName());
+                                + ", which is not " + type.getName() + " nor a superclass of it");
                     }
                     return s;
                 } catch (RuntimeException | LinkageError e) {

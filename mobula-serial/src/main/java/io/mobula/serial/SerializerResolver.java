@@ -9,8 +9,14 @@ package io.mobula.serial;
 public interface SerializerResolver {
 
     /**
+     * A serializer may also handle a whole family under one name: when its {@link Serializer#type()} is a
+     * superclass of {@code c}, instances of {@code c} are written under that superclass's name and fingerprint,
+     * and the reader (which resolves the superclass) decides which class to rebuild. The RMI layer writes every
+     * stub class as {@code io.mobula.rmi.RemoteStub} this way, so a reader need not have the stub's class.
+     *
      * @param c a class about to be written or read
-     * @return a serializer for exactly {@code c}, or {@code null} to continue with the usual lookup
+     * @return a serializer for {@code c} or for a superclass of it, or {@code null} to continue with the usual
+     *     lookup
      */
     Serializer<?> find(Class<?> c);
 }

@@ -109,4 +109,55 @@ class ResolverTest {
                 () -> Serialization.defaults().toBytes(new Handle(1)));
         assertTrue(e.getMessage().contains("Handle"), e.getMessage());
     }
+
+    /** Writes any Named under the name of Named itself; the reader rebuilds a NamedA. */
+    static final class UnderSuperclass implements Serializer<Named> {
+        @Override
+        public Class<Named> type() {
+            return Named.class;
+        }
+
+        @Override
+        public long fingerprint() {
+            return Fingerprint.of(Named.class.getName(), "family");
+        }
+
+        @Override
+        public void write(SerialWriter out, Named value) throws IOException {
+            out.writeString(value.name);
+        }
+
+        @Override
+        public Named read(SerialReader in) throws IOException {
+            NamedA a = new NamedA();
+            in.register(a);
+            a.name = in.readString();
+            return a;
+        }
+    }
+
+    @Test
+    void aSerializerForASuperclassWritesTheSubclassUnderTheSuperclassName() throws IOException {
+        Serialization ser = Serialization.builder()
+                .resolver(c -> Named.class.isAssignableFrom(c) ? new UnderSuperclass() : null).build();
+        Named anonymous = new Named() {
+        };
+        anonymous.name = "beta";
+        byte[] bytes = ser.toBytes(anonymous);
+        String text = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(text.contains(Named.class.getName()), "the superclass is named on the wire");
+        assertTrue(!text.contains(anonymous.getClass().getName()), "the subclass is not named on the wire");
+        Named back = (Named) ser.fromBytes(bytes);
+        assertEquals(NamedA.class, back.getClass());
+        assertEquals("beta", back.name);
+    }
+
+    @Test
+    void aSerializerForAnUnrelatedClassIsRefused() {
+        Serialization ser = Serialization.builder()
+                .resolver(c -> c == NamedA.class ? new UnderSuperclass() : c == Handle.class
+                        ? new NamedSerializer<>(NamedA.class) : null).build();
+        SerialException e = assertThrows(SerialException.class, () -> ser.toBytes(new Handle(1)));
+        assertTrue(e.getMessage().contains("nor a superclass"), e.getMessage());
+    }
 }

@@ -5,6 +5,7 @@ import io.mobula.rmi.Rmi;
 import java.rmi.RemoteException;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
+import java.util.Collection;
 
 /**
  * Shaped like {@code java.rmi.registry.LocateRegistry}: creates the registry of this process or returns a stub for
@@ -61,7 +62,9 @@ public final class LocateRegistry {
     /**
      * Creates and exports this process's registry on {@code port} (0: an ephemeral port, see {@link #localPort()}).
      * Once it is unexported ({@code UnicastRemoteObject.unexportObject(registry, true)}) a new one may be created,
-     * on the same port too.
+     * on the same port too. As in java.rmi, only callers on this host may bind, rebind and unbind; the system
+     * property {@code mobula.registry.allowRemoteBind} trusts other hosts too: a comma-separated list of host names
+     * or addresses, or {@code true} (or {@code *}) for every host.
      *
      * @throws java.rmi.server.ExportException when this process already has one or the port is taken
      */
@@ -72,18 +75,34 @@ public final class LocateRegistry {
     /**
      * Creates and exports this process's registry on {@code port}, on sockets the factories make (see
      * {@code io.mobula.rmi.Rmi.export(Remote, int, RMIClientSocketFactory, RMIServerSocketFactory)}); clients reach
-     * it with {@link #getRegistry(String, int, RMIClientSocketFactory)}.
+     * it with {@link #getRegistry(String, int, RMIClientSocketFactory)}. Binders as for {@link #createRegistry(int)}.
      *
      * @throws java.rmi.server.ExportException when this process already has one or the server socket cannot be made
      */
-    public static synchronized Registry createRegistry(int port, RMIClientSocketFactory csf,
-                                                       RMIServerSocketFactory ssf) throws RemoteException {
+    public static Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        return create(port, csf, ssf, RegistryImpl.remoteBindersFromSystemProperty());
+    }
+
+    /**
+     * As {@link #createRegistry(int)}, trusting the hosts {@code remoteBinders} names (host names or addresses,
+     * resolved now; {@code "*"} for every host) to bind, rebind and unbind besides this host's callers, whatever
+     * {@code mobula.registry.allowRemoteBind} says.
+     *
+     * @throws IllegalArgumentException when a host name cannot be resolved
+     */
+    public static Registry createRegistry(int port, Collection<String> remoteBinders) throws RemoteException {
+        return create(port, null, null, remoteBinders);
+    }
+
+    private static synchronized Registry create(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+                                                Collection<String> remoteBinders) throws RemoteException {
         if (local != null && Rmi.isExported(local)) {
             throw new java.rmi.server.ExportException("this process already has a registry, on port " + localPort);
         }
         local = null;
         localPort = 0;
-        RegistryImpl impl = new RegistryImpl();
+        RegistryImpl impl = new RegistryImpl(remoteBinders);
         localPort = RegistryAccess.export(impl, port, csf, ssf);
         local = impl;
         return impl;

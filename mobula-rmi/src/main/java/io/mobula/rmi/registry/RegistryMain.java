@@ -3,11 +3,15 @@ package io.mobula.rmi.registry;
 import io.mobula.rmi.Rmi;
 import io.mobula.rmi.RmiConfig;
 import java.rmi.RemoteException;
+import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The standalone registry process: {@code ./mobula registry [--host H] [--port N]}. Prints
- * {@code registry listening on mobula://H:P} once it accepts connections, then serves until killed.
+ * The standalone registry process: {@code ./mobula registry [--host H] [--port N] [--allow-remote-bind HOSTS]}.
+ * Prints {@code registry listening on mobula://H:P} once it accepts connections, then serves until killed. It needs
+ * none of the application's classes: it keeps the references bound to it as they arrived and hands them out
+ * unchanged.
  */
 public final class RegistryMain {
     private RegistryMain() {
@@ -16,6 +20,7 @@ public final class RegistryMain {
     public static void main(String[] args) throws InterruptedException {
         String host = System.getProperty("mobula.host", "127.0.0.1");
         int port = Registry.REGISTRY_PORT;
+        Collection<String> binders = RegistryImpl.remoteBindersFromSystemProperty();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String v = i + 1 < args.length ? args[i + 1] : null;
@@ -28,6 +33,10 @@ public final class RegistryMain {
                     port = parsePort(require(a, v));
                     i++;
                 }
+                case "--allow-remote-bind" -> {
+                    binders = List.of(require(a, v).split(","));
+                    i++;
+                }
                 case "-h", "--help" -> {
                     System.out.println(USAGE);
                     return;
@@ -37,7 +46,7 @@ public final class RegistryMain {
         }
         try {
             Rmi.configure(RmiConfig.fromSystemProperties().withHost(host).withPort(port));
-            LocateRegistry.createRegistry(port);
+            LocateRegistry.createRegistry(port, binders);
         } catch (RemoteException | IllegalArgumentException e) {
             System.err.println("mobula registry: " + e.getMessage());
             System.exit(1);
@@ -47,8 +56,9 @@ public final class RegistryMain {
         new CountDownLatch(1).await();
     }
 
-    private static final String USAGE = "usage: mobula registry [--host HOST] [--port PORT]   (default 127.0.0.1:1099;"
-            + " port 0 picks a free one)";
+    private static final String USAGE = "usage: mobula registry [--host HOST] [--port PORT] [--allow-remote-bind HOSTS]\n"
+            + "  default 127.0.0.1:1099; port 0 picks a free one. Only callers on this host may bind, rebind and\n"
+            + "  unbind, unless --allow-remote-bind names other hosts (comma-separated; * for every host).";
 
     private static String require(String flag, String value) {
         if (value == null) {

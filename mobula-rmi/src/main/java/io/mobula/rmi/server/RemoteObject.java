@@ -30,8 +30,9 @@ public abstract class RemoteObject implements Remote, Serializable {
 
     /** Records the reference of this object after an export, so identity stays stable. */
     final void exported(Remote stub) {
-        if (stub instanceof RemoteStub s) {
-            ref = RemoteStub.refOf(s);
+        RemoteRef r = RemoteStub.referenceOf(stub);
+        if (r != null) {
+            ref = r;
         }
     }
 
@@ -81,8 +82,9 @@ public abstract class RemoteObject implements Remote, Serializable {
         if (r == null) {
             return false;
         }
-        if (obj instanceof RemoteStub s) {
-            return r.equals(RemoteStub.refOf(s));
+        RemoteRef other = RemoteStub.referenceOf(obj);
+        if (other != null) {
+            return r.equals(other);
         }
         return obj instanceof RemoteObject o && r.equals(o.getRef());
     }

@@ -1,0 +1,116 @@
+package io.mobula.examples.rmi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.examples.ChildJvm;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The impostor scenario on two "hosts" (network namespaces joined by a veth pair, 10.77.1.1 and 10.77.1.2): a
+ * process on another host cannot replace a name in a registry, unless the registry trusts it explicitly; it can
+ * still look names up. Needs root; skipped with a message elsewhere. The namespaces are always deleted.
+ */
+class RemoteBinderTest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final List<String> SMALL = List.of("-Xmx96m", "-XX:TieredStopAtLevel=1");
+
+    @Test
+    void aRemoteBinderIsRefusedUnlessTrusted() throws Exception {
+        String tag = Long.toString(ProcessHandle.current().pid() % 100000);
+        String a = "mobula-ra" + tag;
+        String b = "mobula-rb" + tag;
+        List<String> created = new ArrayList<>();
+        Thread cleanup = new Thread(() -> deleteAll(created));
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            String why = ip("netns", "add", a);
+            Assumptions.assumeTrue(why == null, "skipped: cannot create network namespaces here (needs root and"
+                    + " ip netns): " + why);
+            created.add(a);
+            check(ip("netns", "add", b));
+            created.add(b);
+            check(ip("-n", a, "link", "add", "ra" + tag, "type", "veth", "peer", "name", "rb" + tag, "netns", b));
+            check(ip("-n", a, "addr", "add", "10.77.1.1/24", "dev", "ra" + tag));
+            check(ip("-n", b, "addr", "add", "10.77.1.2/24", "dev", "rb" + tag));
+            for (String[] l : new String[][] {{a, "ra" + tag}, {a, "lo"}, {b, "rb" + tag}, {b, "lo"}}) {
+                check(ip("-n", l[0], "link", "set", l[1], "up"));
+            }
+            assertEquals("REFUSED", attempt(a, b, List.of()), "the option is off");
+            assertEquals("REPLACED", attempt(a, b, List.of("-Dmobula.registry.allowRemoteBind=10.77.1.2")),
+                    "the binder's host is trusted");
+        } finally {
+            deleteAll(created);
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        }
+    }
+
+    /** Starts a registry in namespace {@code a} and an impostor in {@code b}; returns what the impostor saw. */
+    private static String attempt(String a, String b, List<String> registryFlags) throws Exception {
+        List<String> regArgs = new ArrayList<>(SMALL);
+        regArgs.add("-Dmobula.host=10.77.1.1");
+        regArgs.addAll(registryFlags);
+        try (ChildJvm registry = ChildJvm.startWrapped(List.of("ip", "netns", "exec", a), GuardedRegistryMain.class,
+                regArgs, "10.77.1.1")) {
+            String port = registry.awaitLine("READY ", WAIT).substring(6).trim();
+            List<String> impArgs = new ArrayList<>(SMALL);
+            impArgs.add("-Dmobula.host=10.77.1.2");
+            try (ChildJvm impostor = ChildJvm.startWrapped(List.of("ip", "netns", "exec", b), ImpostorMain.class,
+                    impArgs, "10.77.1.1", port)) {
+                assertEquals("LOOKUP genuine", impostor.awaitLine("LOOKUP ", WAIT), "lookup stays open");
+                String outcome = impostor.awaitLine("RE", WAIT);
+                String now = impostor.awaitLine("NOW ", WAIT);
+                assertEquals(0, impostor.waitFor(WAIT), impostor.output());
+                if (outcome.startsWith("REFUSED")) {
+                    assertTrue(outcome.contains("Registry.rebind disallowed; origin 10.77.1.2 is non-local host"),
+                            outcome);
+                    assertEquals("NOW genuine", now, "the genuine binding is still there");
+                    return "REFUSED";
+                }
+                assertEquals("NOW impostor", now);
+                return outcome;
+            }
+        }
+    }
+
+    private static synchronized void deleteAll(List<String> namespaces) {
+        for (String n : namespaces) {
+            try {
+                ip("netns", "del", n);
+            } catch (Exception ignored) {
+                // best effort
+            }
+        }
+        namespaces.clear();
+    }
+
+    private static void check(String error) {
+        assertEquals(null, error);
+    }
+
+    /** Runs {@code ip args}; null on success, else what went wrong. */
+    private static String ip(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add("ip");
+        cmd.addAll(List.of(args));
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return "no ip command: " + e.getMessage();
+        }
+        if (!p.waitFor(20, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return String.join(" ", cmd) + ": timed out";
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        return p.exitValue() == 0 ? null : String.join(" ", cmd) + ": " + out;
+    }
+}
