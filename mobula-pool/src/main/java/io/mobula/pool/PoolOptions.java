@@ -11,7 +11,10 @@ import java.util.Optional;
  * {@code mobula.pool.rank}, {@code mobula.pool.size}, {@code mobula.pool.name}, {@code mobula.pool.server}
  * = host:port, {@code mobula.pool.bootstrap} = server|rank0, {@code mobula.pool.timeoutMs},
  * {@code mobula.pool.leaseMs}), then the variables of the launcher that started the process
- * ({@link LaunchEnvironment}, plus MOBULA_POOL_NAME and MOBULA_POOL_SERVER).
+ * ({@link LaunchEnvironment}, plus MOBULA_POOL_NAME and MOBULA_POOL_SERVER). Without an explicit server, the
+ * coordinator is at 127.0.0.1:{@value PoolServer#DEFAULT_PORT}, except for a Slurm step with
+ * {@code bootstrap=rank0}, where every rank computes rank 0's address from the step's environment (one node:
+ * 127.0.0.1; several: the first node of the step; the port from the step's reserved ports or its job and step ids).
  *
  * @param name        pool name; processes with the same name and coordinator form one pool
  * @param rank        this process's rank, 0 .. size-1
@@ -61,6 +64,7 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
         String s = props.getProperty("mobula.pool.size");
         int rank;
         int size;
+        String launcher = "properties";
         if (r != null || s != null) {
             if (r == null || s == null) {
                 throw new IllegalArgumentException("set both mobula.pool.rank and mobula.pool.size (got rank=" + r
@@ -76,14 +80,26 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
             }
             rank = le.get().rank();
             size = le.get().size();
+            launcher = le.get().source();
         }
         String name = props.getProperty("mobula.pool.name", env.get("MOBULA_POOL_NAME"));
         if (name == null) {
             String job = env.get("SLURM_JOB_ID");
             name = job != null ? "slurm-" + job + "." + env.getOrDefault("SLURM_STEP_ID", "0") : "default";
         }
-        String server = props.getProperty("mobula.pool.server", env.getOrDefault("MOBULA_POOL_SERVER",
-                "127.0.0.1:" + PoolServer.DEFAULT_PORT));
+        String bootstrap = props.getProperty("mobula.pool.bootstrap", env.getOrDefault("MOBULA_POOL_BOOTSTRAP",
+                "server"));
+        boolean rank0 = switch (bootstrap) {
+            case "server" -> false;
+            case "rank0" -> true;
+            default -> throw new IllegalArgumentException("mobula.pool.bootstrap must be server or rank0, got '"
+                    + bootstrap + "'");
+        };
+        String server = props.getProperty("mobula.pool.server", env.get("MOBULA_POOL_SERVER"));
+        if (server == null) {
+            server = rank0 && launcher.equals("slurm") && env.get("SLURM_JOB_ID") != null
+                    ? slurmRank0Server(env) : "127.0.0.1:" + PoolServer.DEFAULT_PORT;
+        }
         int colon = server.lastIndexOf(':');
         if (colon <= 0) {
             throw new IllegalArgumentException("mobula.pool.server must be host:port, got '" + server + "'");
@@ -93,19 +109,77 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
             host = host.substring(1, host.length() - 1);
         }
         int port = parseInt("the port of mobula.pool.server", server.substring(colon + 1));
-        String bootstrap = props.getProperty("mobula.pool.bootstrap", env.getOrDefault("MOBULA_POOL_BOOTSTRAP",
-                "server"));
-        boolean rank0 = switch (bootstrap) {
-            case "server" -> false;
-            case "rank0" -> true;
-            default -> throw new IllegalArgumentException("mobula.pool.bootstrap must be server or rank0, got '"
-                    + bootstrap + "'");
-        };
         Duration timeout = Duration.ofMillis(parseInt("mobula.pool.timeoutMs",
                 props.getProperty("mobula.pool.timeoutMs", Long.toString(DEFAULT_JOIN_TIMEOUT.toMillis()))));
         Duration lease = Duration.ofMillis(parseInt("mobula.pool.leaseMs",
                 props.getProperty("mobula.pool.leaseMs", Long.toString(DEFAULT_LEASE.toMillis()))));
         return new PoolOptions(name, rank, size, host, port, rank0, timeout, lease, null);
+    }
+
+    /** First port of the range Slurm derives coordinator ports from when the step reserved none. */
+    static final int SLURM_PORT_BASE = 16384;
+    /** Size of that range: 16384 .. 32767, below Linux's ephemeral ports. */
+    static final int SLURM_PORT_RANGE = 16384;
+
+    /**
+     * Where rank 0 serves the coordinator of a Slurm step started with {@code bootstrap=rank0}, computed alike by
+     * every rank from the step's environment. Host: 127.0.0.1 when the step runs on one node, otherwise the first
+     * node of SLURM_STEP_NODELIST (where Slurm's block and cyclic distributions put rank 0). Port: the first of
+     * the step's reserved ports (SLURM_STEP_RESV_PORTS, {@code srun --resv-ports}) if any, otherwise one derived
+     * from the job and step ids, so that steps of different jobs sharing a node do not collide.
+     */
+    static String slurmRank0Server(Map<String, String> env) {
+        int port;
+        String resv = env.get("SLURM_STEP_RESV_PORTS");
+        if (resv != null && !resv.isBlank()) {
+            String first = resv.strip().split("[-,]", 2)[0];
+            port = parseInt("the first port of SLURM_STEP_RESV_PORTS", first);
+        } else {
+            long job = parseInt("SLURM_JOB_ID", env.get("SLURM_JOB_ID"));
+            long step = env.get("SLURM_STEP_ID") == null ? 0 : parseInt("SLURM_STEP_ID", env.get("SLURM_STEP_ID"));
+            port = SLURM_PORT_BASE + (int) Math.floorMod(job * 257 + step, (long) SLURM_PORT_RANGE);
+        }
+        String nodes = env.getOrDefault("SLURM_STEP_NODELIST", env.getOrDefault("SLURM_JOB_NODELIST",
+                env.get("SLURM_NODELIST")));
+        String count = env.getOrDefault("SLURM_STEP_NUM_NODES", env.get("SLURM_NNODES"));
+        boolean oneNode = nodes == null || "1".equals(count == null ? null : count.strip())
+                || (nodes.indexOf(',') < 0 && nodes.indexOf('[') < 0);
+        return (oneNode ? "127.0.0.1" : firstHost(nodes)) + ":" + port;
+    }
+
+    /**
+     * The first host of a Slurm host list such as {@code node[07-09,12],gpu1} ({@code node07}): the first entry,
+     * with each bracketed range replaced by its first value (zero padding kept).
+     *
+     * @throws IllegalArgumentException when the list is empty or its brackets do not match
+     */
+    static String firstHost(String hostList) {
+        StringBuilder b = new StringBuilder();
+        String s = hostList.strip();
+        int i = 0;
+        while (i < s.length() && s.charAt(i) != ',') {
+            char c = s.charAt(i);
+            if (c == '[') {
+                int close = s.indexOf(']', i);
+                if (close < 0) {
+                    throw new IllegalArgumentException("bad Slurm host list (unclosed '['): '" + hostList + "'");
+                }
+                String range = s.substring(i + 1, close);
+                int end = 0;
+                while (end < range.length() && range.charAt(end) != '-' && range.charAt(end) != ',') {
+                    end++;
+                }
+                b.append(range, 0, end);
+                i = close + 1;
+            } else {
+                b.append(c);
+                i++;
+            }
+        }
+        if (b.isEmpty()) {
+            throw new IllegalArgumentException("bad Slurm host list (no first host): '" + hostList + "'");
+        }
+        return b.toString();
     }
 
     private static int parseInt(String what, String v) {

@@ -1,6 +1,7 @@
 package io.mobula.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +45,53 @@ class LaunchEnvironmentTest {
                 "MOBULA_POOL_BOOTSTRAP", "rank0"), new Properties());
         assertEquals(5, s.rank());
         assertTrue(s.rank0Hosts());
+    }
+
+    private static Map<String, String> slurmStep(String job, String step, String nodes, String numNodes) {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("SLURM_PROCID", "1", "SLURM_NTASKS", "4",
+                "SLURM_JOB_ID", job, "SLURM_STEP_ID", step, "SLURM_STEP_NODELIST", nodes,
+                "SLURM_STEP_NUM_NODES", numNodes, "MOBULA_POOL_BOOTSTRAP", "rank0"));
+        return env;
+    }
+
+    @Test
+    void slurmRank0CoordinatorOnOneNodeIsLoopbackOnAPortOfTheStep() {
+        PoolOptions a = PoolOptions.fromEnvironment(slurmStep("4242", "0", "vm", "1"), new Properties());
+        assertTrue(a.rank0Hosts());
+        assertEquals("127.0.0.1", a.serverHost());
+        assertEquals(PoolOptions.SLURM_PORT_BASE + (4242 * 257) % PoolOptions.SLURM_PORT_RANGE, a.serverPort());
+        // two jobs (or two steps of a job) sharing a node must not both want the same coordinator port
+        PoolOptions otherJob = PoolOptions.fromEnvironment(slurmStep("4243", "0", "vm", "1"), new Properties());
+        PoolOptions otherStep = PoolOptions.fromEnvironment(slurmStep("4242", "1", "vm", "1"), new Properties());
+        assertNotEquals(a.serverPort(), otherJob.serverPort());
+        assertNotEquals(a.serverPort(), otherStep.serverPort());
+        assertNotEquals(otherJob.serverPort(), otherStep.serverPort());
+        assertTrue(a.serverPort() >= 16384 && a.serverPort() < 32768, "port " + a.serverPort());
+        // every rank of the step computes the same address
+        Map<String, String> rank3 = slurmStep("4242", "0", "vm", "1");
+        rank3.put("SLURM_PROCID", "3");
+        PoolOptions r3 = PoolOptions.fromEnvironment(rank3, new Properties());
+        assertEquals(a.serverHost() + ":" + a.serverPort(), r3.serverHost() + ":" + r3.serverPort());
+    }
+
+    @Test
+    void slurmRank0CoordinatorOnSeveralNodesIsTheFirstNodeOrTheReservedPort() {
+        Map<String, String> env = slurmStep("7", "2", "node[07-09,12],gpu1", "5");
+        PoolOptions o = PoolOptions.fromEnvironment(env, new Properties());
+        assertEquals("node07", o.serverHost());
+        env.put("SLURM_STEP_RESV_PORTS", "12000-12003");
+        assertEquals(12000, PoolOptions.fromEnvironment(env, new Properties()).serverPort());
+        assertEquals("a1b003", PoolOptions.firstHost("a[1-2]b[003-004],c"));
+        assertEquals("login", PoolOptions.firstHost("login,node[1-4]"));
+        assertThrows(IllegalArgumentException.class, () -> PoolOptions.firstHost("node[1-4"));
+        // an explicit server wins; a pool server (bootstrap=server) keeps the documented default
+        env.put("MOBULA_POOL_SERVER", "10.1.1.1:5000");
+        assertEquals("10.1.1.1", PoolOptions.fromEnvironment(env, new Properties()).serverHost());
+        env.remove("MOBULA_POOL_SERVER");
+        env.put("MOBULA_POOL_BOOTSTRAP", "server");
+        PoolOptions server = PoolOptions.fromEnvironment(env, new Properties());
+        assertEquals("127.0.0.1", server.serverHost());
+        assertEquals(PoolServer.DEFAULT_PORT, server.serverPort());
     }
 
     @Test
