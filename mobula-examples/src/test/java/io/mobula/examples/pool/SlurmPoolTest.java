@@ -309,16 +309,40 @@ class SlurmPoolTest {
             if (h.pid() == self || cluster.contains(h.pid())) {
                 continue;
             }
-            try {
-                byte[] env = Files.readAllBytes(Path.of("/proc", Long.toString(h.pid()), "environ"));
-                if (new String(env, StandardCharsets.ISO_8859_1).contains("MOBULA_SLURM_TEST=" + marker + "\0")) {
-                    found.add(h);
-                }
-            } catch (IOException | SecurityException gone) {
-                // exited meanwhile, or not ours to read
+            if (ours(h.pid())) {
+                found.add(h);
             }
         }
         return found;
+    }
+
+    /**
+     * Whether a process belongs to this cluster's jobs: a task carries the marker in its environment (srun passes
+     * the environment on); a step daemon (slurmstepd, which cleans its environment) works in the job's directory
+     * or holds the cluster's log open.
+     */
+    private boolean ours(long pid) {
+        Path proc = Path.of("/proc", Long.toString(pid));
+        try {
+            byte[] env = Files.readAllBytes(proc.resolve("environ"));
+            if (new String(env, StandardCharsets.ISO_8859_1).contains("MOBULA_SLURM_TEST=" + marker + "\0")) {
+                return true;
+            }
+            if (Files.readSymbolicLink(proc.resolve("cwd")).startsWith(dir)) {
+                return true;
+            }
+            try (Stream<Path> fds = Files.list(proc.resolve("fd"))) {
+                return fds.anyMatch(fd -> {
+                    try {
+                        return Files.readSymbolicLink(fd).startsWith(dir);
+                    } catch (IOException | SecurityException gone) {
+                        return false;
+                    }
+                });
+            }
+        } catch (IOException | SecurityException gone) {
+            return false; // exited meanwhile, or not ours to read
+        }
     }
 
     /** Slurm ends a step's processes shortly after srun returns: allow a few seconds, then none may be left. */
