@@ -1,6 +1,7 @@
 package io.mobula.pool.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class LauncherTest {
     private static RunOptions parse(String... a) throws RunOptions.UsageException {
-        return RunOptions.parse(List.of(a), "/jdk/bin/java", "/cp", "me.example");
+        return RunOptions.parse(List.of(a), "/jdk/bin/java", "/cp", "me.example", null);
     }
 
     @Test
@@ -62,7 +63,7 @@ class LauncherTest {
         assertTrue(java.containsAll(List.of("-Dmobula.pool.rank=1", "-Dmobula.pool.size=2",
                 "-Dmobula.host=node1", "-Dmobula.pool.server=head:1100", "p.Main", "it's", "a b")), java.toString());
         Map<String, String> env = RankCommand.env(1, 2, "pool-x", "head:1100");
-        List<String> ssh = RankCommand.ssh("node1", "/tmp/my dir", env, java);
+        List<String> ssh = RankCommand.ssh(List.of("ssh"), "node1", "/tmp/my dir", env, java);
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "node1"), ssh.subList(0, 6));
         assertEquals(7, ssh.size());
 
@@ -70,7 +71,7 @@ class LauncherTest {
         List<String> fake = new java.util.ArrayList<>(java);
         fake.set(0, "printf");
         fake.add(1, "[%s]");
-        String remote = RankCommand.ssh("node1", "/", env, fake).get(6);
+        String remote = RankCommand.ssh(List.of("ssh"), "node1", "/", env, fake).get(6);
         Process p = new ProcessBuilder("sh", "-c", remote + "; echo; echo rank=$MOBULA_RANK")
                 .redirectErrorStream(true).start();
         // the launcher stays while the rank runs (closing stdin first would let the watcher kill it before it
@@ -83,10 +84,15 @@ class LauncherTest {
 
     @Test
     void sshWatcherKillsTheRankWhenTheLauncherGoesAway() throws Exception {
-        String remote = RankCommand.ssh("h", "/", Map.of(), List.of("sleep", "30")).get(6);
+        String remote = RankCommand.ssh(List.of("ssh"), "h", "/", Map.of(), List.of("sleep", "30")).get(6);
         Process p = new ProcessBuilder("sh", "-c", remote).start();
+        try {
+            // while the launcher is there (stdin open), the rank runs
+            assertFalse(p.waitFor(1500, TimeUnit.MILLISECONDS), "rank stopped although its stdin is still open");
+        } finally {
+            p.getOutputStream().close();
+        }
         long t0 = System.nanoTime();
-        p.getOutputStream().close();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "rank not stopped when its stdin closed");
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10));
         assertTrue(p.exitValue() != 0, "killed rank reports failure");
