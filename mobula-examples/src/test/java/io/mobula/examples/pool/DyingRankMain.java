@@ -4,8 +4,8 @@ import io.mobula.pool.Pool;
 import io.mobula.pool.PoolOptions;
 
 /**
- * Joins the pool described by the environment; the rank given as the first argument then exits with code 7, the
- * others wait (up to two minutes) for the launcher to stop them.
+ * Joins the pool described by the environment; the rank given as the first argument (none if -1) then exits with
+ * code 7, the others wait (up to two minutes) for the launcher to stop them.
  */
 public final class DyingRankMain {
     private DyingRankMain() {

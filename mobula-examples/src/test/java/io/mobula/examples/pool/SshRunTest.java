@@ -251,6 +251,24 @@ class SshRunTest {
         }
     }
 
+    @Test
+    void killingTheLauncherStopsTheRemoteRanks() throws Exception {
+        String marker = UUID.randomUUID().toString();
+        try (ChildJvm run = launch(marker, hostA + "," + hostB, port, DyingRankMain.class, "-1")) {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            for (int r = 0; r < 4; r++) {
+                while (!run.output().contains("[" + r + "] joined " + r + " of 4")) {
+                    assertTrue(System.nanoTime() < deadline, "rank " + r + " did not join: " + run.output());
+                    Thread.sleep(50);
+                }
+            }
+            assertEquals(4, markedJava(marker).size(), run.output());
+            run.kill(); // SIGKILL: no shutdown hook; ssh's stdin closes with the launcher
+        } finally {
+            assertNothingLeft(marker);
+        }
+    }
+
     private static String line(String out, String prefix) {
         return out.lines().filter(l -> l.startsWith(prefix)).findFirst()
                 .orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + out));

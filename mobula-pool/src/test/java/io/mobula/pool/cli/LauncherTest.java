@@ -57,6 +57,27 @@ class LauncherTest {
     }
 
     @Test
+    void sshCommandComesFromSshOptionOrMobulaSshAndIsSplitLikeAShellWould() throws Exception {
+        assertEquals(List.of("ssh"), parse("--np", "1", "--hosts", "a", "p.Main").ssh());
+        RunOptions env = RunOptions.parse(List.of("--np", "1", "--hosts", "a", "p.Main"), "/j", "/cp", "me",
+                "ssh -i '/keys/my key' -p 2222");
+        assertEquals(List.of("ssh", "-i", "/keys/my key", "-p", "2222"), env.ssh());
+        RunOptions opt = RunOptions.parse(List.of("--np", "1", "--ssh", "/opt/ssh -o \"ProxyJump gw\" -x\\ y",
+                "p.Main"), "/j", "/cp", "me", "ssh -p 1");
+        assertEquals(List.of("/opt/ssh", "-o", "ProxyJump gw", "-x y"), opt.ssh());
+        List<String> cmd = RankCommand.ssh(env.ssh(), "node1", "/", Map.of(), List.of("java"));
+        // the user's options come first: for ssh, the first value given for an option wins
+        assertEquals(List.of("ssh", "-i", "/keys/my key", "-p", "2222", "-o", "BatchMode=yes", "-o",
+                "ConnectTimeout=10", "node1"), cmd.subList(0, 10));
+        assertEquals("unbalanced ' in 'ssh -i 'x'", assertThrows(RunOptions.UsageException.class,
+                () -> parse("--np", "1", "--ssh", "ssh -i 'x", "p.Main")).getMessage());
+        assertTrue(assertThrows(RunOptions.UsageException.class,
+                () -> parse("--np", "1", "--ssh", "  ", "p.Main")).getMessage().contains("--ssh needs a command"));
+        assertTrue(assertThrows(RunOptions.UsageException.class, () -> RunOptions.parse(List.of("--np", "1",
+                "p.Main"), "/j", "/cp", "me", "ssh \"")).getMessage().startsWith("MOBULA_SSH: unbalanced"));
+    }
+
+    @Test
     void sshCommandRunsTheRankInTheRightDirectoryWithItsEnvironment() throws Exception {
         RunOptions o = parse("--np", "2", "--hosts", "node1", "p.Main", "it's", "a b");
         List<String> java = RankCommand.java(o, 1, "pool-x", "head:1100", "node1");
