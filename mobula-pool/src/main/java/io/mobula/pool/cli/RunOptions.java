@@ -21,8 +21,8 @@ import java.util.List;
  * @param mainClass   the program
  * @param args        its arguments
  */
-record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, String java, String classPath, List<String> jvmArgs,
-                  Duration joinTimeout, boolean prefix, String mainClass, List<String> args) {
+record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, String java, String classPath,
+                  List<String> jvmArgs, Duration joinTimeout, boolean prefix, String mainClass, List<String> args) {
 
     static final String USAGE = """
             usage: mobula run --np N [options] MainClass [args...]
