@@ -53,7 +53,7 @@ public final class MobulaRun {
         RunOptions o;
         try {
             o = RunOptions.parse(argv, Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    System.getProperty("java.class.path"), localHostName());
+                    System.getProperty("java.class.path"), localHostName(), System.getenv("MOBULA_SSH"));
         } catch (RunOptions.UsageException e) {
             if (!e.getMessage().isEmpty()) {
                 err.println("mobula run: " + e.getMessage());
@@ -97,14 +97,14 @@ public final class MobulaRun {
                 Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
                 List<String> java = RankCommand.java(options, r, pool, serverAddr, host == null ? "127.0.0.1" : host);
                 List<String> cmd = host == null ? java
-                        : RankCommand.ssh(host, System.getProperty("user.dir"), env, java);
+                        : RankCommand.ssh(options.ssh(), host, System.getProperty("user.dir"), env, java);
                 ProcessBuilder pb = new ProcessBuilder(cmd);
                 pb.environment().putAll(env);
                 Process p;
                 try {
                     p = pb.start();
                 } catch (IOException e) {
-                    err.println("mobula run: cannot start rank " + r + " (" + cmd.get(0) + "): " + e.getMessage());
+                    err.println("mobula run: cannot start " + rankName(r) + " (" + cmd.get(0) + "): " + e.getMessage());
                     code = 1;
                     firstFailure = r;
                     break;
@@ -128,8 +128,13 @@ public final class MobulaRun {
                 if (c != 0 && firstFailure < 0) {
                     firstFailure = r;
                     code = c;
-                    if (started > 1 && n < started - 1) {
-                        err.println("mobula run: rank " + r + " exited with code " + c + "; stopping the other ranks");
+                    boolean others = started > 1 && n < started - 1;
+                    if (others || options.hostOf(r) != null) {
+                        String why = c == 255 && options.hostOf(r) != null
+                                ? " (ssh's code when it cannot connect or log in to " + options.hostOf(r)
+                                + "; its message is above)" : "";
+                        err.println("mobula run: " + rankName(r) + " exited with code " + c + why
+                                + (others ? "; stopping the other ranks" : ""));
                         err.flush();
                     }
                     stopAll(r);
@@ -179,19 +184,44 @@ public final class MobulaRun {
         pumps.add(t);
     }
 
-    /** Stops every rank except {@code except}: SIGTERM, then SIGKILL after a grace period. */
+    /** {@code rank 3}, or {@code rank 3 on host h} for a rank started through ssh. */
+    private String rankName(int r) {
+        String host = options.hostOf(r);
+        return host == null ? "rank " + r : "rank " + r + " on host " + host;
+    }
+
+    /**
+     * Stops every rank except {@code except}. A local rank gets SIGTERM. A remote rank's ssh gets its stdin closed,
+     * on which the remote shell sends the rank SIGTERM and ssh exits once the rank is gone (see
+     * {@link RankCommand#ssh}), so that the launcher does not return while remote ranks still run. Whatever is left
+     * after the grace period is killed (for ssh: the connection is dropped, which also ends the remote rank).
+     */
     private void stopAll(int except) {
         stopping = true;
         List<ProcessHandle> victims = new ArrayList<>();
+        List<Process> remote = new ArrayList<>();
         for (int r = 0; r < procs.length; r++) {
             Process p = procs[r];
             if (p != null && r != except && p.isAlive()) {
-                p.descendants().forEach(victims::add);
+                if (options.hostOf(r) != null) {
+                    try {
+                        p.getOutputStream().close();
+                    } catch (IOException ignored) {
+                        // ssh already gone
+                    }
+                    remote.add(p);
+                } else {
+                    p.descendants().forEach(victims::add);
+                }
                 victims.add(p.toHandle());
             }
         }
-        victims.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        for (ProcessHandle h : victims) {
+            if (remote.stream().noneMatch(p -> p.pid() == h.pid())) {
+                h.destroy();
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         for (ProcessHandle h : victims) {
             long left = deadline - System.nanoTime();
             try {

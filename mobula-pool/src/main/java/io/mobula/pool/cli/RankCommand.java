@@ -42,13 +42,18 @@ final class RankCommand {
     }
 
     /**
-     * {@code ssh host sh -c '...'}: the remote shell changes to {@code workDir}, sets the rank's environment and runs
-     * java in the background, killing it when ssh's stdin closes — that is, when the launcher stops this rank or
-     * dies — because ssh without a terminal does not forward signals. The exit code is java's.
+     * {@code ssh [options] -o BatchMode=yes -o ConnectTimeout=10 host sh -c '...'}, where {@code ssh} holds the ssh
+     * command and the user's options (ssh takes the first value given for an option, so the user's win). The remote
+     * shell changes to {@code workDir}, sets the rank's environment and runs
+     * java in the background, killing it (SIGTERM) when ssh's stdin closes — that is, when the launcher stops this
+     * rank or dies — because ssh without a terminal does not forward signals. The exit code is java's. The watcher
+     * reads ssh's stdin through a saved descriptor: a non-interactive shell gives background jobs /dev/null as their
+     * standard input.
      */
-    static List<String> ssh(String host, String workDir, Map<String, String> env, List<String> javaCmd) {
+    static List<String> ssh(List<String> ssh, String host, String workDir, Map<String, String> env,
+                            List<String> javaCmd) {
         StringBuilder inner = new StringBuilder();
-        inner.append("cd ").append(quote(workDir)).append(" || exit 127; ");
+        inner.append("exec 3<&0 </dev/null; cd ").append(quote(workDir)).append(" || exit 127; ");
         for (Map.Entry<String, String> e : env.entrySet()) {
             inner.append(e.getKey()).append('=').append(quote(e.getValue())).append(' ');
         }
@@ -60,9 +65,9 @@ final class RankCommand {
         for (String part : javaCmd) {
             inner.append(quote(part)).append(' ');
         }
-        inner.append("</dev/null & pid=$!; (cat >/dev/null; kill $pid 2>/dev/null) >/dev/null 2>&1 & wait $pid");
-        List<String> cmd = new ArrayList<>();
-        cmd.add("ssh");
+        inner.append("3<&- & pid=$!; { cat <&3 >/dev/null 2>&1; kill $pid 2>/dev/null; } >/dev/null 2>&1 & ")
+                .append("exec 3<&-; wait $pid");
+        List<String> cmd = new ArrayList<>(ssh);
         cmd.add("-o");
         cmd.add("BatchMode=yes");
         cmd.add("-o");

@@ -10,6 +10,8 @@ import java.util.List;
  *
  * @param np          number of ranks
  * @param hosts       hosts to start ranks on through ssh, round-robin; empty: all local
+ * @param ssh         the ssh command and its options, to which the launcher appends its own options, the host and
+ *                    the remote command
  * @param bind        address the launcher's pool server listens on and the ranks connect to
  * @param java        the java binary to run the ranks with (on every host)
  * @param classPath   the ranks' class path
@@ -19,13 +21,15 @@ import java.util.List;
  * @param mainClass   the program
  * @param args        its arguments
  */
-record RunOptions(int np, List<String> hosts, String bind, String java, String classPath, List<String> jvmArgs,
-                  Duration joinTimeout, boolean prefix, String mainClass, List<String> args) {
+record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, String java, String classPath,
+                  List<String> jvmArgs, Duration joinTimeout, boolean prefix, String mainClass, List<String> args) {
 
     static final String USAGE = """
             usage: mobula run --np N [options] MainClass [args...]
               --np N               number of ranks (processes) to start
               --hosts h1,h2,...    start the ranks on these hosts through ssh, round-robin (default: all local)
+              --ssh "CMD OPTS"     ssh command with options, e.g. "ssh -i ~/.ssh/cluster -p 2222"
+                                   (default: $MOBULA_SSH, or ssh); the launcher adds -o BatchMode=yes
               --bind ADDR          address of the launcher's pool server, reachable from the ranks
                                    (default 127.0.0.1, or this host's name with --hosts)
               --java PATH          java binary for the ranks (default: the launcher's)
@@ -45,10 +49,20 @@ record RunOptions(int np, List<String> hosts, String bind, String java, String c
         }
     }
 
-    static RunOptions parse(List<String> argv, String defaultJava, String defaultClassPath, String localHostName)
-            throws UsageException {
+    /**
+     * Parses {@code argv}. {@code defaultSsh} is the ssh command used without {@code --ssh} (the launcher passes
+     * {@code $MOBULA_SSH}; null or blank means plain {@code ssh}).
+     */
+    static RunOptions parse(List<String> argv, String defaultJava, String defaultClassPath, String localHostName,
+                            String defaultSsh) throws UsageException {
         int np = -1;
         List<String> hosts = List.of();
+        List<String> ssh;
+        try {
+            ssh = defaultSsh == null || defaultSsh.isBlank() ? List.of("ssh") : words(defaultSsh);
+        } catch (UsageException e) {
+            throw new UsageException("MOBULA_SSH: " + e.getMessage());
+        }
         String bind = null;
         String java = defaultJava;
         String cp = defaultClassPath;
@@ -81,6 +95,13 @@ record RunOptions(int np, List<String> hosts, String bind, String java, String c
                         throw new UsageException("--hosts needs at least one host");
                     }
                     hosts = List.copyOf(h);
+                    i++;
+                }
+                case "--ssh" -> {
+                    ssh = words(need(a, v));
+                    if (ssh.isEmpty()) {
+                        throw new UsageException("--ssh needs a command, e.g. --ssh \"ssh -p 2222\"");
+                    }
                     i++;
                 }
                 case "--bind" -> {
@@ -121,8 +142,50 @@ record RunOptions(int np, List<String> hosts, String bind, String java, String c
         if (bind == null) {
             bind = hosts.isEmpty() ? "127.0.0.1" : localHostName;
         }
-        return new RunOptions(np, hosts, bind, java, cp, List.copyOf(jvm), Duration.ofSeconds(timeoutSec), prefix,
+        return new RunOptions(np, hosts, ssh, bind, java, cp, List.copyOf(jvm), Duration.ofSeconds(timeoutSec), prefix,
                 main, List.copyOf(argv.subList(i + 1, argv.size())));
+    }
+
+    /**
+     * Splits a command into words like a POSIX shell does for a simple command, without any expansion: blanks
+     * separate words, single or double quotes keep everything up to the matching quote literally, a backslash
+     * outside quotes escapes the next character.
+     */
+    static List<String> words(String s) throws UsageException {
+        List<String> out = new ArrayList<>();
+        StringBuilder w = new StringBuilder();
+        boolean inWord = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\'' || c == '"') {
+                int end = s.indexOf(c, i + 1);
+                if (end < 0) {
+                    throw new UsageException("unbalanced " + c + " in '" + s + "'");
+                }
+                w.append(s, i + 1, end);
+                inWord = true;
+                i = end;
+            } else if (c == '\\') {
+                if (i + 1 >= s.length()) {
+                    throw new UsageException("trailing \\ in '" + s + "'");
+                }
+                w.append(s.charAt(++i));
+                inWord = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inWord) {
+                    out.add(w.toString());
+                    w.setLength(0);
+                    inWord = false;
+                }
+            } else {
+                w.append(c);
+                inWord = true;
+            }
+        }
+        if (inWord) {
+            out.add(w.toString());
+        }
+        return List.copyOf(out);
     }
 
     private static String need(String flag, String v) throws UsageException {

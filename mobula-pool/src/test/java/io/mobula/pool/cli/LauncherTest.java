@@ -1,6 +1,7 @@
 package io.mobula.pool.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class LauncherTest {
     private static RunOptions parse(String... a) throws RunOptions.UsageException {
-        return RunOptions.parse(List.of(a), "/jdk/bin/java", "/cp", "me.example");
+        return RunOptions.parse(List.of(a), "/jdk/bin/java", "/cp", "me.example", null);
     }
 
     @Test
@@ -56,13 +57,34 @@ class LauncherTest {
     }
 
     @Test
+    void sshCommandComesFromSshOptionOrMobulaSshAndIsSplitLikeAShellWould() throws Exception {
+        assertEquals(List.of("ssh"), parse("--np", "1", "--hosts", "a", "p.Main").ssh());
+        RunOptions env = RunOptions.parse(List.of("--np", "1", "--hosts", "a", "p.Main"), "/j", "/cp", "me",
+                "ssh -i '/keys/my key' -p 2222");
+        assertEquals(List.of("ssh", "-i", "/keys/my key", "-p", "2222"), env.ssh());
+        RunOptions opt = RunOptions.parse(List.of("--np", "1", "--ssh", "/opt/ssh -o \"ProxyJump gw\" -x\\ y",
+                "p.Main"), "/j", "/cp", "me", "ssh -p 1");
+        assertEquals(List.of("/opt/ssh", "-o", "ProxyJump gw", "-x y"), opt.ssh());
+        List<String> cmd = RankCommand.ssh(env.ssh(), "node1", "/", Map.of(), List.of("java"));
+        // the user's options come first: for ssh, the first value given for an option wins
+        assertEquals(List.of("ssh", "-i", "/keys/my key", "-p", "2222", "-o", "BatchMode=yes", "-o",
+                "ConnectTimeout=10", "node1"), cmd.subList(0, 10));
+        assertEquals("unbalanced ' in 'ssh -i 'x'", assertThrows(RunOptions.UsageException.class,
+                () -> parse("--np", "1", "--ssh", "ssh -i 'x", "p.Main")).getMessage());
+        assertTrue(assertThrows(RunOptions.UsageException.class,
+                () -> parse("--np", "1", "--ssh", "  ", "p.Main")).getMessage().contains("--ssh needs a command"));
+        assertTrue(assertThrows(RunOptions.UsageException.class, () -> RunOptions.parse(List.of("--np", "1",
+                "p.Main"), "/j", "/cp", "me", "ssh \"")).getMessage().startsWith("MOBULA_SSH: unbalanced"));
+    }
+
+    @Test
     void sshCommandRunsTheRankInTheRightDirectoryWithItsEnvironment() throws Exception {
         RunOptions o = parse("--np", "2", "--hosts", "node1", "p.Main", "it's", "a b");
         List<String> java = RankCommand.java(o, 1, "pool-x", "head:1100", "node1");
         assertTrue(java.containsAll(List.of("-Dmobula.pool.rank=1", "-Dmobula.pool.size=2",
                 "-Dmobula.host=node1", "-Dmobula.pool.server=head:1100", "p.Main", "it's", "a b")), java.toString());
         Map<String, String> env = RankCommand.env(1, 2, "pool-x", "head:1100");
-        List<String> ssh = RankCommand.ssh("node1", "/tmp/my dir", env, java);
+        List<String> ssh = RankCommand.ssh(List.of("ssh"), "node1", "/tmp/my dir", env, java);
         assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "node1"), ssh.subList(0, 6));
         assertEquals(7, ssh.size());
 
@@ -70,7 +92,7 @@ class LauncherTest {
         List<String> fake = new java.util.ArrayList<>(java);
         fake.set(0, "printf");
         fake.add(1, "[%s]");
-        String remote = RankCommand.ssh("node1", "/", env, fake).get(6);
+        String remote = RankCommand.ssh(List.of("ssh"), "node1", "/", env, fake).get(6);
         Process p = new ProcessBuilder("sh", "-c", remote + "; echo; echo rank=$MOBULA_RANK")
                 .redirectErrorStream(true).start();
         // the launcher stays while the rank runs (closing stdin first would let the watcher kill it before it
@@ -83,10 +105,15 @@ class LauncherTest {
 
     @Test
     void sshWatcherKillsTheRankWhenTheLauncherGoesAway() throws Exception {
-        String remote = RankCommand.ssh("h", "/", Map.of(), List.of("sleep", "30")).get(6);
+        String remote = RankCommand.ssh(List.of("ssh"), "h", "/", Map.of(), List.of("sleep", "30")).get(6);
         Process p = new ProcessBuilder("sh", "-c", remote).start();
+        try {
+            // while the launcher is there (stdin open), the rank runs
+            assertFalse(p.waitFor(1500, TimeUnit.MILLISECONDS), "rank stopped although its stdin is still open");
+        } finally {
+            p.getOutputStream().close();
+        }
         long t0 = System.nanoTime();
-        p.getOutputStream().close();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "rank not stopped when its stdin closed");
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(10));
         assertTrue(p.exitValue() != 0, "killed rank reports failure");
