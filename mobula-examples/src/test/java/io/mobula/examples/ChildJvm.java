@@ -31,11 +31,12 @@ public final class ChildJvm implements AutoCloseable {
     private final Process process;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<String> all = Collections.synchronizedList(new ArrayList<>());
+    private final Thread reader;
 
     private ChildJvm(Process process) {
         this.process = process;
         LIVE.add(process);
-        Thread reader = new Thread(this::pump, "child-output-" + process.pid());
+        reader = new Thread(this::pump, "child-output-" + process.pid());
         reader.setDaemon(true);
         reader.start();
     }
@@ -130,9 +131,12 @@ public final class ChildJvm implements AutoCloseable {
 
     /** Waits for the exit code, at most {@code timeout}. */
     public int waitFor(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new AssertionError("child did not exit within " + timeout + "; output:\n" + output());
         }
+        // the exit can be seen before the last lines were read: output() must hold all of them afterwards
+        reader.join(Math.min(5_000, Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()) + 1_000)));
         return process.exitValue();
     }
 
