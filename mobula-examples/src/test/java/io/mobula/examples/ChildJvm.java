@@ -136,7 +136,8 @@ public final class ChildJvm implements AutoCloseable {
             throw new AssertionError("child did not exit within " + timeout + "; output:\n" + output());
         }
         // the exit can be seen before the last lines were read: output() must hold all of them afterwards
-        reader.join(Math.min(5_000, Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()) + 1_000)));
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        reader.join(Math.min(5_000, Math.max(1, left + 1_000)));
         return process.exitValue();
     }
 
