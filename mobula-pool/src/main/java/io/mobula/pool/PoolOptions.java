@@ -11,7 +11,8 @@ import java.util.Optional;
  * {@code mobula.pool.rank}, {@code mobula.pool.size}, {@code mobula.pool.name}, {@code mobula.pool.server}
  * = host:port, {@code mobula.pool.bootstrap} = server|rank0, {@code mobula.pool.timeoutMs},
  * {@code mobula.pool.leaseMs}), then the variables of the launcher that started the process
- * ({@link LaunchEnvironment}, plus MOBULA_POOL_NAME and MOBULA_POOL_SERVER).
+ * ({@link LaunchEnvironment}, plus MOBULA_POOL_NAME and MOBULA_POOL_SERVER). Without a name, the pool is named
+ * after the launcher's job (Slurm job and step, the Open MPI job id or PMIx namespace), else {@code "default"}.
  *
  * @param name        pool name; processes with the same name and coordinator form one pool
  * @param rank        this process's rank, 0 .. size-1
@@ -79,8 +80,7 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
         }
         String name = props.getProperty("mobula.pool.name", env.get("MOBULA_POOL_NAME"));
         if (name == null) {
-            String job = env.get("SLURM_JOB_ID");
-            name = job != null ? "slurm-" + job + "." + env.getOrDefault("SLURM_STEP_ID", "0") : "default";
+            name = jobName(env);
         }
         String server = props.getProperty("mobula.pool.server", env.getOrDefault("MOBULA_POOL_SERVER",
                 "127.0.0.1:" + PoolServer.DEFAULT_PORT));
@@ -106,6 +106,27 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
         Duration lease = Duration.ofMillis(parseInt("mobula.pool.leaseMs",
                 props.getProperty("mobula.pool.leaseMs", Long.toString(DEFAULT_LEASE.toMillis()))));
         return new PoolOptions(name, rank, size, host, port, rank0, timeout, lease, null);
+    }
+
+    /**
+     * The default pool name: the job of the launcher that started the process, so that two jobs sharing a
+     * coordinator (a pool server, or the default port of a rank-0 bootstrap) never mix their ranks; "default" when
+     * no launcher names the job.
+     */
+    private static String jobName(Map<String, String> env) {
+        String slurm = env.get("SLURM_JOB_ID");
+        if (slurm != null) {
+            return "slurm-" + slurm + "." + env.getOrDefault("SLURM_STEP_ID", "0");
+        }
+        String ompi = env.get("OMPI_MCA_ess_base_jobid"); // Open MPI 4 (ORTE)
+        if (ompi != null && !ompi.isBlank()) {
+            return "openmpi-" + ompi.strip();
+        }
+        String pmix = env.get("PMIX_NAMESPACE"); // Open MPI 5 (PRRTE) and other PMIx launchers
+        if (pmix != null && !pmix.isBlank()) {
+            return "pmix-" + pmix.strip();
+        }
+        return "default";
     }
 
     private static int parseInt(String what, String v) {
