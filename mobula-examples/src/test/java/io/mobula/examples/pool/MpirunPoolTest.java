@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +37,9 @@ class MpirunPoolTest {
     private static final Duration RUN = Duration.ofSeconds(60);
     private static final List<String> SMALL_JVM = List.of("-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
+    /** The flags every mpirun here gets, or why the tests are skipped. */
     private static List<String> mpirunFlags;
+    private static String skipReason;
 
     @BeforeAll
     static void findMpirun() throws Exception {
@@ -44,23 +47,35 @@ class MpirunPoolTest {
         try {
             Mpirun v = Mpirun.start(List.of("mpirun", "--version"));
             if (!v.process.waitFor(20, TimeUnit.SECONDS)) {
-                v.process.destroyForcibly();
-                Assumptions.abort("skipped: mpirun --version did not answer within 20 s");
+                v.close();
+                skipReason = "skipped: mpirun --version did not answer within 20 s";
+                return;
             }
             version = v.output();
         } catch (IOException e) {
-            Assumptions.abort("skipped: no mpirun on the PATH (run .ci/setup-openmpi.sh as root to install"
-                    + " Debian's openmpi-bin): " + e.getMessage());
+            skipReason = "skipped: no mpirun on the PATH (run .ci/setup-openmpi.sh as root to install Debian's"
+                    + " openmpi-bin): " + e.getMessage();
             return;
         }
-        Assumptions.assumeTrue(version.contains("Open MPI"), "skipped: mpirun is not Open MPI (these tests read"
-                + " Open MPI's flags and messages): " + version.lines().findFirst().orElse(""));
+        if (!version.contains("Open MPI")) {
+            skipReason = "skipped: mpirun is not Open MPI (these tests use Open MPI's flags and messages): '"
+                    + version.lines().findFirst().orElse("") + "'";
+            return;
+        }
         List<String> flags = new ArrayList<>();
         if (isRoot()) {
             flags.add("--allow-run-as-root"); // Open MPI refuses to run as root without it
         }
         flags.add("--oversubscribe"); // more ranks than cores (Open MPI's default slot count is the core count)
         mpirunFlags = List.copyOf(flags);
+    }
+
+    @BeforeEach
+    void needsOpenMpi() {
+        if (skipReason != null) {
+            System.err.println("MpirunPoolTest " + skipReason);
+        }
+        Assumptions.assumeTrue(skipReason == null, skipReason);
     }
 
     @Test
