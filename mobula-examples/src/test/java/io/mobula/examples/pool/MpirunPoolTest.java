@@ -148,6 +148,13 @@ class MpirunPoolTest {
     private static List<String> command(int np, String marker, List<String> props, Class<?> main, String... args) {
         List<String> cmd = new ArrayList<>(List.of("mpirun"));
         cmd.addAll(mpirunFlags);
+        return rankCommand(cmd, np, marker, props, main, args);
+    }
+
+    /** {@code launcher} (mpirun and its flags) starting {@code np} JVMs of {@code main} in a rank-0-bootstrapped pool. */
+    static List<String> rankCommand(List<String> launcher, int np, String marker, List<String> props, Class<?> main,
+                                    String... args) {
+        List<String> cmd = new ArrayList<>(launcher);
         cmd.addAll(List.of("-np", Integer.toString(np)));
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(SMALL_JVM);
@@ -168,7 +175,7 @@ class MpirunPoolTest {
         }
     }
 
-    private static boolean isRoot() {
+    static boolean isRoot() {
         try {
             return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
         } catch (IOException | UnsupportedOperationException e) {
@@ -201,7 +208,7 @@ class MpirunPoolTest {
     }
 
     /** Waits (at most 15 s) until no process carries {@code marker}; kills and reports any that stay. */
-    private static void assertNoneLeft(String marker) throws InterruptedException {
+    static void assertNoneLeft(String marker) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         List<Long> left = withMarker(marker);
         while (!left.isEmpty() && System.nanoTime() < deadline) {
@@ -219,7 +226,7 @@ class MpirunPoolTest {
     }
 
     /** An mpirun process, its output (stderr merged) collected, killed with its ranks on close. */
-    private static final class Mpirun implements AutoCloseable {
+    static final class Mpirun implements AutoCloseable {
         private static final Pattern JOINED = Pattern.compile("rank (\\d+) of \\d+ joined pool \\S+ pid (\\d+)");
         final Process process;
         private final List<String> lines = Collections.synchronizedList(new ArrayList<>());
