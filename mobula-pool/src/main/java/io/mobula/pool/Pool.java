@@ -68,7 +68,13 @@ public final class Pool implements AutoCloseable {
         PoolServer hosted = null;
         try {
             if (o.rank0Hosts() && o.rank() == 0) {
-                hosted = PoolServer.start(o.serverPort(), o.lease());
+                try {
+                    hosted = PoolServer.start(o.serverPort(), o.lease());
+                } catch (RemoteException e) {
+                    throw new PoolException("pool '" + o.name() + "': rank 0 could not serve the pool coordinator"
+                            + " on port " + o.serverPort() + " (mobula.pool.bootstrap=rank0; another job on this"
+                            + " port? choose one with -Dmobula.pool.server=HOST:PORT): " + e.getMessage(), e);
+                }
             }
             Remote service = o.service() == null ? null : Rmi.toStub(o.service());
             Member me = new Member(o.rank(), LocalEndpoint.get(), HostIdentity.local(), ProcessHandle.current().pid(),

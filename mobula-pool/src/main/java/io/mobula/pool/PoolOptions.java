@@ -15,6 +15,8 @@ import java.util.Optional;
  * coordinator is at 127.0.0.1:{@value PoolServer#DEFAULT_PORT}, except for a Slurm step with
  * {@code bootstrap=rank0}, where every rank computes rank 0's address from the step's environment (one node:
  * 127.0.0.1; several: the first node of the step; the port from the step's reserved ports or its job and step ids).
+ * Without a name, the pool is named after the launcher's job (Slurm job and step, the Open MPI job id
+ * or PMIx namespace), else {@code "default"}.
  *
  * @param name        pool name; processes with the same name and coordinator form one pool
  * @param rank        this process's rank, 0 .. size-1
@@ -84,8 +86,7 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
         }
         String name = props.getProperty("mobula.pool.name", env.get("MOBULA_POOL_NAME"));
         if (name == null) {
-            String job = env.get("SLURM_JOB_ID");
-            name = job != null ? "slurm-" + job + "." + env.getOrDefault("SLURM_STEP_ID", "0") : "default";
+            name = jobName(env);
         }
         String bootstrap = props.getProperty("mobula.pool.bootstrap", env.getOrDefault("MOBULA_POOL_BOOTSTRAP",
                 "server"));
@@ -180,6 +181,27 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
             throw new IllegalArgumentException("bad Slurm host list (no first host): '" + hostList + "'");
         }
         return b.toString();
+    }
+
+    /**
+     * The default pool name: the job of the launcher that started the process, so that two jobs sharing a
+     * coordinator (a pool server, or the default port of a rank-0 bootstrap) never mix their ranks; "default" when
+     * no launcher names the job.
+     */
+    private static String jobName(Map<String, String> env) {
+        String slurm = env.get("SLURM_JOB_ID");
+        if (slurm != null) {
+            return "slurm-" + slurm + "." + env.getOrDefault("SLURM_STEP_ID", "0");
+        }
+        String ompi = env.get("OMPI_MCA_ess_base_jobid"); // Open MPI 4 (ORTE)
+        if (ompi != null && !ompi.isBlank()) {
+            return "openmpi-" + ompi.strip();
+        }
+        String pmix = env.get("PMIX_NAMESPACE"); // Open MPI 5 (PRRTE) and other PMIx launchers
+        if (pmix != null && !pmix.isBlank()) {
+            return "pmix-" + pmix.strip();
+        }
+        return "default";
     }
 
     private static int parseInt(String what, String v) {

@@ -95,6 +95,29 @@ class LaunchEnvironmentTest {
     }
 
     @Test
+    void eachLauncherJobNamesItsOwnPool() {
+        // two mpirun jobs on one machine: without a name of their own both were "default", and shared one pool
+        Map<String, String> job1 = Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "3",
+                "OMPI_MCA_ess_base_jobid", "1791688705", "PMIX_NAMESPACE", "1791688705");
+        Map<String, String> job2 = Map.of("OMPI_COMM_WORLD_RANK", "1", "OMPI_COMM_WORLD_SIZE", "3",
+                "OMPI_MCA_ess_base_jobid", "1791754241", "PMIX_NAMESPACE", "1791754241");
+        assertEquals("openmpi-1791688705", PoolOptions.fromEnvironment(job1, new Properties()).name());
+        assertEquals("openmpi-1791754241", PoolOptions.fromEnvironment(job2, new Properties()).name());
+        // Open MPI 5 (PRRTE) names the job only by its PMIx namespace
+        assertEquals("pmix-prterun-n1-4711@1", PoolOptions.fromEnvironment(Map.of("OMPI_COMM_WORLD_RANK", "0",
+                "OMPI_COMM_WORLD_SIZE", "2", "PMIX_NAMESPACE", "prterun-n1-4711@1"), new Properties()).name());
+        // Slurm first (srun with PMIx sets both), an explicit name wins over any job
+        assertEquals("slurm-9.2", PoolOptions.fromEnvironment(Map.of("SLURM_PROCID", "0", "SLURM_NTASKS", "2",
+                "SLURM_JOB_ID", "9", "SLURM_STEP_ID", "2", "PMIX_NAMESPACE", "slurm.pmix.9.2"), new Properties())
+                .name());
+        Properties named = new Properties();
+        named.setProperty("mobula.pool.name", "mine");
+        assertEquals("mine", PoolOptions.fromEnvironment(job1, named).name());
+        assertEquals("default", PoolOptions.fromEnvironment(Map.of("PMI_RANK", "0", "PMI_SIZE", "2"),
+                new Properties()).name());
+    }
+
+    @Test
     void missingOrBadSettingsAreExplained() {
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
                 () -> PoolOptions.fromEnvironment(Map.of(), new Properties()));

@@ -129,6 +129,51 @@ class PoolTest {
     }
 
     @Test
+    void twoMpirunJobsSharingACoordinatorFormTwoPools() throws Exception {
+        // ranks 0 and 1 of two Open MPI jobs, all started at once against one pool server
+        ExecutorService ex = Executors.newFixedThreadPool(4);
+        List<Pool> pools = new ArrayList<>();
+        try {
+            List<Future<Pool>> f = new ArrayList<>();
+            for (String job : new String[] {"1791688705", "1791754241"}) {
+                for (int rank = 0; rank < 2; rank++) {
+                    java.util.Properties p = new java.util.Properties();
+                    p.setProperty("mobula.pool.server", "127.0.0.1:" + server.port());
+                    p.setProperty("mobula.pool.timeoutMs", "10000");
+                    PoolOptions o = PoolOptions.fromEnvironment(java.util.Map.of("OMPI_COMM_WORLD_RANK",
+                            Integer.toString(rank), "OMPI_COMM_WORLD_SIZE", "2", "OMPI_MCA_ess_base_jobid", job), p);
+                    f.add(ex.submit(() -> Pool.join(o)));
+                }
+            }
+            for (Future<Pool> x : f) {
+                pools.add(x.get(20, TimeUnit.SECONDS));
+            }
+            for (int i = 0; i < 4; i += 2) {
+                Pool rank0 = pools.get(i);
+                Pool rank1 = pools.get(i + 1);
+                assertEquals(rank0.name(), rank1.name());
+                assertEquals(rank0.members(), rank1.members());
+            }
+            assertTrue(!pools.get(0).name().equals(pools.get(2).name()), pools.toString());
+        } finally {
+            pools.forEach(Pool::close);
+            ex.shutdownNow();
+        }
+    }
+
+    @Test
+    void rankZeroThatCannotServeTheCoordinatorSaysSo() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            PoolOptions o = new PoolOptions("bootstrap", 0, 2, "127.0.0.1", taken.getLocalPort(), true,
+                    Duration.ofSeconds(2), Duration.ofMillis(2000), null);
+            PoolException e = assertThrows(PoolException.class, () -> Pool.join(o));
+            assertTrue(e.getMessage().contains("rank 0 could not serve the pool coordinator on port "
+                    + taken.getLocalPort()), e.getMessage());
+        }
+    }
+
+    @Test
     void conflictsAreRefused() throws Exception {
         assertThrows(IllegalArgumentException.class, () -> options("bad", 2, 2, Duration.ofSeconds(1)));
         ExecutorService ex = Executors.newSingleThreadExecutor();
