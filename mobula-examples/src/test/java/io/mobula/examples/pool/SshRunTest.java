@@ -1,5 +1,7 @@
 package io.mobula.examples.pool;
 
+import static io.mobula.examples.Netns.check;
+import static io.mobula.examples.Netns.ip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -364,28 +366,5 @@ class SshRunTest {
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), String.join(" ", cmd) + ": " + out);
-    }
-
-    private static void check(String error) {
-        assertEquals(null, error);
-    }
-
-    /** Runs {@code ip args}; null on success, else what went wrong. */
-    private static String ip(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add("ip");
-        cmd.addAll(List.of(args));
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return "no ip command: " + e.getMessage();
-        }
-        if (!p.waitFor(20, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            return String.join(" ", cmd) + ": timed out";
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        return p.exitValue() == 0 ? null : String.join(" ", cmd) + ": " + out;
     }
 }
