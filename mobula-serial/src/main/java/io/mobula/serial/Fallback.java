@@ -37,7 +37,9 @@ abstract class Fallback implements Serializer<Object>, Replacing {
     /** Builds the fallback serializer for {@code c}, refusing classes Java serialization would refuse. */
     static Fallback create(Class<?> c) throws SerialException {
         boolean record = c.isRecord();
-        if (!Serializable.class.isAssignableFrom(c) && !record) {
+        if (!Serializable.class.isAssignableFrom(c)) {
+            // records too, as in Java serialization: an object of a class that did not opt in is never rebuilt from
+            // the wire, so a record's canonical constructor never runs on a peer's data unless the record allows it
             throw new SerialException("class " + c.getName() + " does not implement java.io.Serializable");
         }
         if (Modifier.isAbstract(c.getModifiers())) {

@@ -135,15 +135,16 @@ final class ReaderTypes {
         while (element.isArray()) {
             element = element.getComponentType();
         }
-        if (!element.isPrimitive() && !acceptable(element)) {
+        if (!element.isPrimitive() && !acceptable(element) && !config.registry().registered(element)) {
             throw new SerialException("class " + element.getName() + " is not serializable (implements neither"
-                    + " java.io.Serializable nor is it an enum, record or built-in type)");
+                    + " java.io.Serializable nor is it an enum, a built-in type or a class with a serializer the"
+                    + " application registered)");
         }
         return cls;
     }
 
     private static boolean acceptable(Class<?> c) {
-        return Serializable.class.isAssignableFrom(c) || c.isEnum() || c.isRecord() || Builtins.idOf(c) > 0
+        return Serializable.class.isAssignableFrom(c) || c.isEnum() || Builtins.idOf(c) > 0
                 || c == Object.class || c.isInterface();
     }
 }

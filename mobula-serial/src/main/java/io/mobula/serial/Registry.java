@@ -57,6 +57,11 @@ final class Registry {
         };
     }
 
+    /** Whether the application registered a serializer for exactly {@code c} (so it chose to send it). */
+    boolean registered(Class<?> c) {
+        return explicit.containsKey(c);
+    }
+
     Serializer<?> lookup(Class<?> c) throws SerialException {
         Serializer<?> s = explicit.isEmpty() ? null : explicit.get(c);
         if (s == null && resolved != null) {

@@ -1,6 +1,7 @@
 package io.mobula.serial;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -218,10 +219,23 @@ class HostileInputTest {
         assertMessage(decodeFails(typeDef("[Ljavax.management.ObjectName;", 0)), "refused");
         assertMessage(decodeFails(typeDef("no.such.Clazz", 0)), "cannot be loaded");
         assertMessage(decodeFails(typeDef(NotSerializable.class.getName(), 0)), "not serializable");
+        // a record that did not opt in is never rebuilt: its canonical constructor does not run on wire data
+        assertMessage(decodeFails(typeDef(UnmarkedRecord.class.getName(), 0, 0, 0, 0, 7)), "not serializable");
+        assertFalse(UNMARKED_RECORD_BUILT.get(), "the canonical constructor ran");
         assertMessage(decodeFails(typeDef("java.lang.Thread", 0)), "refused");
         assertMessage(decodeFails(typeDef("java.lang.Object", 0)), "java.lang.Object");
         assertMessage(decodeFails(typeDef("java.lang.Class", 0)), "java.lang.Class");
         assertMessage(decodeFails(typeDef("", 0)), "bad class name");
+    }
+
+    static final java.util.concurrent.atomic.AtomicBoolean UNMARKED_RECORD_BUILT =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Not Serializable: must never be instantiated from the wire. */
+    record UnmarkedRecord(int v) {
+        UnmarkedRecord {
+            UNMARKED_RECORD_BUILT.set(true);
+        }
     }
 
     /** Records every class name it is asked to load. */
