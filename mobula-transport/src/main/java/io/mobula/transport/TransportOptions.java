@@ -23,13 +23,13 @@ import java.util.Objects;
  *                          together beyond their initial 128 KiB each (default: half the maximum heap, which is
  *                          also the default limit of direct memory, but at most 1 GiB; see
  *                          {@link #DEFAULT_RECEIVE_BUDGET}). A receive buffer grows only with the bytes of a frame
- *                          that actually arrive, at most doubling each time, so a peer that announces a large frame
- *                          and sends little costs little; a connection whose buffer would grow beyond what is left
- *                          of the budget is closed with an {@link java.io.IOException} naming the budget (the frame
- *                          is lost and the peer sees the connection close). The memory goes back to the budget when
- *                          the buffer shrinks after the large frames or the connection closes. Transports whose
- *                          options give the same value share one budget; frames above 128 KiB need a budget of at
- *                          least their size. 0 allows no growth.
+ *                          that actually arrive (a full buffer grows fourfold at a time), so a peer that announces
+ *                          a large frame and sends little costs little. A connection whose buffer would grow beyond
+ *                          what is left of the budget is closed with an {@link java.io.IOException} naming the
+ *                          budget (the frame is lost and the peer sees the connection close). The memory goes back
+ *                          to the budget when the buffer shrinks after the large frames or the connection closes.
+ *                          Transports whose options give the same value share one budget; frames above 128 KiB
+ *                          need a budget of at least their size; 0 allows no growth.
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
                                int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
