@@ -197,15 +197,10 @@ final class ShmConnection extends StreamConnection {
                             + " bytes (maxFrameSize " + maxFrameSize + "); closing " + this);
                 }
                 if (end - readPos - 4 < len) {
-                    if (4 + len > buf.capacity()) {
-                        ByteBuffer grown = ByteBuffer.allocate(Math.max(4 + len,
-                                (int) Math.min(2L * buf.capacity(), (long) maxFrameSize + 4))).order(ByteOrder.BIG_ENDIAN);
-                        grown.put(0, buf, readPos, end - readPos);
-                        grown.position(end - readPos);
+                    ByteBuffer grown = growFor(buf, readPos, end, 4 + len);
+                    if (grown != null) {
                         buf = grown;
                         view = grown.duplicate();
-                        end -= readPos;
-                        readPos = 0;
                     }
                     break;
                 }
@@ -221,6 +216,7 @@ final class ShmConnection extends StreamConnection {
                 if (buf.capacity() > RETAINED_RECEIVE_BUFFER) {
                     buf = ByteBuffer.allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
                     view = buf.duplicate();
+                    releaseGrowth();
                 }
                 buf.clear();
                 readPos = 0;
@@ -229,6 +225,18 @@ final class ShmConnection extends StreamConnection {
                 buf.compact();
                 readPos = 0;
             }
+        }
+    }
+
+    @Override
+    void releaseReceiveBuffer() {
+        rx.lock(); // normally held for good by the receive thread already (reentrant)
+        try {
+            buf = ByteBuffer.allocate(0);
+            view = buf;
+            releaseGrowth();
+        } finally {
+            rx.unlock();
         }
     }
 

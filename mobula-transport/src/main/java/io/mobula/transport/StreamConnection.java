@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.LockSupport;
@@ -25,8 +26,19 @@ abstract class StreamConnection implements Connection, Runnable {
 
     static final System.Logger LOG = System.getLogger("io.mobula.transport");
 
-    /** Receive buffers start here and grow up to maxFrameSize + 4 for larger frames. */
+    /**
+     * Receive buffers start here and grow for larger frames, up to maxFrameSize + 4, with the bytes that arrive:
+     * a full buffer holding the start of a frame grows by {@link #GROWTH_FACTOR} (see {@link #growFor}), charged to
+     * the {@link ReceiveBudget}.
+     */
     static final int INITIAL_RECEIVE_BUFFER = 128 << 10;
+    /**
+     * How much a full receive buffer grows at a time. A peer can make a connection hold at most this many times the
+     * bytes it really sent; a large frame costs its size times {@code 1 + 1/(GROWTH_FACTOR - 1)} in allocations and
+     * copies. 4 rather than 2: a 64 MiB frame on a fresh TCP connection took about 1.5 times as long as allocating it
+     * at once, against 2.5 times when doubling.
+     */
+    static final int GROWTH_FACTOR = 4;
     /** A grown receive buffer above this size is given back after this many smaller frames. */
     static final int RETAINED_RECEIVE_BUFFER = 4 << 20;
     static final int SHRINK_AFTER_FRAMES = 256;
@@ -38,6 +50,10 @@ abstract class StreamConnection implements Connection, Runnable {
     final FrameHandler handler;
     final int maxFrameSize;
     private final long busyPollNanos;
+    /** Pays for receive buffers beyond {@link #INITIAL_RECEIVE_BUFFER}; shared process-wide. */
+    final ReceiveBudget budget;
+    /** What this connection holds of {@link #budget} now. */
+    private final AtomicLong reserved = new AtomicLong();
     private final Consumer<? super StreamConnection> onFinished;
 
     final ReentrantLock sendLock = new ReentrantLock();
@@ -62,6 +78,7 @@ abstract class StreamConnection implements Connection, Runnable {
         this.handler = handler;
         this.maxFrameSize = options.maxFrameSize();
         this.busyPollNanos = options.busyPoll().toNanos();
+        this.budget = ReceiveBudget.of(options.receiveBudget());
         this.prefix = prefix.order(ByteOrder.BIG_ENDIAN);
         this.onFinished = onFinished;
     }
@@ -220,6 +237,7 @@ abstract class StreamConnection implements Connection, Runnable {
         } finally {
             // after a local close the read fails with ClosedChannelException: the recorded state wins
             close(failure);
+            releaseReceiveBuffer(); // nobody receives any more: the budget gets its bytes back before onClose
             IOException state = closeState.get();
             LOG.log(System.Logger.Level.DEBUG, () -> "closed: " + this + " " + stats()
                     + (state == ORDERLY ? "" : " cause: " + state));
@@ -404,12 +422,10 @@ abstract class StreamConnection implements Connection, Runnable {
                         + " bytes (maxFrameSize " + maxFrameSize + "); closing " + this);
             }
             if (end - readPos - 4 < len) {
-                if (4 + len > buf.capacity()) {
-                    ByteBuffer grown = grow(buf, readPos, end, 4 + len);
+                ByteBuffer grown = growFor(buf, readPos, end, 4 + len);
+                if (grown != null) {
                     rxBuf = buf = grown;
                     rxView = view = grown.duplicate();
-                    end -= readPos;
-                    readPos = 0;
                     smallFramesSinceGrow = 0;
                 }
                 break;
@@ -432,6 +448,7 @@ abstract class StreamConnection implements Connection, Runnable {
                 // a one-off huge frame should not pin a huge buffer for the life of the connection
                 rxBuf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
                 rxView = rxBuf.duplicate();
+                releaseGrowth();
             } else {
                 buf.clear();
             }
@@ -445,12 +462,67 @@ abstract class StreamConnection implements Connection, Runnable {
         return n;
     }
 
-    private ByteBuffer grow(ByteBuffer buf, int readPos, int end, int needed) {
-        long target = Math.max(needed, Math.min(2L * buf.capacity(), (long) maxFrameSize + 4));
-        ByteBuffer grown = allocate((int) target).order(ByteOrder.BIG_ENDIAN);
-        grown.put(0, buf, readPos, end - readPos);
-        grown.position(end - readPos);
+    /**
+     * Makes room for the rest of a frame of {@code frameBytes} (prefix included) that does not fit into what
+     * {@code buf} holds from {@code readPos} to {@code end}; the caller holds the receive role. Returns null while
+     * {@code buf} can still take more of the frame (after the caller compacts it to the front, if needed), else a
+     * buffer of {@link #GROWTH_FACTOR} times the capacity (at most {@code frameBytes}) holding the partial frame at
+     * index 0, its position after it. Growing only a full buffer, geometrically, ties memory to the bytes that
+     * really arrived while keeping the copying linear in the frame size. The growth is reserved from the {@link #budget} first.
+     *
+     * @throws IOException when the budget has no room for the growth (the connection is to be closed)
+     */
+    final ByteBuffer growFor(ByteBuffer buf, int readPos, int end, int frameBytes) throws IOException {
+        int capacity = buf.capacity();
+        if (frameBytes <= capacity || readPos > 0 || end < capacity) {
+            return null;
+        }
+        int target = (int) Math.min(frameBytes, (long) GROWTH_FACTOR * capacity);
+        long more = target - capacity;
+        if (!budget.tryReserve(more)) {
+            throw new IOException("receive budget exhausted: a frame of " + (frameBytes - 4) + " bytes needs "
+                    + more + " more bytes of receive buffer, but all connections together hold "
+                    + budget.reserved() + " of the " + budget.limit()
+                    + " bytes of TransportOptions.receiveBudget; closing " + this);
+        }
+        reserved.addAndGet(more);
+        ByteBuffer grown;
+        try {
+            grown = allocate(target).order(ByteOrder.BIG_ENDIAN);
+        } catch (OutOfMemoryError e) {
+            reserved.addAndGet(-more);
+            budget.release(more);
+            throw new IOException("out of memory growing the receive buffer to " + target + " bytes for a frame of "
+                    + (frameBytes - 4) + " bytes; closing " + this, e);
+        }
+        grown.put(0, buf, 0, end);
+        grown.position(end);
         return grown;
+    }
+
+    /** Gives what this connection holds of the budget back, after its buffer went back to the initial size. */
+    final void releaseGrowth() {
+        budget.release(reserved.getAndSet(0));
+    }
+
+    /** The bytes of receive buffer this connection holds beyond {@link #INITIAL_RECEIVE_BUFFER} (for tests). */
+    final long receiveBufferGrowth() {
+        return reserved.get();
+    }
+
+    /**
+     * Drops the receive buffer and gives its growth back to the budget; called once on the receive thread after
+     * the connection closed, when nobody receives any more.
+     */
+    void releaseReceiveBuffer() {
+        rx.lock();
+        try {
+            rxBuf = null;
+            rxView = null;
+            releaseGrowth();
+        } finally {
+            rx.unlock();
+        }
     }
 
     @Override

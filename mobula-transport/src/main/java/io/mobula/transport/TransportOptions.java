@@ -19,15 +19,33 @@ import java.util.Objects;
  * @param callerPolling     whether a thread waiting for a frame may read the connection itself
  *                          ({@link Connection#receiveUntil}) instead of being woken by the receive thread (default
  *                          on); TCP then keeps its channel non-blocking
+ * @param receiveBudget     the most bytes that the receive buffers of all connections in this process may hold
+ *                          together beyond their initial 128 KiB each (default: half the maximum heap, which is
+ *                          also the default limit of direct memory, but at most 1 GiB; see
+ *                          {@link #DEFAULT_RECEIVE_BUDGET}). A receive buffer grows only with the bytes of a frame
+ *                          that actually arrive (a full buffer grows fourfold at a time), so a peer that announces
+ *                          a large frame and sends little costs little. A connection whose buffer would grow beyond
+ *                          what is left of the budget is closed with an {@link java.io.IOException} naming the
+ *                          budget (the frame is lost and the peer sees the connection close). The memory goes back
+ *                          to the budget when the buffer shrinks after the large frames or the connection closes.
+ *                          Transports whose options give the same value share one budget; frames above 128 KiB
+ *                          need a budget of at least their size; 0 allows no growth.
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
-                               int receiveBufferSize, Duration connectTimeout, boolean callerPolling) {
+                               int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
+                               long receiveBudget) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
 
+    /**
+     * The default {@link #receiveBudget()}: half of {@link Runtime#maxMemory()} (the default limit of direct memory
+     * as well), at most 1 GiB.
+     */
+    public static final long DEFAULT_RECEIVE_BUDGET = Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 2);
+
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
-            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true);
+            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET);
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -47,6 +65,9 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
         if (sendBufferSize < 0 || receiveBufferSize < 0) {
             throw new IllegalArgumentException("socket buffer sizes must be >= 0");
         }
+        if (receiveBudget < 0) {
+            throw new IllegalArgumentException("receiveBudget must be >= 0: " + receiveBudget);
+        }
     }
 
     /** The defaults documented on the record components. */
@@ -57,42 +78,48 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     /** A copy with {@code maxFrameSize} replaced. */
     public TransportOptions withMaxFrameSize(int v) {
         return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling);
+                callerPolling, receiveBudget);
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
         return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling);
+                callerPolling, receiveBudget);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling);
+                callerPolling, receiveBudget);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
-                callerPolling);
+                callerPolling, receiveBudget);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
-                callerPolling);
+                callerPolling, receiveBudget);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
-                callerPolling);
+                callerPolling, receiveBudget);
     }
 
     /** A copy with {@code callerPolling} replaced. */
     public TransportOptions withCallerPolling(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, v);
+                connectTimeout, v, receiveBudget);
+    }
+
+    /** A copy with {@code receiveBudget} replaced. */
+    public TransportOptions withReceiveBudget(long v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, callerPolling, v);
     }
 }

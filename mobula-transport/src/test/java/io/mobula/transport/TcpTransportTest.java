@@ -7,6 +7,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +74,57 @@ class TcpTransportTest extends TransportConformanceTest {
         }
         assertTrue(goodAccepted.isOpen());
         assertTrue(listener.isOpen());
+    }
+
+    @Test
+    void announcedFramesCostOnlyTheBytesThatArrive() throws Exception {
+        List<Socket> sockets = new ArrayList<>();
+        try {
+            List<StreamConnection> hostile = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                Socket s = raw();
+                sockets.add(s);
+                hostile.add((StreamConnection) server.nextOpened());
+                OutputStream out = s.getOutputStream();
+                out.write(ByteBuffer.allocate(40).putInt(TransportOptions.DEFAULT_MAX_FRAME_SIZE)
+                        .put(pattern(i, 36)).array());
+                out.flush();
+            }
+            Thread.sleep(300); // the receive threads read 40 bytes within microseconds
+            for (StreamConnection c : hostile) {
+                assertEquals(0, c.receiveBufferGrowth(), "40 bytes of a 64 MiB frame must not grow the buffer");
+                assertTrue(c.isOpen());
+            }
+
+            // an honest large frame: the buffer grows with the bytes that arrived, and the frame arrives whole
+            Socket s = raw();
+            sockets.add(s);
+            StreamConnection honest = (StreamConnection) server.nextOpened();
+            byte[] payload = pattern(5, 16 << 20);
+            OutputStream out = s.getOutputStream();
+            out.write(ByteBuffer.allocate(4).putInt(payload.length).array());
+            out.write(payload, 0, 1 << 20);
+            out.flush();
+            long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
+            while (honest.receiveBufferGrowth() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            Thread.sleep(100); // let it read all of the first MiB
+            long growth = honest.receiveBufferGrowth();
+            long bound = StreamConnection.GROWTH_FACTOR * ((1L << 20) + 4) - StreamConnection.INITIAL_RECEIVE_BUFFER;
+            assertTrue(growth > 0 && growth <= bound,
+                    "1 MiB received grows the buffer by at most " + bound + " bytes: " + growth);
+            out.write(payload, 1 << 20, payload.length - (1 << 20));
+            out.flush();
+            assertArrayEquals(payload, server.nextFrame().bytes());
+            for (StreamConnection c : hostile) {
+                assertEquals(0, c.receiveBufferGrowth());
+            }
+        } finally {
+            for (Socket s : sockets) {
+                s.close();
+            }
+        }
     }
 
     @Test

@@ -252,6 +252,86 @@ abstract class TransportConformanceTest {
     }
 
     @Test
+    void aLargeFrameGrowsTheReceiveBufferOnlyForAWhile() throws Exception {
+        AtomicLong growthAtDelivery = new AtomicLong(-1);
+        server.action = (c, frame) -> { // records, and notes the growth while the frame is in the buffer
+            growthAtDelivery.set(((StreamConnection) c).receiveBufferGrowth());
+            byte[] copy = new byte[frame.remaining()];
+            frame.get(frame.position(), copy);
+            server.frames.add(new Recorder.Frame(c, copy));
+        };
+        Connection[] p = pair();
+        StreamConnection receiver = (StreamConnection) p[1];
+        byte[] large = pattern(4, 16 << 20);
+        p[0].send(direct(large));
+        assertArrayEquals(large, server.nextFrame().bytes());
+        long growth = growthAtDelivery.get();
+        assertTrue(growth > 0 && growth <= large.length + 4 - StreamConnection.INITIAL_RECEIVE_BUFFER,
+                "the buffer grew for the large frame, to at most its size: " + growth);
+        for (int i = 0; i < StreamConnection.SHRINK_AFTER_FRAMES + 10; i++) {
+            p[0].send(direct(pattern(i, 100)));
+            assertArrayEquals(pattern(i, 100), server.nextFrame().bytes());
+        }
+        // the buffer shrinks after the frame that made the count is delivered: allow the receiver to finish it
+        long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
+        while (receiver.receiveBufferGrowth() != 0 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertEquals(0, receiver.receiveBufferGrowth(), "back to the initial buffer, growth given back");
+    }
+
+    @Test
+    void receiveBudgetIsSharedByAllConnectionsAndGivenBackOnClose() throws Exception {
+        long limit = (1 << 20) + 4321; // a budget of this test alone: no other transport uses this value
+        ReceiveBudget budget = ReceiveBudget.of(limit);
+        assertEquals(0, budget.reserved());
+        Transport limited = extraTransport(TransportOptions.defaults().withReceiveBudget(limit));
+        Recorder limitedServer = new Recorder();
+        Listener l = limited.listen(anyEndpoint(), limitedServer);
+        int size = 512 << 10;
+        List<Connection> senders = new ArrayList<>();
+        long held = 0;
+        for (int i = 0; i < 2; i++) {
+            Connection c = transport.connect(l.endpoint(), client);
+            senders.add(c);
+            StreamConnection accepted = (StreamConnection) limitedServer.nextOpened();
+            c.send(direct(pattern(i, size)));
+            assertArrayEquals(pattern(i, size), limitedServer.nextFrame().bytes());
+            long growth = accepted.receiveBufferGrowth();
+            assertTrue(growth > 0 && growth <= size + 4 - StreamConnection.INITIAL_RECEIVE_BUFFER, "growth " + growth);
+            held += growth;
+        }
+        assertEquals(held, budget.reserved(), "both retained buffers are charged to the shared budget");
+
+        // a third connection's buffer cannot grow as far: it alone is closed, naming the budget
+        Connection third = transport.connect(l.endpoint(), client);
+        Connection thirdAccepted = limitedServer.nextOpened();
+        try {
+            third.send(direct(pattern(3, size)));
+        } catch (IOException e) {
+            // the receiver may close while the frame is still going out
+        }
+        Recorder.Closed closed = limitedServer.nextClosed(PROMPT);
+        assertEquals(thirdAccepted, closed.connection());
+        assertTrue(closed.cause() != null && closed.cause().getMessage().contains("receive budget")
+                && closed.cause().getMessage().contains(Long.toString(limit)), String.valueOf(closed.cause()));
+        assertEquals(third, client.nextClosed(PROMPT).connection(), "the sender sees the connection close");
+        assertEquals(held, budget.reserved(), "the closed connection gave its partial growth back");
+
+        for (int i = 0; i < senders.size(); i++) {
+            senders.get(i).send(direct(pattern(i, 10)));
+            assertArrayEquals(pattern(i, 10), limitedServer.nextFrame().bytes(), "the others keep working");
+        }
+        for (Connection c : senders) {
+            c.close();
+            client.nextClosed(PROMPT);
+            limitedServer.nextClosed(PROMPT);
+        }
+        assertEquals(0, budget.reserved(), "closed connections give their buffers back");
+        assertEquals(List.of(), limitedServer.violations);
+    }
+
+    @Test
     void heapBuffersAndOffsetsWork() throws Exception {
         Connection[] p = pair();
         byte[] bytes = pattern(9, 500);
