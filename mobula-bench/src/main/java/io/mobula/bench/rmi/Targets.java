@@ -6,8 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The performance targets Mobula reports against (docs/PERFORMANCE.md; SYSTEM.md "Performance as we measure
- * it"): each is PASS or MISS for a measured Mobula system, and "pending" while none was measured. Thresholds are
+ * The performance targets Mobula reports against (docs/PERFORMANCE.md, "Targets"): each is PASS or MISS for a measured Mobula system, and "pending" while none was measured. Thresholds are
  * printed from this run's baselines so a pending line still says what Mobula must reach here.
  */
 final class Targets {
