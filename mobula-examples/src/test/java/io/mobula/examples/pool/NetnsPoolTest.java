@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
+import io.mobula.examples.Netns;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,26 +26,10 @@ class NetnsPoolTest {
 
     @Test
     void poolAcrossNamespacesSeesTwoHosts() throws Exception {
-        String tag = Long.toString(ProcessHandle.current().pid() % 100000);
-        String a = "mobula-a" + tag;
-        String b = "mobula-b" + tag;
-        List<String> created = new ArrayList<>();
-        Thread cleanup = new Thread(() -> deleteAll(created));
-        Runtime.getRuntime().addShutdownHook(cleanup);
         List<ChildJvm> ranks = new ArrayList<>();
-        try {
-            String why = ip("netns", "add", a);
-            Assumptions.assumeTrue(why == null, "skipped: cannot create network namespaces here (needs root and"
-                    + " ip netns): " + why);
-            created.add(a);
-            check(ip("netns", "add", b));
-            created.add(b);
-            check(ip("-n", a, "link", "add", "va" + tag, "type", "veth", "peer", "name", "vb" + tag, "netns", b));
-            check(ip("-n", a, "addr", "add", "10.77.0.1/24", "dev", "va" + tag));
-            check(ip("-n", b, "addr", "add", "10.77.0.2/24", "dev", "vb" + tag));
-            for (String[] l : new String[][] {{a, "va" + tag}, {a, "lo"}, {b, "vb" + tag}, {b, "lo"}}) {
-                check(ip("-n", l[0], "link", "set", l[1], "up"));
-            }
+        try (Netns.Pair hosts = Netns.Pair.createOrSkip("mobula-", "10.77.0")) {
+            String a = hosts.a;
+            String b = hosts.b;
             String[] ns = {a, a, b};
             String[] addr = {"10.77.0.1", "10.77.0.1", "10.77.0.2"};
             for (int r = 0; r < 3; r++) {
@@ -79,24 +64,11 @@ class NetnsPoolTest {
             for (ChildJvm r : ranks) {
                 r.close();
             }
-            deleteAll(created);
-            Runtime.getRuntime().removeShutdownHook(cleanup);
         }
     }
 
     private static String line(String out, String prefix) {
         return out.lines().filter(l -> l.startsWith(prefix)).findFirst()
                 .orElseThrow(() -> new AssertionError("no line " + prefix + " in\n" + out));
-    }
-
-    private static synchronized void deleteAll(List<String> namespaces) {
-        for (String n : namespaces) {
-            try {
-                ip("netns", "del", n);
-            } catch (Exception ignored) {
-                // best effort
-            }
-        }
-        namespaces.clear();
     }
 }

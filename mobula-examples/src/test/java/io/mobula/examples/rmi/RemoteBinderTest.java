@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
+import io.mobula.examples.Netns;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -26,31 +27,12 @@ class RemoteBinderTest {
 
     @Test
     void aRemoteBinderIsRefusedUnlessTrusted() throws Exception {
-        String tag = Long.toString(ProcessHandle.current().pid() % 100000);
-        String a = "mobula-ra" + tag;
-        String b = "mobula-rb" + tag;
-        List<String> created = new ArrayList<>();
-        Thread cleanup = new Thread(() -> deleteAll(created));
-        Runtime.getRuntime().addShutdownHook(cleanup);
-        try {
-            String why = ip("netns", "add", a);
-            Assumptions.assumeTrue(why == null, "skipped: cannot create network namespaces here (needs root and"
-                    + " ip netns): " + why);
-            created.add(a);
-            check(ip("netns", "add", b));
-            created.add(b);
-            check(ip("-n", a, "link", "add", "ra" + tag, "type", "veth", "peer", "name", "rb" + tag, "netns", b));
-            check(ip("-n", a, "addr", "add", "10.77.1.1/24", "dev", "ra" + tag));
-            check(ip("-n", b, "addr", "add", "10.77.1.2/24", "dev", "rb" + tag));
-            for (String[] l : new String[][] {{a, "ra" + tag}, {a, "lo"}, {b, "rb" + tag}, {b, "lo"}}) {
-                check(ip("-n", l[0], "link", "set", l[1], "up"));
-            }
+        try (Netns.Pair hosts = Netns.Pair.createOrSkip("mobula-r", "10.77.1")) {
+            String a = hosts.a;
+            String b = hosts.b;
             assertEquals("REFUSED", attempt(a, b, List.of()), "the option is off");
             assertEquals("REPLACED", attempt(a, b, List.of("-Dmobula.registry.allowRemoteBind=10.77.1.2")),
                     "the binder's host is trusted");
-        } finally {
-            deleteAll(created);
-            Runtime.getRuntime().removeShutdownHook(cleanup);
         }
     }
 
@@ -80,16 +62,5 @@ class RemoteBinderTest {
                 return outcome;
             }
         }
-    }
-
-    private static synchronized void deleteAll(List<String> namespaces) {
-        for (String n : namespaces) {
-            try {
-                ip("netns", "del", n);
-            } catch (Exception ignored) {
-                // best effort
-            }
-        }
-        namespaces.clear();
     }
 }
