@@ -377,11 +377,37 @@ public final class SerialWriter {
         }
     }
 
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code boolean[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeBooleanArray(boolean[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_BOOLEAN_ARRAY);
+        writeBooleanArrayBody(a, off, len);
+    }
+
     /** @param a array, may be null; shared references are kept */
     public void writeByteArray(byte[] a) throws IOException {
         if (refPrefix(a, Builtins.ID_BYTE_ARRAY)) {
             writeByteArrayBody(a);
         }
+    }
+
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code byte[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeByteArray(byte[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_BYTE_ARRAY);
+        writeByteArrayBody(a, off, len);
     }
 
     /** @param a array, may be null; shared references are kept */
@@ -391,11 +417,37 @@ public final class SerialWriter {
         }
     }
 
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code short[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeShortArray(short[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_SHORT_ARRAY);
+        writeShortArrayBody(a, off, len);
+    }
+
     /** @param a array, may be null; shared references are kept */
     public void writeCharArray(char[] a) throws IOException {
         if (refPrefix(a, Builtins.ID_CHAR_ARRAY)) {
             writeCharArrayBody(a);
         }
+    }
+
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code char[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeCharArray(char[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_CHAR_ARRAY);
+        writeCharArrayBody(a, off, len);
     }
 
     /** @param a array, may be null; shared references are kept */
@@ -405,11 +457,37 @@ public final class SerialWriter {
         }
     }
 
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code int[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeIntArray(int[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_INT_ARRAY);
+        writeIntArrayBody(a, off, len);
+    }
+
     /** @param a array, may be null; shared references are kept */
     public void writeLongArray(long[] a) throws IOException {
         if (refPrefix(a, Builtins.ID_LONG_ARRAY)) {
             writeLongArrayBody(a);
         }
+    }
+
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code long[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeLongArray(long[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_LONG_ARRAY);
+        writeLongArrayBody(a, off, len);
     }
 
     /** @param a array, may be null; shared references are kept */
@@ -419,11 +497,45 @@ public final class SerialWriter {
         }
     }
 
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code float[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeFloatArray(float[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_FLOAT_ARRAY);
+        writeFloatArrayBody(a, off, len);
+    }
+
     /** @param a array, may be null; shared references are kept */
     public void writeDoubleArray(double[] a) throws IOException {
         if (refPrefix(a, Builtins.ID_DOUBLE_ARRAY)) {
             writeDoubleArrayBody(a);
         }
+    }
+
+    /**
+     * Writes {@code a[off .. off+len)} as a new {@code double[]} of length {@code len}, without copying the range
+     * first (a sub-array view, as GMI's personalizers hand out): the reader gets an ordinary array. The range is
+     * never shared with other references in the message.
+     *
+     * @throws IndexOutOfBoundsException when the range is not inside {@code a}
+     */
+    public void writeDoubleArray(double[] a, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, a.length);
+        newUnsharedPrefix(Builtins.ID_DOUBLE_ARRAY);
+        writeDoubleArrayBody(a, off, len);
+    }
+
+    /** Writes NEW+id for an object that takes a handle number but can never be referred to again. */
+    private void newUnsharedPrefix(int builtinId) throws IOException {
+        ensure(11);
+        nextHandle++; // the reader registers every new object; stay in step with its numbering
+        buf[pos++] = WireFormat.TAG_NEW;
+        putVarInt(builtinId);
     }
 
     /** Writes NULL, HANDLE or NEW+id; returns true if the body must follow. */
@@ -454,54 +566,86 @@ public final class SerialWriter {
     }
 
     void writeBooleanArrayBody(boolean[] a) throws IOException {
-        arrayBytes(a.length, 0);
+        writeBooleanArrayBody(a, 0, a.length);
+    }
+
+    void writeBooleanArrayBody(boolean[] a, int off, int len) throws IOException {
+        arrayBytes(len, 0);
         byte[] b = buf;
         int p = pos;
-        for (boolean v : a) { // no bulk view for booleans
-            b[p++] = (byte) (v ? 1 : 0);
+        for (int i = off, end = off + len; i < end; i++) { // no bulk view for booleans
+            b[p++] = (byte) (a[i] ? 1 : 0);
         }
         pos = p;
     }
 
     void writeByteArrayBody(byte[] a) throws IOException {
-        int n = arrayBytes(a.length, 0);
-        System.arraycopy(a, 0, buf, pos, n);
+        writeByteArrayBody(a, 0, a.length);
+    }
+
+    void writeByteArrayBody(byte[] a, int off, int len) throws IOException {
+        int n = arrayBytes(len, 0);
+        System.arraycopy(a, off, buf, pos, n);
         pos += n;
     }
 
     void writeShortArrayBody(short[] a) throws IOException {
-        int n = arrayBytes(a.length, 1);
-        bb.asShortBuffer().put(a);
+        writeShortArrayBody(a, 0, a.length);
+    }
+
+    void writeShortArrayBody(short[] a, int off, int len) throws IOException {
+        int n = arrayBytes(len, 1);
+        bb.asShortBuffer().put(a, off, len);
         pos += n;
     }
 
     void writeCharArrayBody(char[] a) throws IOException {
-        int n = arrayBytes(a.length, 1);
-        bb.asCharBuffer().put(a);
+        writeCharArrayBody(a, 0, a.length);
+    }
+
+    void writeCharArrayBody(char[] a, int off, int len) throws IOException {
+        int n = arrayBytes(len, 1);
+        bb.asCharBuffer().put(a, off, len);
         pos += n;
     }
 
     void writeIntArrayBody(int[] a) throws IOException {
-        int n = arrayBytes(a.length, 2);
-        bb.asIntBuffer().put(a);
+        writeIntArrayBody(a, 0, a.length);
+    }
+
+    void writeIntArrayBody(int[] a, int off, int len) throws IOException {
+        int n = arrayBytes(len, 2);
+        bb.asIntBuffer().put(a, off, len);
         pos += n;
     }
 
     void writeLongArrayBody(long[] a) throws IOException {
-        int n = arrayBytes(a.length, 3);
-        bb.asLongBuffer().put(a);
+        writeLongArrayBody(a, 0, a.length);
+    }
+
+    void writeLongArrayBody(long[] a, int off, int len) throws IOException {
+        int n = arrayBytes(len, 3);
+        bb.asLongBuffer().put(a, off, len);
         pos += n;
     }
 
     void writeFloatArrayBody(float[] a) throws IOException {
-        int n = arrayBytes(a.length, 2);
-        bb.asFloatBuffer().put(a);
+        writeFloatArrayBody(a, 0, a.length);
+    }
+
+    void writeFloatArrayBody(float[] a, int off, int len) throws IOException {
+        int n = arrayBytes(len, 2);
+        bb.asFloatBuffer().put(a, off, len);
         pos += n;
     }
 
     void writeDoubleArrayBody(double[] a) throws IOException {
-        int n = arrayBytes(a.length, 3);
-        bb.asDoubleBuffer().put(a);
+        writeDoubleArrayBody(a, 0, a.length);
+    }
+
+    void writeDoubleArrayBody(double[] a, int off, int len) throws IOException {
+        int n = arrayBytes(len, 3);
+        bb.asDoubleBuffer().put(a, off, len);
         pos += n;
     }
 
