@@ -299,6 +299,39 @@ public final class Pool implements AutoCloseable {
     }
 
     /**
+     * Publishes {@code value} under {@code key} in the pool's directory unless the key is taken (the first publisher
+     * wins). Layers above pools use it to agree on names and ranks; keys are plain strings, by convention prefixed
+     * with the layer's name ({@code "gmi/..."}).
+     *
+     * @return {@code null} when {@code value} was stored, else the value published earlier under {@code key}
+     * @throws PoolException when the coordinator cannot be reached
+     */
+    public java.io.Serializable publish(String key, java.io.Serializable value) throws PoolException {
+        try {
+            return coordinator.publish(options.name(), options.rank(), key, value);
+        } catch (RemoteException e) {
+            throw new PoolException("pool '" + options.name() + "': publishing '" + key + "' failed: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Waits at most {@code timeout} until every one of {@code keys} is published and returns the values by key;
+     * a zero timeout looks without waiting.
+     *
+     * @throws PoolException naming the missing keys after the timeout, or when the coordinator cannot be reached
+     */
+    public java.util.Map<String, java.io.Serializable> await(List<String> keys, Duration timeout)
+            throws PoolException {
+        try {
+            return coordinator.await(options.name(), options.rank(), List.copyOf(keys), timeout.toMillis());
+        } catch (RemoteException e) {
+            throw new PoolException("pool '" + options.name() + "': directory look-up of " + keys + " failed: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Leaves the pool. Rank 0 hosting the coordinator first waits (at most the join timeout) until the others have
      * left or died, so it does not pull the coordinator from under them.
      */

@@ -2,7 +2,9 @@ package io.mobula.pool;
 
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.io.Serializable;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The remote object that forms pools: it runs in a standalone pool server ({@code ./mobula pool-server}), in the
@@ -46,4 +48,24 @@ public interface PoolCoordinator extends Remote {
      *     died or left before arriving (naming it)
      */
     void barrier(String pool, int rank, int round, long timeoutMillis) throws PoolException, RemoteException;
+
+    /**
+     * Publishes {@code value} under {@code key} in the directory of a running pool, unless the key is taken: the
+     * first publisher wins and later ones get the value already there (layers above pools, such as GMI's group
+     * registry, agree on names and ranks through it). Entries live as long as the pool.
+     *
+     * @return {@code null} when {@code value} was stored, else the value published earlier under {@code key}
+     * @throws PoolException when the pool is not running or {@code rank} is not a member
+     */
+    Serializable publish(String pool, int rank, String key, Serializable value) throws PoolException, RemoteException;
+
+    /**
+     * Waits until every one of {@code keys} is published in the directory of {@code pool} and returns their values;
+     * {@code timeoutMillis} 0 looks without waiting.
+     *
+     * @throws PoolException after {@code timeoutMillis} (naming the keys still missing), or when the pool is not
+     *     running or {@code rank} is not a member
+     */
+    Map<String, Serializable> await(String pool, int rank, List<String> keys, long timeoutMillis)
+            throws PoolException, RemoteException;
 }

@@ -61,6 +61,8 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         int generation;
         /** Per rank, the number of barriers it has entered. */
         int[] barriers;
+        /** The pool's directory ({@link #publish}). */
+        final Map<String, java.io.Serializable> directory = new HashMap<>();
 
         State(String name, int size) {
             this.name = name;
@@ -206,6 +208,70 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public java.io.Serializable publish(String pool, int rank, String key, java.io.Serializable value)
+            throws PoolException, AccessException {
+        java.util.Objects.requireNonNull(key, "key");
+        java.util.Objects.requireNonNull(value, "value");
+        lock.lock();
+        try {
+            State s = running(pool, rank);
+            checkMember(s, rank, "publish of '" + key + "' by rank " + rank);
+            java.io.Serializable old = s.directory.putIfAbsent(key, value);
+            if (old == null) {
+                changed.signalAll();
+            }
+            return old;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Map<String, java.io.Serializable> await(String pool, int rank, List<String> keys, long timeoutMillis)
+            throws PoolException, AccessException {
+        lock.lock();
+        try {
+            State s = running(pool, rank);
+            checkMember(s, rank, "directory look-up by rank " + rank);
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, timeoutMillis));
+            while (true) {
+                Map<String, java.io.Serializable> found = new HashMap<>();
+                List<String> missing = new ArrayList<>();
+                for (String k : keys) {
+                    java.io.Serializable v = s.directory.get(k);
+                    if (v == null) {
+                        missing.add(k);
+                    } else {
+                        found.put(k, v);
+                    }
+                }
+                if (missing.isEmpty()) {
+                    return found;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || pools.get(pool) != s) {
+                    throw new PoolException("pool '" + pool + "': " + (timeoutMillis > 0 ? "timed out after "
+                            + timeoutMillis + " ms waiting for " : "not published: ") + String.join(", ", missing));
+                }
+                changed.awaitNanos(left);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PoolException("pool '" + pool + "': interrupted in a directory look-up");
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private State running(String pool, int rank) throws PoolException {
+        State s = pools.get(pool);
+        if (s == null || !s.complete || rank < 0 || rank >= s.size) {
+            throw new PoolException("pool '" + pool + "': no running pool with rank " + rank);
+        }
+        return s;
     }
 
     /**

@@ -74,6 +74,35 @@ class PoolTest {
     }
 
     @Test
+    void directoryKeepsTheFirstValueAndAwaitNamesMissingKeys() throws Exception {
+        ExecutorService ex = Executors.newFixedThreadPool(2);
+        try {
+            Future<Pool> f0 = ex.submit(() -> Pool.join(options("directory", 0, 2, Duration.ofSeconds(10))));
+            Future<Pool> f1 = ex.submit(() -> Pool.join(options("directory", 1, 2, Duration.ofSeconds(10))));
+            Pool p0 = f0.get(15, TimeUnit.SECONDS);
+            Pool p1 = f1.get(15, TimeUnit.SECONDS);
+            try {
+                Future<java.util.Map<String, java.io.Serializable>> waiting =
+                        ex.submit(() -> p1.await(List.of("a", "b"), Duration.ofSeconds(10)));
+                assertEquals(null, p0.publish("a", "first"));
+                assertEquals("first", p1.publish("a", "second"), "the first publisher wins");
+                assertEquals(null, p1.publish("b", 7));
+                assertEquals(java.util.Map.of("a", "first", "b", 7), waiting.get(15, TimeUnit.SECONDS));
+                PoolException missing = assertThrows(PoolException.class,
+                        () -> p0.await(List.of("a", "nobody/published/this"), Duration.ofMillis(200)));
+                assertTrue(missing.getMessage().contains("nobody/published/this"), missing.getMessage());
+                assertTrue(!missing.getMessage().contains("a,"), missing.getMessage());
+                assertThrows(PoolException.class, () -> p0.await(List.of("c"), Duration.ZERO));
+            } finally {
+                p1.close();
+                p0.close();
+            }
+        } finally {
+            ex.shutdownNow();
+        }
+    }
+
+    @Test
     void barriersHoldEveryoneUntilTheLastArrivesAndFailWhenAMemberLeaves() throws Exception {
         ExecutorService ex = Executors.newFixedThreadPool(3);
         try {

@@ -114,6 +114,16 @@ public final class Rmi {
         return RmiRuntime.get().unexport(impl);
     }
 
+    /**
+     * The serialization this process's runtime uses on every connection (its class filter, limits and java.rmi's
+     * by-reference rule for remote objects), for layers above RMI that encode a value once and send the same bytes
+     * to many peers (GMI's broadcast). {@link io.mobula.serial.Serialization#toBytes} messages are self-contained:
+     * they carry their own type descriptors, so any peer can decode them.
+     */
+    public static io.mobula.serial.Serialization serialization() {
+        return RmiRuntime.get().serialization;
+    }
+
     /** Counters of this process's runtime. */
     public static RmiCounters counters() {
         RmiRuntime rt = RmiRuntime.get();
