@@ -1,0 +1,17 @@
+package io.mobula.gmi.spi;
+
+import io.mobula.gmi.ParameterVector;
+
+/** The runtime side of a group reference, which generated stubs call; it applies each method's configuration. */
+public interface GroupInvoker {
+    /**
+     * Invokes method {@code method} on the group as it is configured.
+     *
+     * @return the result (boxed if primitive), or {@code null} where the scheme gives none
+     * @throws Throwable what the member (or the combiner) threw, or a {@link io.mobula.gmi.GroupException}
+     */
+    Object invoke(int method, ParameterVector parameters) throws Throwable;
+
+    /** A description of the group, for {@code toString}. */
+    String describe();
+}
