@@ -10,10 +10,13 @@ import java.io.IOException;
  * typed field per parameter, so primitive values are not boxed and {@code writeSubArray} keeps a view of a range of
  * the caller's array that is serialized without a copy. Reading or writing a parameter with the wrong type throws
  * {@link IllegalArgumentException} naming the parameter's type. A vector handed out for writing must have every
- * parameter written before it is forwarded ({@link #isComplete}).
+ * parameter written before it is forwarded ({@link #isComplete}). Vectors travel by value through their generated
+ * serializers (hence {@link java.io.Serializable}), never through Java serialization.
  */
-public abstract class ParameterVector {
-    private long written;
+public abstract class ParameterVector implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private transient long written;
 
     /** For generated subclasses. */
     protected ParameterVector() {

@@ -1,0 +1,45 @@
+package io.mobula.gmi;
+
+/**
+ * Positions in a binomial tree over {@code n} positions rooted at position 0, as MPI's binomial broadcast and reduce
+ * use (thesis 5.4.1): position {@code p}'s parent is {@code p} without its lowest set bit; its children are
+ * {@code p + 2^k} for the powers of two below its lowest set bit (all of them for the root). Reduces walk it bottom-up
+ * (children combined in increasing distance), broadcasts top-down (farthest child first, so the large subtrees start
+ * early). It has {@code ceil(log2 n)} levels.
+ */
+final class BinomialTree {
+    private BinomialTree() {
+    }
+
+    /** The parent of position {@code p} (p > 0). */
+    static int parent(int p) {
+        return p & (p - 1);
+    }
+
+    /** The lowest power of two at which {@code p} stops having children: its lowest set bit, or n's span for 0. */
+    private static int span(int p, int n) {
+        if (p != 0) {
+            return Integer.lowestOneBit(p);
+        }
+        int s = 1;
+        while (s < n) {
+            s <<= 1;
+        }
+        return s;
+    }
+
+    /** The children of position {@code p} in a tree of {@code n}, nearest first. */
+    static int[] children(int p, int n) {
+        int span = span(p, n);
+        int count = 0;
+        for (int m = 1; m < span && p + m < n; m <<= 1) {
+            count++;
+        }
+        int[] c = new int[count];
+        int i = 0;
+        for (int m = 1; m < span && p + m < n; m <<= 1) {
+            c[i++] = p + m;
+        }
+        return c;
+    }
+}

@@ -1,0 +1,50 @@
+package io.mobula.gmi;
+
+import java.io.Serializable;
+
+/**
+ * What GMI keeps in the pool's directory (thesis 5.4.2: the group registry), and the keys it keeps it under. The
+ * pool coordinator plays the central registry: first publisher wins, look-ups wait with a bound.
+ */
+final class Directory {
+    private Directory() {
+    }
+
+    /** A group: its interface, size and the interface hash of the generated code that created it. */
+    record GroupEntry(String name, String type, int size, long interfaceHash) implements Serializable {
+    }
+
+    /** Member {@code rank} of a group lives in the process of pool rank {@code poolRank}. */
+    record MemberEntry(int rank, int poolRank, String memberClass) implements Serializable {
+    }
+
+    /** The GMI port of one process. */
+    record PortEntry(GroupPort port) implements Serializable {
+    }
+
+    /** One participant of a combined invocation, as it configured it. */
+    record ParticipantEntry(int rank, int poolRank, int method, int number, String combiner, String inner,
+            String reply) implements Serializable {
+        /** The settings all participants must agree on, for messages. */
+        String agreement() {
+            return "method " + method + ", number " + number + ", combiner " + combiner + ", forwarding " + inner
+                    + ", reply " + reply;
+        }
+    }
+
+    static String group(String name) {
+        return "gmi/group/" + name;
+    }
+
+    static String member(String name, int rank) {
+        return "gmi/group/" + name + "/rank/" + rank;
+    }
+
+    static String port(int poolRank) {
+        return "gmi/port/" + poolRank;
+    }
+
+    static String participant(String group, String id, int rank) {
+        return "gmi/combine/" + group + "/" + id + "/" + rank;
+    }
+}

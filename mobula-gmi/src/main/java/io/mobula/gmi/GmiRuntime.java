@@ -1,0 +1,312 @@
+package io.mobula.gmi;
+
+import io.mobula.gmi.GroupMessages.Invoke;
+import io.mobula.gmi.GroupMessages.Part;
+import io.mobula.gmi.GroupMessages.Reply;
+import io.mobula.gmi.Results.Outcome;
+import io.mobula.pool.Pool;
+import io.mobula.pool.PoolEvent;
+import io.mobula.pool.PoolException;
+import io.mobula.rmi.Rmi;
+import io.mobula.serial.SerialException;
+import io.mobula.serial.Serialization;
+import java.lang.System.Logger.Level;
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * GMI in one process (thesis 5.4.2): the pool it works in, its exported {@link GroupPort}, the members living here,
+ * the groups it knows, its pending invocations and the mailboxes of combined operations. It turns a lost process
+ * (a pool DIED or LEFT event, or a send that fails) into broken groups and failed operations.
+ *
+ * <p>Settings (system properties, read once): {@code mobula.gmi.timeoutMs} bounds every wait of an operation
+ * (default 120000); {@code mobula.gmi.relayFrom} is the number of destinations from which a broadcast travels along
+ * a binomial tree of the members instead of from the invoker to each (default 8).
+ */
+final class GmiRuntime {
+    private static final System.Logger LOG = System.getLogger(GmiRuntime.class.getName());
+
+    private static Pool attached;
+    private static volatile GmiRuntime instance;
+
+    final Pool pool;
+    final Serialization serialization;
+    final long timeoutNanos;
+    final int relayFrom;
+    final Mailboxes mail = new Mailboxes();
+    final ConcurrentHashMap<Long, ReplyCollector> pending = new ConcurrentHashMap<>();
+    final ConcurrentHashMap<String, LocalMember> members = new ConcurrentHashMap<>();
+    final ConcurrentHashMap<String, GroupView> views = new ConcurrentHashMap<>();
+    /** Forwarders of combined-invocation participants in this process, by group/identifier/rank. */
+    final ConcurrentHashMap<String, ForwardTarget> forwardTargets = new ConcurrentHashMap<>();
+    /** Combined-invocation configurations in this process, to fail when a participant's process is lost. */
+    final java.util.Set<MethodConfig> combinedConfigs = ConcurrentHashMap.newKeySet();
+    private final ConcurrentHashMap<Integer, GroupPort> ports = new ConcurrentHashMap<>();
+    private final AtomicLong nextCall = new AtomicLong(1);
+    final LongAdder discardedExceptions = new LongAdder();
+    final LongAdder forwarderFailures = new LongAdder();
+    final GroupPort self;
+    private final GroupPortAdapter adapter;
+    private final ScheduledExecutorService sweeper;
+
+    /** A participant's forwarder for results handed out by participant 0. */
+    record ForwardTarget(Forwarder forwarder, io.mobula.gmi.spi.ResultType type, int size) {
+    }
+
+    private GmiRuntime(Pool pool) throws RemoteException, PoolException {
+        this.pool = pool;
+        this.serialization = Rmi.serialization();
+        this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, Long.getLong("mobula.gmi.timeoutMs", 120_000)));
+        this.relayFrom = Math.max(2, Integer.getInteger("mobula.gmi.relayFrom", 8));
+        this.adapter = new GroupPortAdapter(this);
+        this.self = (GroupPort) Rmi.export(adapter);
+        ports.put(pool.rank(), self);
+        pool.publish(Directory.port(pool.rank()), new Directory.PortEntry(self));
+        pool.addListener(this::onPoolEvent);
+        for (PoolEvent e : pool.events()) {
+            onPoolEvent(e);
+        }
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "mobula-gmi-sweeper");
+            t.setDaemon(true);
+            return t;
+        });
+        long period = Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos) / 2);
+        sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
+    }
+
+    /** Makes GMI in this process use {@code pool}; only before the first group operation (or with the same pool). */
+    static synchronized void attach(Pool pool) {
+        if (instance != null && instance.pool != pool) {
+            throw new IllegalStateException("GMI in this process already works in " + instance.pool
+                    + "; attach a pool before the first group operation");
+        }
+        attached = pool;
+    }
+
+    /** The runtime, started on first use in the attached pool, or else in the pool the environment describes. */
+    static GmiRuntime get() {
+        GmiRuntime r = instance;
+        if (r != null) {
+            return r;
+        }
+        synchronized (GmiRuntime.class) {
+            if (instance == null) {
+                Pool p = attached;
+                try {
+                    if (p == null) {
+                        p = Pool.join();
+                        Pool joined = p;
+                        Runtime.getRuntime().addShutdownHook(new Thread(joined::close, "mobula-gmi-pool-close"));
+                    }
+                    instance = new GmiRuntime(p);
+                } catch (PoolException | RemoteException e) {
+                    throw new GroupException("GMI cannot start in this process: " + e.getMessage(), e);
+                }
+            }
+            return instance;
+        }
+    }
+
+    long newCall() {
+        return nextCall.getAndIncrement();
+    }
+
+    Duration timeout() {
+        return Duration.ofNanos(timeoutNanos);
+    }
+
+    // ------------------------------------------------------------------ values
+
+    byte[] encode(Object value, String what) {
+        try {
+            return serialization.toBytes(value);
+        } catch (SerialException e) {
+            throw new GroupException("cannot serialize " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** An outcome as bytes; one whose value cannot travel travels as the exception that says so. */
+    byte[] encodeOutcome(Outcome o, String what) {
+        Object v = o.thrown() != null ? o.thrown() : o.value();
+        try {
+            return serialization.toBytes(v);
+        } catch (SerialException e) {
+            return encode(new GroupException("cannot serialize " + (o.thrown() != null ? "the exception " + v
+                    : "the result") + " of " + what + ": " + e.getMessage()), what);
+        }
+    }
+
+    Outcome decodeOutcome(boolean thrown, byte[] bytes, String what) {
+        try {
+            Object v = serialization.fromBytes(bytes);
+            if (thrown) {
+                return Outcome.failed(v instanceof Throwable t ? t
+                        : new GroupException(what + ": a failure arrived as a " + (v == null ? "null" : v.getClass())));
+            }
+            return Outcome.of(v);
+        } catch (SerialException | RuntimeException e) {
+            return Outcome.failed(new GroupException("cannot decode " + what + ": " + e.getMessage(), e));
+        }
+    }
+
+    ParameterVector decodeParameters(byte[] bytes, String what) {
+        try {
+            Object v = serialization.fromBytes(bytes);
+            if (v instanceof ParameterVector pv) {
+                return pv;
+            }
+            throw new GroupException("cannot decode " + what + ": got a " + (v == null ? "null" : v.getClass()));
+        } catch (SerialException e) {
+            throw new GroupException("cannot decode " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    // ------------------------------------------------------------------ sending
+
+    GroupPort port(int poolRank) {
+        GroupPort p = ports.get(poolRank);
+        if (p != null) {
+            return p;
+        }
+        String key = Directory.port(poolRank);
+        try {
+            Object e = pool.await(List.of(key), timeout()).get(key);
+            p = ((Directory.PortEntry) e).port();
+        } catch (PoolException | ClassCastException e) {
+            throw new GroupException("the GMI port of pool rank " + poolRank + " is unknown: " + e.getMessage(), e);
+        }
+        ports.putIfAbsent(poolRank, p);
+        return p;
+    }
+
+    void sendInvoke(GroupView v, Invoke h, byte[] parameters) {
+        int p = v.poolRanks[h.rank()];
+        try {
+            port(p).invoke(h, parameters);
+        } catch (RemoteException e) {
+            throw lostOnSend(p, "sending an invocation to member rank " + h.rank() + " of '" + v.name + "'", e);
+        }
+    }
+
+    void sendReply(int origin, Reply r, byte[] value) {
+        try {
+            port(origin).reply(r, value);
+        } catch (RemoteException e) {
+            throw lostOnSend(origin, "replying to pool rank " + origin, e);
+        }
+    }
+
+    void sendPart(int poolRank, Part part, byte[] value) {
+        try {
+            port(poolRank).part(part, value);
+        } catch (RemoteException e) {
+            throw lostOnSend(poolRank, "sending a part of '" + part.key() + "' in '" + part.group() + "'", e);
+        }
+    }
+
+    private GroupBrokenException lostOnSend(int poolRank, String what, RemoteException e) {
+        String detail = what + " failed: " + e.getMessage();
+        lost(poolRank, detail);
+        return new GroupBrokenException("pool rank " + poolRank + " is unreachable: " + detail, e);
+    }
+
+    // ------------------------------------------------------------------ inbound (from GroupPortAdapter)
+
+    void onReply(Reply r, byte[] value) {
+        ReplyCollector c = pending.get(r.call());
+        if (c == null) {
+            LOG.log(Level.DEBUG, "late reply to call {0} from member rank {1} dropped", r.call(), r.rank());
+            return;
+        }
+        Outcome o = decodeOutcome(r.thrown(), value, "the reply of member rank " + r.rank() + " of '"
+                + c.view.name + "'");
+        if (c.deliver(r.rank(), o)) {
+            pending.remove(r.call(), c);
+        }
+    }
+
+    void onForwarded(Part p, byte[] value) {
+        String id = p.key().substring(0, p.key().lastIndexOf(':'));
+        ForwardTarget t = forwardTargets.get(p.group() + "/" + id + "/" + p.to());
+        if (t == null) {
+            LOG.log(Level.WARNING, "a forwarded result of combined ''{0}'' in ''{1}'' for participant {2} has no"
+                    + " forwarder here; dropped", id, p.group(), p.to());
+            forwarderFailures.increment();
+            return;
+        }
+        Outcome o = decodeOutcome(p.thrown(), value, "a forwarded result of '" + id + "'");
+        deliverForward(t.forwarder(), t.type(), p.from(), t.size(), o, p.group());
+    }
+
+    void deliverForward(Forwarder f, io.mobula.gmi.spi.ResultType type, int rank, int size, Outcome o,
+            String group) {
+        Throwable t = Results.forward(f, type, rank, size, o);
+        if (t != null) {
+            forwarderFailures.increment();
+            LOG.log(Level.WARNING, "group ''" + group + "'': forwarder " + f.getClass().getName()
+                    + " threw on the result of member rank " + rank, t);
+        }
+    }
+
+    // ------------------------------------------------------------------ failures
+
+    private void onPoolEvent(PoolEvent e) {
+        if (e.kind() == PoolEvent.Kind.DIED || e.kind() == PoolEvent.Kind.LEFT) {
+            lost(e.rank(), e.kind() + ": " + e.detail());
+        }
+    }
+
+    /** Process {@code poolRank} is gone: its groups are broken, and what waits on it fails. */
+    void lost(int poolRank, String detail) {
+        if (poolRank == pool.rank()) {
+            return;
+        }
+        ports.remove(poolRank);
+        for (GroupView v : views.values()) {
+            GroupBrokenException b = v.lose(poolRank, detail);
+            if (b != null) {
+                mail.failAll(v.name + "/", b, true);
+                for (ReplyCollector c : pending.values()) {
+                    if (c.view == v && c.fail(b)) {
+                        pending.remove(c.call, c);
+                    }
+                }
+            }
+        }
+        for (MethodConfig c : combinedConfigs) {
+            if (c.hasParticipantIn(poolRank)) {
+                GroupBrokenException b = new GroupBrokenException("combined invocation '"
+                        + c.combined.identifier() + "' of '" + c.group + "': a participant (pool rank " + poolRank
+                        + ") is lost: " + detail, null);
+                c.broken = b;
+                mail.failAll(c.group + "/" + GroupMessages.PART_PARAMETERS + "/" + c.combined.identifier() + ":",
+                        b, false);
+                mail.failAll(c.group + "/" + GroupMessages.PART_RESULT + "/" + c.combined.identifier() + ":",
+                        b, false);
+            }
+        }
+    }
+
+    private void sweep() {
+        try {
+            mail.sweep(2 * timeoutNanos);
+            long now = System.nanoTime();
+            for (ReplyCollector c : pending.values()) {
+                if (now - c.created > timeoutNanos && c.fail(new GroupException("group '" + c.view.name
+                        + "': no result within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms"))) {
+                    pending.remove(c.call, c);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "GMI sweep failed", e);
+        }
+    }
+}

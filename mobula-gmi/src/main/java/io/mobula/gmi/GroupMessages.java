@@ -1,0 +1,73 @@
+package io.mobula.gmi;
+
+import java.io.Serializable;
+
+/** The headers of GMI's messages ({@link GroupPort}); the payload bytes travel beside them. */
+final class GroupMessages {
+    private GroupMessages() {
+    }
+
+    /** No reply. */
+    static final byte REPLY_NONE = 0;
+    /** Only member {@code replyRank} replies. */
+    static final byte REPLY_ONE = 1;
+    /** Every destination replies. */
+    static final byte REPLY_ALL = 2;
+    /** The destinations reduce their results up a binomial tree; the first destination replies. */
+    static final byte REPLY_REDUCE = 3;
+
+    /**
+     * An invocation of method {@code method} on member {@code rank} of {@code group}.
+     *
+     * @param origin    the pool rank of the invoking process, where replies go
+     * @param call      the invoker's call id (0 when no reply is expected)
+     * @param reply     one of the REPLY_ constants
+     * @param replyRank the member that replies under {@link #REPLY_ONE}
+     * @param ranks     the destinations of this invocation in tree order, for a tree broadcast or a reduce; null for
+     *                  a lone destination
+     * @param relay     whether the receiver forwards the same bytes to its children in the binomial tree over
+     *                  {@code ranks} before it runs the method
+     * @param reducer   the combiner of a {@link #REPLY_REDUCE}
+     */
+    record Invoke(String group, int method, int rank, int origin, long call, byte reply, int replyRank, int[] ranks,
+            boolean relay, BinomialCombiner reducer) implements Serializable {
+        Invoke to(int member) {
+            return new Invoke(group, method, member, origin, call, reply, replyRank, ranks, relay, reducer);
+        }
+    }
+
+    /** Member {@code rank}'s outcome for call {@code call}; {@code thrown}: the value is a Throwable. */
+    record Reply(long call, int rank, boolean thrown) implements Serializable {
+    }
+
+    /** A partial result of a reduce, sent to the parent member in the tree. */
+    static final byte PART_PARTIAL = 1;
+    /** A participant's parameters of a combined invocation, sent to its parent participant. */
+    static final byte PART_PARAMETERS = 2;
+    /** The result of a combined invocation, sent by participant 0 to another participant. */
+    static final byte PART_RESULT = 3;
+    /** One member's result, forwarded by participant 0 to another participant's forwarder. */
+    static final byte PART_FORWARDED = 4;
+
+    /**
+     * A message within a combined operation.
+     *
+     * @param kind   one of the PART_ constants
+     * @param group  the group
+     * @param key    the operation: {@code origin:call} for a reduce, {@code identifier:sequence} for a combined
+     *               invocation
+     * @param to     the receiving member (partial) or participant rank
+     * @param from   the sending member or participant rank (for a forwarded result: the member that produced it)
+     * @param thrown whether the value is a Throwable
+     */
+    record Part(byte kind, String group, String key, int to, int from, boolean thrown) implements Serializable {
+        /** The mailbox this part goes to. */
+        String box() {
+            return box(group, kind, key, to);
+        }
+
+        static String box(String group, byte kind, String key, int to) {
+            return group + "/" + kind + "/" + key + "/" + to;
+        }
+    }
+}

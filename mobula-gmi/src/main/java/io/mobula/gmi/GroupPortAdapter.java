@@ -1,0 +1,56 @@
+package io.mobula.gmi;
+
+import io.mobula.gmi.GroupMessages.Invoke;
+import io.mobula.gmi.GroupMessages.Part;
+import io.mobula.gmi.GroupMessages.Reply;
+import java.lang.System.Logger.Level;
+
+/**
+ * Decodes and dispatches GMI's inbound messages in this process: invocations go to {@link MemberSide}, replies to
+ * the pending invocation, parts of combined operations to their mailbox or forwarder. Nothing escapes: a failure is
+ * logged (one-way messages have nobody to answer).
+ */
+final class GroupPortAdapter implements GroupPort {
+    private static final System.Logger LOG = System.getLogger(GroupPortAdapter.class.getName());
+
+    private final GmiRuntime runtime;
+    private final MemberSide members;
+
+    GroupPortAdapter(GmiRuntime runtime) {
+        this.runtime = runtime;
+        this.members = new MemberSide(runtime);
+    }
+
+    @Override
+    public void invoke(Invoke header, byte[] parameters) {
+        try {
+            members.run(header, parameters);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "invocation of method " + header.method() + " on member rank " + header.rank()
+                    + " of '" + header.group() + "' failed in the runtime", t);
+        }
+    }
+
+    @Override
+    public void reply(Reply header, byte[] value) {
+        try {
+            runtime.onReply(header, value);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "reply to call " + header.call() + " could not be delivered", t);
+        }
+    }
+
+    @Override
+    public void part(Part header, byte[] value) {
+        try {
+            if (header.kind() == GroupMessages.PART_FORWARDED) {
+                runtime.onForwarded(header, value);
+            } else {
+                runtime.mail.deliver(header.box(), new Mailboxes.Letter(header.from(), header.thrown(), value));
+            }
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"
+                    + " delivered", t);
+        }
+    }
+}

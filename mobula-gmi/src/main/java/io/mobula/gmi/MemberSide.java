@@ -1,0 +1,139 @@
+package io.mobula.gmi;
+
+import io.mobula.gmi.GroupMessages.Invoke;
+import io.mobula.gmi.GroupMessages.Part;
+import io.mobula.gmi.GroupMessages.Reply;
+import io.mobula.gmi.Results.Outcome;
+import io.mobula.gmi.spi.ResultType;
+import java.lang.System.Logger.Level;
+
+/**
+ * Runs invocations on the members living in this process (the skeleton role, thesis 5.4.1): relays a tree broadcast
+ * to the member's children first, decodes the parameters, applies the method through the generated skeleton, and
+ * handles the outcome as the invocation's reply scheme says: drop it, send it to the invoker, or combine it with the
+ * children's partial results up a binomial tree (thesis 5.2.4, Figure 5.3).
+ */
+final class MemberSide {
+    private static final System.Logger LOG = System.getLogger(MemberSide.class.getName());
+
+    private final GmiRuntime rt;
+
+    MemberSide(GmiRuntime rt) {
+        this.rt = rt;
+    }
+
+    void run(Invoke h, byte[] parameters) {
+        if (h.relay() && h.ranks() != null) {
+            relay(h, parameters);
+        }
+        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
+        Outcome o;
+        String what = "method " + h.method() + " on member rank " + h.rank() + " of '" + h.group() + "'";
+        if (m == null) {
+            o = Outcome.failed(new GroupException("group '" + h.group() + "' has no member rank " + h.rank()
+                    + " in the process of pool rank " + rt.pool.rank()));
+        } else {
+            m.awaitReady(rt.timeoutNanos);
+            what = m.skeleton.methods().get(h.method()).description() + " on member rank " + h.rank() + " of '"
+                    + h.group() + "'";
+            try {
+                ParameterVector pv = rt.decodeParameters(parameters, "the parameters of " + what);
+                o = Outcome.of(m.skeleton.invoke(m.member, h.method(), pv));
+            } catch (Throwable t) {
+                o = Outcome.failed(t);
+            }
+        }
+        switch (h.reply()) {
+            case GroupMessages.REPLY_NONE -> {
+                if (o.thrown() != null) {
+                    rt.discardedExceptions.increment();
+                    LOG.log(Level.INFO, "discarded the exception of " + what + " (reply scheme: discard)",
+                            o.thrown());
+                }
+            }
+            case GroupMessages.REPLY_ONE -> {
+                if (h.rank() == h.replyRank()) {
+                    reply(h, h.rank(), o, what);
+                }
+            }
+            case GroupMessages.REPLY_ALL -> reply(h, h.rank(), o, what);
+            case GroupMessages.REPLY_REDUCE -> reduce(h, m, o, what);
+            default -> LOG.log(Level.WARNING, "unknown reply mode {0} for {1}", h.reply(), what);
+        }
+    }
+
+    private static int position(int[] ranks, int rank) {
+        for (int i = 0; i < ranks.length; i++) {
+            if (ranks[i] == rank) {
+                return i;
+            }
+        }
+        throw new GroupException("member rank " + rank + " is not among the destinations "
+                + java.util.Arrays.toString(ranks));
+    }
+
+    /** Forwards the same bytes to this member's children in the broadcast tree, farthest first. */
+    private void relay(Invoke h, byte[] parameters) {
+        GroupView v = rt.views.get(h.group());
+        int[] children = BinomialTree.children(position(h.ranks(), h.rank()), h.ranks().length);
+        for (int i = children.length - 1; i >= 0; i--) {
+            int child = h.ranks()[children[i]];
+            try {
+                rt.sendInvoke(v, h.to(child), parameters);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"
+                        + " rank " + child, e);
+            }
+        }
+    }
+
+    private void reply(Invoke h, int rank, Outcome o, String what) {
+        try {
+            rt.sendReply(h.origin(), new Reply(h.call(), rank, o.thrown() != null), rt.encodeOutcome(o, what));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the outcome of " + what + " could not reach its invoker", e);
+        }
+    }
+
+    /** Combines this member's outcome with its children's, then sends it to its parent (or, at the root, home). */
+    private void reduce(Invoke h, LocalMember m, Outcome own, String what) {
+        int[] ranks = h.ranks();
+        int n = ranks.length;
+        int pos = position(ranks, h.rank());
+        GroupView v = rt.views.get(h.group());
+        int size = v == null ? n : v.size;
+        ResultType type = m == null ? ResultType.OBJECT : m.skeleton.methods().get(h.method()).result();
+        String op = h.origin() + ":" + h.call();
+        String box = Part.box(h.group(), GroupMessages.PART_PARTIAL, op, h.rank());
+        Outcome acc = own;
+        try {
+            Mailboxes.Box b = rt.mail.box(box);
+            for (int c : BinomialTree.children(pos, n)) {
+                int child = ranks[c];
+                Outcome partial;
+                try {
+                    Mailboxes.Letter l = b.take(child, rt.timeoutNanos, "the partial result of member rank " + child
+                            + " of '" + h.group() + "'");
+                    partial = rt.decodeOutcome(l.thrown(), l.value(), "the partial result of member rank " + child);
+                } catch (GroupException e) {
+                    partial = Outcome.failed(e);
+                }
+                acc = h.reducer() == null ? Outcome.failed(new GroupException("no combiner for the reduce of "
+                        + what)) : Results.binomialCombine(h.reducer(), type, h.rank(), acc, child, partial, size);
+            }
+        } finally {
+            rt.mail.remove(box);
+        }
+        if (pos == 0) {
+            reply(h, h.rank(), acc, what);
+            return;
+        }
+        int parent = ranks[BinomialTree.parent(pos)];
+        try {
+            rt.sendPart(v.poolRanks[parent], new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(),
+                    acc.thrown() != null), rt.encodeOutcome(acc, what));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the partial result of " + what + " could not reach member rank " + parent, e);
+        }
+    }
+}
