@@ -8,17 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mobula.gmi.bin.Bin;
 import io.mobula.gmi.bin.BinImpl;
 import io.mobula.gmi.bin.Bin_GroupMethods;
-import io.mobula.pool.Pool;
-import io.mobula.pool.PoolOptions;
-import io.mobula.pool.PoolServer;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,18 +22,12 @@ import org.junit.jupiter.api.Test;
  * its own group reference, on a group of four members here: the MPI-style collectives of thesis 5.3.2.
  */
 class InProcessCombinedTest {
-    private static PoolServer server;
-    private static Pool pool;
     static final int N = 4;
     static BinImpl[] members = new BinImpl[N];
 
     @BeforeAll
     static void start() throws Exception {
-        System.setProperty("mobula.gmi.timeoutMs", "20000");
-        server = PoolServer.start(0, Duration.ofSeconds(5));
-        pool = Pool.join(new PoolOptions("gmi-combined", 0, 1, "127.0.0.1", server.port(), false,
-                Duration.ofSeconds(20), Duration.ofSeconds(5), null));
-        Group.attach(pool);
+        TestPool.get();
         Group.create("cbins", Bin.class, N);
         List<Thread> joiners = new ArrayList<>();
         for (int r = 0; r < N; r++) {
@@ -51,24 +40,22 @@ class InProcessCombinedTest {
         }
     }
 
-    @AfterAll
-    static void stop() {
-        pool.close();
-        server.close();
-    }
-
     interface Participant<T> {
         T run(int rank, Bin group) throws Exception;
     }
 
     /** Runs {@code body} in N threads, each a participant with its own group reference; returns their results. */
     static <T> List<T> participants(Participant<T> body) throws Exception {
-        ExecutorService ex = Executors.newFixedThreadPool(N);
+        return participantsOf("cbins", N, body);
+    }
+
+    static <T> List<T> participantsOf(String group, int n, Participant<T> body) throws Exception {
+        ExecutorService ex = Executors.newFixedThreadPool(n);
         try {
             List<Future<T>> f = new ArrayList<>();
-            for (int r = 0; r < N; r++) {
+            for (int r = 0; r < n; r++) {
                 int rank = r;
-                f.add(ex.submit(() -> body.run(rank, Group.lookup("cbins", Bin.class))));
+                f.add(ex.submit(() -> body.run(rank, Group.lookup(group, Bin.class))));
             }
             List<T> out = new ArrayList<>();
             for (Future<T> x : f) {
