@@ -245,9 +245,17 @@ final class GroupReference implements GroupInvoker {
         }
         Outcome[] parts = split(c, type, o, n);
         byte[] shared = c.replyPersonalizer == null ? rt.encodeOutcome(o, label) : null;
+        RuntimeException unsent = null;
         for (int i = 1; i < n; i++) {
             byte[] bytes = shared != null ? shared : rt.encodeOutcome(parts[i], label);
-            sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null, bytes);
+            try {
+                sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null, bytes);
+            } catch (RuntimeException e) {
+                unsent = unsent == null ? e : unsent; // the others still get their result
+            }
+        }
+        if (unsent != null && parts[0].thrown() == null) {
+            throw unsent;
         }
         return parts[0];
     }

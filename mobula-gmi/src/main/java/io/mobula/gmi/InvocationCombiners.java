@@ -26,6 +26,21 @@ public final class InvocationCombiners {
         };
     }
 
+    /**
+     * Takes participant 0's parameters as they are: for combined invocations whose point is the synchronisation or
+     * the collected results (methods without parameters, such as {@code get()}).
+     */
+    public static FlatInvocationCombiner first() {
+        return new FlatInvocationCombiner() {
+            @Override
+            public void combine(ParameterVector[] in, ParameterVector out) {
+                for (int p = 0; p < in[0].size(); p++) {
+                    out.write(p, in[0].readObject(p));
+                }
+            }
+        };
+    }
+
     /** Sums parameter {@code parameter} (element-wise for arrays). */
     public static BinomialInvocationCombiner sum(int parameter) {
         return new Reduce(Arrays2.Op.SUM, parameter);
