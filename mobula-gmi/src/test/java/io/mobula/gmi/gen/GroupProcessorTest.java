@@ -99,8 +99,10 @@ class GroupProcessorTest {
                         + " String... rest);",
                 "    Map<String, int[]> n(long[][] grid, Object o);",
                 "    List<String>[] lists(Set<?> s);",
+                "    void objects(Object[] all, Object... more);",
+                "    void generics(List<String>... lists);",
                 "}"));
-        assertThat(c).succeededWithoutWarnings();
+        assertThat(c).succeeded();
         GroupCompiler.assertGeneratedCodeClean(c);
         String constants = GroupCompiler.generatedSource(c, "p/Maps_GroupMethods.java");
         assertThat(constants).contains("M = new io.mobula.gmi.GroupMethodId(p.Maps.class, 0,"
@@ -109,12 +111,28 @@ class GroupProcessorTest {
                 + " \"Map n(long[][],Object)\");");
         assertThat(constants).contains("LISTS = new io.mobula.gmi.GroupMethodId(p.Maps.class, 2,"
                 + " \"List[] lists(Set)\");");
+        assertThat(constants).contains("\"void objects(Object[],Object[])\"");
+        assertThat(constants).contains("\"void generics(List[])\"");
         String stub = GroupCompiler.generatedSource(c, "p/Maps_MobulaGroupStub.java");
         assertThat(stub).contains("java.lang.String... a3)");
         String skeleton = GroupCompiler.generatedSource(c, "p/Maps_MobulaGroupSkeleton.java");
         assertThat(skeleton).contains("a1 = (java.util.List<? extends java.lang.Number>[]) java.util.Arrays.copyOfRange("
                 + "value, off, off + len, java.util.List[].class);");
         assertThat(skeleton).contains("a0 = in.readObject(long[][].class);");
+    }
+
+    @Test
+    void anInterfaceWithoutMethodsIsAGroupInterfaceToo() {
+        Compilation c = GroupCompiler.compile(JavaFileObjects.forSourceLines("p.Marker",
+                "package p;",
+                "public interface Marker extends io.mobula.gmi.GroupInterface {",
+                "}"));
+        assertThat(c).succeededWithoutWarnings();
+        GroupCompiler.assertGeneratedCodeClean(c);
+        assertThat(GroupCompiler.generatedSources(c)).containsExactly("p/Marker_GroupMethods.java",
+                "p/Marker_MobulaGroupSkeleton.java", "p/Marker_MobulaGroupStub.java");
+        assertThat(GroupCompiler.generatedSource(c, "p/Marker_MobulaGroupSkeleton.java"))
+                .contains("METHODS = java.util.List.of();");
     }
 
     @Test
