@@ -48,11 +48,13 @@ public final class Table51 {
             BinImpl local = new BinImpl();
             Bin group = Group.form(pool, "table51", Bin.class, local);
             new Table51(pool, group, local).run();
+            pool.barrier(); // nobody leaves while another still needs its member
         } catch (Throwable t) {
             System.err.println("[gmi] FAILED: " + t);
             t.printStackTrace();
             System.exit(1);
         }
+        System.exit(0); // the group's exported port keeps the JVM alive, as an exported java.rmi object does
     }
 
     private static void check(boolean ok, String row, Object got, Object want) {

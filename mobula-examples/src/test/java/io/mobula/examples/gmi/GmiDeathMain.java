@@ -25,7 +25,7 @@ public final class GmiDeathMain {
     public static final class HaltingBin extends BinImpl {
         @Override
         public int add(int a, int b) {
-            if (a == 777) {
+            if (a == 777 && getRank() == 2) {
                 System.out.println("[death] rank " + getRank() + " halting inside add");
                 System.out.flush();
                 Runtime.getRuntime().halt(3);
@@ -73,6 +73,8 @@ public final class GmiDeathMain {
             System.out.println("[death] rank " + me + " failed after " + ms + " ms: " + e.getClass().getSimpleName()
                     + ": " + e.getMessage());
             try {
+                Group.findMethod(g, Bin_GroupMethods.ADD).configure(new io.mobula.gmi.SingleInvocation(me),
+                        new io.mobula.gmi.ReturnReply(me));
                 g.add(1, 1);
                 System.out.println("[death] UNEXPECTED: the group still works");
                 System.exit(1);
