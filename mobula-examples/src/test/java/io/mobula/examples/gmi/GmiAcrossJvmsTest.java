@@ -47,6 +47,23 @@ class GmiAcrossJvmsTest {
         table51("tcp");
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(classes = {GroupInvocationExample.class, SplitExample.class,
+            GatherExample.class, FutureExample.class, CombinedGatherToAllExample.class, SpmdBroadcastExample.class,
+            AllToAllExample.class})
+    void theThesisExamplesVerifyTheirResults(Class<?> example) throws Exception {
+        List<String> argv = new ArrayList<>(List.of("--np", "3", "--timeout", "90"));
+        for (String a : SMALL_JVM) {
+            argv.add("-J");
+            argv.add(a);
+        }
+        argv.addAll(List.of("-J", "-Dmobula.gmi.timeoutMs=30000", example.getName()));
+        try (ChildJvm run = ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new))) {
+            assertEquals(0, run.waitFor(Duration.ofSeconds(120)), run.output());
+            assertTrue(run.output().contains(": verified on 3 processes"), run.output());
+        }
+    }
+
     private static void death(String scenario) throws Exception {
         try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "1500")) {
             String line = server.awaitLine("pool server listening on mobula://", Duration.ofSeconds(30));
