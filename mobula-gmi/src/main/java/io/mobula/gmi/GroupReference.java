@@ -55,6 +55,34 @@ final class GroupReference implements GroupInvoker {
                     + " Group.findMethod(ref, \"" + m.description() + "\").configure(invocationScheme, replyScheme)"
                     + " first");
         }
+        GroupInvocationEvent ev = GroupInvocationEvent.enabled() ? new GroupInvocationEvent() : null;
+        if (ev != null) {
+            ev.begin();
+        }
+        String outcome = "failed";
+        try {
+            Object r = run(c, parameters);
+            outcome = "ok";
+            return r;
+        } catch (GroupException e) {
+            throw e;
+        } catch (Throwable t) {
+            outcome = "thrown";
+            throw t;
+        } finally {
+            if (ev != null) {
+                ev.end();
+                ev.group = view.name;
+                ev.method = m.description();
+                ev.forwarding = c.invocation.toString();
+                ev.reply = c.reply.toString();
+                ev.outcome = outcome;
+                ev.commit();
+            }
+        }
+    }
+
+    private Object run(MethodConfig c, ParameterVector parameters) throws Throwable {
         view.checkUsable();
         if (c.combined != null) {
             GroupBrokenException b = c.broken;
