@@ -77,7 +77,21 @@ final class SerializerAnalyzer {
         NestingKind nesting = type.getNestingKind();
         return (kind == ElementKind.CLASS || kind == ElementKind.RECORD)
                 && nesting != NestingKind.LOCAL && nesting != NestingKind.ANONYMOUS
-                && isSerializable(type.asType()) && !isRemoteStub(type) && !isThrowable(type);
+                && isSerializable(type.asType()) && !isRemoteStub(type) && !isThrowable(type)
+                && !isGroupParameters(type);
+    }
+
+    /**
+     * GMI's parameter vectors are Serializable so the reader accepts them, but the group generator writes their
+     * serializers (which follow the vector's own layout, sub-array views included).
+     */
+    private boolean isGroupParameters(TypeElement type) {
+        for (TypeElement t = type; t != null; t = superclass(t)) {
+            if (t.getQualifiedName().contentEquals("io.mobula.gmi.ParameterVector")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
