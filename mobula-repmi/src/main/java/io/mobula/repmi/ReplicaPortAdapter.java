@@ -1,0 +1,31 @@
+package io.mobula.repmi;
+
+import java.lang.System.Logger.Level;
+
+/** Routes RepMI's inbound messages; nothing escapes (one-way calls have nobody to answer). */
+final class ReplicaPortAdapter implements ReplicaPort {
+    private static final System.Logger LOG = System.getLogger(ReplicaPortAdapter.class.getName());
+    private final RepmiRuntime rt;
+
+    ReplicaPortAdapter(RepmiRuntime rt) {
+        this.rt = rt;
+    }
+
+    @Override
+    public void submit(RepmiMessages.Submit header, byte[] payload) {
+        try {
+            rt.onSubmit(header, payload);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "a write from pool rank " + header.origin() + " could not be sequenced", t);
+        }
+    }
+
+    @Override
+    public void deliver(RepmiMessages.Deliver header, byte[] payload) {
+        try {
+            rt.onDeliver(header, payload);
+        } catch (Throwable t) {
+            LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
+        }
+    }
+}
