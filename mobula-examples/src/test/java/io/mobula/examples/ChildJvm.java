@@ -52,6 +52,15 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm startWrapped(List<String> wrapper, Class<?> main, List<String> jvmArgs, String... args)
             throws IOException {
+        return startWithEnv(wrapper, java.util.Map.of(), main, jvmArgs, args);
+    }
+
+    /**
+     * As {@link #startWrapped}, with {@code env} added to the child's environment (a null value removes the variable,
+     * so a child can be started without a variable the test JVM has).
+     */
+    public static ChildJvm startWithEnv(List<String> wrapper, java.util.Map<String, String> env, Class<?> main,
+                                        List<String> jvmArgs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(wrapper);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx256m");
@@ -63,6 +72,13 @@ public final class ChildJvm implements AutoCloseable {
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         return new ChildJvm(pb.start());
     }
 
