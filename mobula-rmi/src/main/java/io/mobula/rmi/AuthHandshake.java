@@ -167,6 +167,29 @@ final class AuthHandshake {
         return connecting ? null : answer(secret.key(), ROLE_ACCEPTING, nc, na, helloSent, peerHello);
     }
 
+    /** The AUTH frame carrying {@code mac}: the RMI header with type AUTH and every other field zero, then the answer. */
+    static ByteBuffer authFrame(byte[] mac) {
+        ByteBuffer f = ByteBuffer.allocate(RmiProtocol.AUTH_FRAME_LENGTH);
+        return f.put(RmiProtocol.TYPE_OFFSET, RmiProtocol.AUTH).put(RmiProtocol.HEADER_LENGTH, mac);
+    }
+
+    /**
+     * The answer an AUTH frame carries.
+     *
+     * @throws Refused if {@code frame} is anything else (a call, a DGC or upgrade frame, ...), before any of it is read
+     */
+    static byte[] answerIn(ByteBuffer frame) throws Refused {
+        int at = frame.position();
+        if (frame.remaining() != RmiProtocol.AUTH_FRAME_LENGTH
+                || frame.get(at + RmiProtocol.TYPE_OFFSET) != RmiProtocol.AUTH) {
+            throw new Refused("a frame of type " + (frame.remaining() > 0 ? frame.get(at + RmiProtocol.TYPE_OFFSET)
+                    : "(empty)") + " and " + frame.remaining() + " bytes before authentication");
+        }
+        byte[] mac = new byte[MAC_LENGTH];
+        frame.get(at + RmiProtocol.HEADER_LENGTH, mac);
+        return mac;
+    }
+
     private Refused fail(String why) {
         state = State.FAILED;
         return new Refused(why);

@@ -575,16 +575,8 @@ final class PeerConnection implements CallChannel {
 
     /** An AUTH frame: the peer's answer, checked before anything else of it is read. */
     private void onAuth(ByteBuffer frame) {
-        int at = frame.position();
-        if (frame.remaining() != AUTH_FRAME_LENGTH || frame.get(at + TYPE_OFFSET) != AUTH) {
-            authFailed("a frame of type " + (frame.remaining() > 0 ? frame.get(at + TYPE_OFFSET) : "(empty)")
-                    + " and " + frame.remaining() + " bytes before authentication");
-            return;
-        }
-        byte[] mac = new byte[AuthHandshake.MAC_LENGTH];
-        frame.get(at + HEADER_LENGTH, mac);
         try {
-            byte[] answer = auth.onPeerAnswer(mac);
+            byte[] answer = auth.onPeerAnswer(AuthHandshake.answerIn(frame));
             if (answer != null && !sendAuth(answer)) {
                 return;
             }
@@ -597,11 +589,9 @@ final class PeerConnection implements CallChannel {
 
     /** Sends an AUTH frame; false (and the connection closes) if that fails. */
     private boolean sendAuth(byte[] mac) {
-        ByteBuffer f = ByteBuffer.allocate(AUTH_FRAME_LENGTH); // header fields other than the type are zero
-        f.put(TYPE_OFFSET, AUTH).put(HEADER_LENGTH, mac);
         sendLock.lock();
         try {
-            connection.send(f);
+            connection.send(AuthHandshake.authFrame(mac));
             return true;
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "cannot send the handshake answer to {0}: {1}", connection.remote(), e);
@@ -967,8 +957,9 @@ final class PeerConnection implements CallChannel {
         closed = true;
         if (!handshake.isDone()) {
             handshake.completeExceptionally(new IOException(reason != null ? reason
+                    : cause != null ? "connection lost during the handshake: " + cause.getMessage()
                     : "the peer closed the connection during the handshake (it refused this process: another cluster"
-                    + " secret, or none)"));
+                    + " secret, none, or another protocol version)"));
         }
         SharedMemory.Segment seg = shm;
         if (seg != null) {
