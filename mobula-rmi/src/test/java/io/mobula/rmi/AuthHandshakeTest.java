@@ -157,6 +157,27 @@ class AuthHandshakeTest {
     }
 
     @Test
+    void beforeAuthenticationOnlyAnAuthFrameIsTakenAndNothingElseOfAFrameIsRead() throws Exception {
+        byte[] mac = new byte[AuthHandshake.MAC_LENGTH];
+        Arrays.fill(mac, (byte) 7);
+        ByteBuffer auth = AuthHandshake.authFrame(mac);
+        assertEquals(RmiProtocol.AUTH_FRAME_LENGTH, auth.remaining());
+        assertArrayEquals(mac, AuthHandshake.answerIn(auth));
+        // calls, replies, DGC, upgrade offers, pings, the same frames with a type-descriptor trailer flag
+        for (byte type : new byte[] {RmiProtocol.CALL, RmiProtocol.REPLY, RmiProtocol.DGC_DIRTY, RmiProtocol.DGC_CLEAN,
+                RmiProtocol.UPGRADE, RmiProtocol.UPGRADE_ACK, RmiProtocol.PING, RmiProtocol.HELLO}) {
+            for (int flags : new int[] {0, RmiProtocol.FLAG_TYPE_DEFS}) {
+                ByteBuffer f = ByteBuffer.allocate(RmiProtocol.AUTH_FRAME_LENGTH);
+                f.put(RmiProtocol.TYPE_OFFSET, type).put(RmiProtocol.FLAGS_OFFSET, (byte) flags);
+                assertThrows(AuthHandshake.Refused.class, () -> AuthHandshake.answerIn(f), "type " + type);
+            }
+        }
+        ByteBuffer longer = ByteBuffer.allocate(RmiProtocol.AUTH_FRAME_LENGTH + 8).put(0, RmiProtocol.AUTH);
+        assertThrows(AuthHandshake.Refused.class, () -> AuthHandshake.answerIn(longer));
+        assertThrows(AuthHandshake.Refused.class, () -> AuthHandshake.answerIn(ByteBuffer.allocate(0)));
+    }
+
+    @Test
     void framesOutOfTurnAreRefused() throws Exception {
         AuthHandshake a = side(SECRET, false, nonce(2), hello("server", nonce(2)));
         assertThrows(AuthHandshake.Refused.class, () -> a.onPeerAnswer(new byte[AuthHandshake.MAC_LENGTH]));
