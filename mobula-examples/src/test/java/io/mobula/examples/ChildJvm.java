@@ -164,6 +164,30 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /**
+     * What the program printed: {@link #output()} without the records of the JDK's default log format (a
+     * {@code "Nov 23, 2026 2:56:00 PM class method"} line followed by a {@code "LEVEL: message"} line), such as the
+     * runtime's note that it runs without cluster authentication.
+     */
+    public String programOutput() {
+        String[] lines = output().split("\n", -1);
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            if (i + 1 < lines.length && LOG_HEADER.matcher(lines[i]).matches()
+                    && LOG_LEVEL.matcher(lines[i + 1]).lookingAt()) {
+                i++;
+                continue;
+            }
+            kept.add(lines[i]);
+        }
+        return String.join("\n", kept);
+    }
+
+    private static final java.util.regex.Pattern LOG_HEADER =
+            java.util.regex.Pattern.compile("\\S+ \\d{1,2}, \\d{4} \\d{1,2}:\\d{2}:\\d{2} [AP]M \\S+ \\S+");
+    private static final java.util.regex.Pattern LOG_LEVEL =
+            java.util.regex.Pattern.compile("(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST): ");
+
     /** kill -9. */
     public void kill() throws InterruptedException {
         process.destroyForcibly();
