@@ -49,8 +49,14 @@ final class RepmiRuntime {
     private final Object arrivals = new Object();
     private final TreeMap<Long, WriteTask> holdBack = new TreeMap<>();
     private long nextSeq = 1;
-    /** Writes applied in this process: the sequence number of the last one (writes apply in order). */
-    private final AtomicLong applied = new AtomicLong();
+    /**
+     * Writes completed in this process. The deterministic schedule completes writes in the same order on every
+     * replica, so equal counts mean equal sets of applied writes: the time of RMI's {@link CausalClock}.
+     */
+    private long applied;
+    private final Object appliedLock = new Object();
+    /** Set while this thread sends RepMI's own messages, which must not wait for writes (they bring them). */
+    private static final ThreadLocal<Boolean> PROTOCOL = new ThreadLocal<>();
     private final Object cloudsChanged = new Object();
     /** Sequencer state (pool rank 0 only). */
     private final Object sequencing = new Object();
@@ -65,6 +71,7 @@ final class RepmiRuntime {
                 120_000)));
         this.self = (ReplicaPort) Rmi.export(new ReplicaPortAdapter(this));
         ports.put(pool.rank(), self);
+        Rmi.useCausalClock(new Clock());
         pool.publish("repmi/port/" + pool.rank(), new PortEntry(self));
         pool.addListener(this::onPoolEvent);
         for (PoolEvent e : pool.events()) {
@@ -182,7 +189,12 @@ final class RepmiRuntime {
         CompletableFuture<Object> f = new CompletableFuture<>();
         pending.put(call, f);
         try {
-            port(0).submit(new Submit(pool.rank(), call, cloud, method), bytes);
+            PROTOCOL.set(Boolean.TRUE);
+            try {
+                port(0).submit(new Submit(pool.rank(), call, cloud, method), bytes);
+            } finally {
+                PROTOCOL.remove();
+            }
             return f.get(timeoutNanos, TimeUnit.NANOSECONDS);
         } catch (RemoteException e) {
             throw new CloudException(what + ": the sequencer (pool rank 0) is unreachable: " + e.getMessage(), e);
@@ -199,9 +211,19 @@ final class RepmiRuntime {
         }
     }
 
+    /**
+     * Counts a write as applied; called while the write still holds its turn, so the count advances in the
+     * deterministic schedule's order on every replica.
+     */
+    void markApplied() {
+        synchronized (appliedLock) {
+            applied++;
+            appliedLock.notifyAll();
+        }
+    }
+
     /** A write applied here: if this process wrote it, its caller gets the result. */
     void complete(Deliver d, Object result, Throwable thrown) {
-        applied.set(d.seq());
         if (d.origin() != pool.rank()) {
             if (thrown != null && !(thrown instanceof RuntimeException || thrown instanceof Exception)) {
                 LOG.log(Level.ERROR, "write " + d.seq() + " failed on this replica with an error; replicas may"
@@ -219,9 +241,35 @@ final class RepmiRuntime {
         }
     }
 
-    /** Sequence number of the last write applied here. */
+    /** Writes completed here. */
     long applied() {
-        return applied.get();
+        synchronized (appliedLock) {
+            return applied;
+        }
+    }
+
+    /** RMI's causal clock: calls and replies carry the writes their sender has applied (thesis Figure 4.13). */
+    private final class Clock implements io.mobula.rmi.CausalClock {
+        @Override
+        public int now() {
+            return PROTOCOL.get() != null ? 0 : (int) applied();
+        }
+
+        @Override
+        public void awaitAtLeast(int time) throws InterruptedException {
+            long deadline = System.nanoTime() + timeoutNanos;
+            synchronized (appliedLock) {
+                while (applied < time) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new CloudException("this replica has applied " + applied + " writes; an RMI message"
+                                + " that follows write " + time + " waited " + TimeUnit.NANOSECONDS.toMillis(
+                                timeoutNanos) + " ms for it");
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(appliedLock, left);
+                }
+            }
+        }
     }
 
     // ------------------------------------------------------------------ sequencer (pool rank 0)
@@ -231,6 +279,15 @@ final class RepmiRuntime {
             LOG.log(Level.WARNING, "a write was submitted to pool rank {0}, which is not the sequencer", pool.rank());
             return;
         }
+        PROTOCOL.set(Boolean.TRUE);
+        try {
+            sequence(s, payload);
+        } finally {
+            PROTOCOL.remove();
+        }
+    }
+
+    private void sequence(Submit s, byte[] payload) {
         synchronized (sequencing) {
             long seq = ++lastSeq;
             Deliver d = new Deliver(seq, s.origin(), s.call(), s.cloud(), s.method());

@@ -52,6 +52,7 @@ final class WriteTask implements CloudContext.Scheduling {
             rt.scheduler.awaitTurn(this);
         } catch (InterruptedException e) {
             thrown = new CloudException("replica shut down before write " + seq + " ran", e);
+            rt.markApplied();
             rt.scheduler.finish(this);
             rt.complete(d, null, thrown);
             return;
@@ -71,6 +72,7 @@ final class WriteTask implements CloudContext.Scheduling {
             thrown = t;
         } finally {
             CloudContext.set(old);
+            rt.markApplied();
             rt.scheduler.finish(this);
         }
         rt.complete(d, result, thrown);

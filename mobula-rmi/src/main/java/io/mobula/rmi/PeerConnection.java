@@ -249,7 +249,7 @@ final class PeerConnection implements CallChannel {
         writer.putLongAt(at + OBJECT_ID_OFFSET, objectId);
         writer.putLongAt(at + INTERFACE_HASH_OFFSET, interfaceHash);
         writer.putIntAt(at + METHOD_ID_OFFSET, methodId);
-        writer.putIntAt(at + SEQUENCE_OFFSET, 0);
+        writer.putIntAt(at + SEQUENCE_OFFSET, runtime.clock.now());
     }
 
     @Override
@@ -481,6 +481,7 @@ final class PeerConnection implements CallChannel {
         long objectId = frame.getLong(base + OBJECT_ID_OFFSET);
         long interfaceHash = frame.getLong(base + INTERFACE_HASH_OFFSET);
         int methodId = frame.getInt(base + METHOD_ID_OFFSET);
+        int causal = frame.getInt(base + SEQUENCE_OFFSET);
         frame.position(base + HEADER_LENGTH);
         try {
             // the type trailer first, whatever becomes of the message: the type tables stay in step
@@ -490,8 +491,8 @@ final class PeerConnection implements CallChannel {
             return;
         }
         switch (type) {
-            case CALL -> onCall(flags, callId, objectId, interfaceHash, methodId);
-            case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(type, callId, methodId);
+            case CALL -> onCall(flags, callId, objectId, interfaceHash, methodId, causal);
+            case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(type, callId, methodId, causal);
             case DGC_DIRTY -> runtime.exports.dirty(objectId, peerVmId);
             case DGC_CLEAN -> runtime.exports.clean(objectId, peerVmId);
             case UPGRADE -> onUpgrade();
@@ -658,7 +659,7 @@ final class PeerConnection implements CallChannel {
         }
     }
 
-    private void onCall(int flags, int callId, long objectId, long interfaceHash, int methodId) {
+    private void onCall(int flags, int callId, long objectId, long interfaceHash, int methodId, int causal) {
         boolean oneWay = (flags & FLAG_ONE_WAY) != 0;
         ExportTable.Exported target = runtime.exports.find(objectId);
         if (target == null) {
@@ -704,10 +705,25 @@ final class PeerConnection implements CallChannel {
             return;
         }
         runtime.stats.callsServed.increment();
-        boolean inline = runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
+        CausalClock clock = runtime.clock;
+        boolean behind = causal > clock.now(); // the caller saw replicated writes this process has not applied
+        boolean inline = !behind && runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
                 && (target.flags(d, methodId) & Dispatcher.NON_BLOCKING) != 0;
         String iface = d.remoteInterface().getName();
-        if (inline) {
+        if (behind) {
+            runtime.dispatchExecutor.execute(() -> {
+                try {
+                    clock.awaitAtLeast(causal);
+                } catch (InterruptedException | RuntimeException e) {
+                    if (!oneWay) {
+                        sendThrown(callId, RemoteFailures.asThrownByServer(new java.rmi.RemoteException(
+                                "the call waited for replicated write " + causal + " in vain: " + e, e)));
+                    }
+                    return;
+                }
+                run(inv, new CallResult(), callId, oneWay, iface, methodId);
+            });
+        } else if (inline) {
             INLINE.set(this);
             try {
                 run(inv, inlineResult, callId, oneWay, iface, methodId);
@@ -764,7 +780,7 @@ final class PeerConnection implements CallChannel {
         sendReply(callId, result);
     }
 
-    private void onReply(byte type, int callId, int errorCode) {
+    private void onReply(byte type, int callId, int errorCode, int causal) {
         PendingCall call = pending.remove(callId);
         if (call == null) {
             // a reply after its call timed out (its trailer is bound already), or a forged one: dropped
@@ -788,7 +804,21 @@ final class PeerConnection implements CallChannel {
                     + ": " + e.getMessage(), e instanceof Exception ex ? ex
                     : new io.mobula.serial.SerialException(e.toString(), e));
         } finally {
-            call.complete();
+            CausalClock clock = runtime.clock;
+            if (causal > clock.now()) {
+                // the server saw replicated writes this process has not applied: the caller waits for them
+                runtime.dispatchExecutor.execute(() -> {
+                    try {
+                        clock.awaitAtLeast(causal);
+                    } catch (InterruptedException | RuntimeException e) {
+                        call.failure = new java.rmi.RemoteException("the reply waited for replicated write "
+                                + causal + " in vain: " + e, e);
+                    }
+                    call.complete();
+                });
+            } else {
+                call.complete();
+            }
         }
     }
 

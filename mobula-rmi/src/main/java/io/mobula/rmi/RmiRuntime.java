@@ -42,6 +42,9 @@ final class RmiRuntime implements FrameHandler {
     final Serialization serialization;
     final ExportTable exports;
     final RmiStats stats = new RmiStats();
+    /** Orders calls after a layer's replicated writes ({@link CausalClock}); NONE unless one is installed. */
+    volatile CausalClock clock = CausalClock.NONE;
+
     final ExecutorService dispatchExecutor =
             Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("mobula-call-", 0).factory());
     final DgcClient dgc;
