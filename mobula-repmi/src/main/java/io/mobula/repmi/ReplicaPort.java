@@ -15,4 +15,22 @@ interface ReplicaPort extends Remote {
 
     @OneWay
     void deliver(RepmiMessages.Deliver header, byte[] payload) throws RemoteException;
+
+    /**
+     * Failover, step 1: fences off deliveries of epochs before {@code epoch} and reports this replica's highest
+     * contiguously received sequence number and the highest it holds back.
+     */
+    long[] status(int epoch) throws RemoteException;
+
+    /** Failover, step 2: the logged and held-back writes numbered {@code from} to {@code to} this replica has. */
+    java.util.List<RepmiMessages.Entry> fetch(long from, long to) throws RemoteException;
+
+    /** Failover, step 3: takes in the writes this replica misses; returns once they are queued. */
+    void redeliver(java.util.List<RepmiMessages.Entry> entries) throws RemoteException;
+
+    /**
+     * Failover, step 4: {@code sequencer} sequences from {@code last + 1} on in {@code epoch}; writes of this process
+     * that no replica received are submitted to it again.
+     */
+    void resume(int epoch, int sequencer, long last) throws RemoteException;
 }

@@ -28,4 +28,30 @@ final class ReplicaPortAdapter implements ReplicaPort {
             LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
         }
     }
+
+    @Override
+    public long[] status(int epoch) {
+        rt.protocolThread();
+        return rt.status(epoch);
+    }
+
+    @Override
+    public java.util.List<RepmiMessages.Entry> fetch(long from, long to) {
+        rt.protocolThread();
+        return rt.fetch(from, to);
+    }
+
+    @Override
+    public void redeliver(java.util.List<RepmiMessages.Entry> entries) {
+        rt.protocolThread();
+        for (RepmiMessages.Entry e : entries) {
+            rt.onDeliver(e.header(), e.payload());
+        }
+    }
+
+    @Override
+    public void resume(int epoch, int sequencer, long last) {
+        rt.protocolThread();
+        rt.resume(epoch, sequencer, last);
+    }
 }

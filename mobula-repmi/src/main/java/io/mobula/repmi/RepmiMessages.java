@@ -9,6 +9,8 @@ final class RepmiMessages {
 
     /** The method number of a cloud creation. */
     static final int CREATE = -1;
+    /** The method number of a slot a new sequencer found no survivor holding: applied as nothing everywhere. */
+    static final int NOOP = -2;
 
     /**
      * A write (or a creation) asks the sequencer for its place in the total order.
@@ -21,8 +23,15 @@ final class RepmiMessages {
     record Submit(int origin, long call, long cloud, int method) implements Serializable {
     }
 
-    /** The sequencer's broadcast of a write with its sequence number. */
-    record Deliver(long seq, int origin, long call, long cloud, int method) implements Serializable {
+    /**
+     * The sequencer's broadcast of a write with its sequence number; {@code epoch} counts sequencers (0 for the
+     * first, one more per failover), and replicas drop deliveries from an epoch they have fenced off.
+     */
+    record Deliver(long seq, int epoch, int origin, long call, long cloud, int method) implements Serializable {
+    }
+
+    /** A delivered write as a replica logs it, for a new sequencer to fill other replicas' gaps. */
+    record Entry(Deliver header, byte[] payload) implements Serializable {
     }
 
     /** What a creation carries: the root class, the cloud's name, the constructor's arguments. */

@@ -44,7 +44,7 @@ final class RepmiRuntime {
     private final ConcurrentHashMap<Integer, ReplicaPort> ports = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Replica> clouds = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Replica> byName = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Long, CompletableFuture<Object>> pending = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, PendingWrite> pending = new ConcurrentHashMap<>();
     private final AtomicLong calls = new AtomicLong(1);
     private final Object arrivals = new Object();
     private final TreeMap<Long, WriteTask> holdBack = new TreeMap<>();
@@ -62,7 +62,29 @@ final class RepmiRuntime {
     private final Object sequencing = new Object();
     private long lastSeq;
     private final java.util.Set<Integer> lost = ConcurrentHashMap.newKeySet();
-    private volatile CloudException sequencerLost;
+    /** The current sequencer and its epoch; writes wait while {@link #failingOver}. */
+    private volatile int sequencer;
+    private volatile int epoch;
+    private volatile boolean failingOver;
+    private final Object sequencerChanged = new Object();
+    /** Deliveries of epochs below this are dropped (fenced off by a new sequencer). */
+    private int fence;
+    /** Recently delivered writes, for a new sequencer to fill other replicas' gaps (thesis-beyond: failover). */
+    private final TreeMap<Long, RepmiMessages.Entry> log = new TreeMap<>();
+    private static final int LOG_LIMIT = 8192;
+
+    /** A write of this process waiting to be applied here. */
+    private static final class PendingWrite {
+        final Submit submit;
+        final byte[] payload;
+        final CompletableFuture<Object> result = new CompletableFuture<>();
+        volatile boolean delivered;
+
+        PendingWrite(Submit submit, byte[] payload) {
+            this.submit = submit;
+            this.payload = payload;
+        }
+    }
 
     private RepmiRuntime(Pool pool) throws RemoteException, PoolException {
         this.pool = pool;
@@ -180,24 +202,13 @@ final class RepmiRuntime {
             throw new CloudException(what + ": a replication reference used inside a cloud's write method (thesis"
                     + " 4.2.2, the nested invocation problem: cloud objects may not hold replication references)");
         }
-        CloudException seqLost = sequencerLost;
-        if (seqLost != null) {
-            throw new CloudException(seqLost.getMessage(), seqLost);
-        }
         byte[] bytes = encode(parameters, "the arguments of " + what);
         long call = calls.getAndIncrement();
-        CompletableFuture<Object> f = new CompletableFuture<>();
-        pending.put(call, f);
+        PendingWrite w = new PendingWrite(new Submit(pool.rank(), call, cloud, method), bytes);
+        pending.put(call, w);
         try {
-            PROTOCOL.set(Boolean.TRUE);
-            try {
-                port(0).submit(new Submit(pool.rank(), call, cloud, method), bytes);
-            } finally {
-                PROTOCOL.remove();
-            }
-            return f.get(timeoutNanos, TimeUnit.NANOSECONDS);
-        } catch (RemoteException e) {
-            throw new CloudException(what + ": the sequencer (pool rank 0) is unreachable: " + e.getMessage(), e);
+            submit(w);
+            return w.result.get(timeoutNanos, TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             throw e.getCause();
         } catch (TimeoutException e) {
@@ -208,6 +219,37 @@ final class RepmiRuntime {
             throw new CloudException("interrupted while waiting for " + what, e);
         } finally {
             pending.remove(call);
+        }
+    }
+
+    /** Sends a write to the sequencer; during a failover it waits (bounded) for the new one. */
+    private void submit(PendingWrite w) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (true) {
+            int target;
+            synchronized (sequencerChanged) {
+                while (failingOver || lost.contains(sequencer)) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new CloudException("no RepMI sequencer within " + TimeUnit.NANOSECONDS.toMillis(
+                                timeoutNanos) + " ms (pool rank " + sequencer + " is lost and no successor took over)");
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(sequencerChanged, left);
+                }
+                target = sequencer;
+            }
+            PROTOCOL.set(Boolean.TRUE);
+            try {
+                port(target).submit(w.submit, w.payload);
+                return;
+            } catch (RemoteException | CloudException e) {
+                LOG.log(Level.INFO, "the sequencer at pool rank {0} did not take a write: {1}", target,
+                        e.getMessage());
+                pool.lost(target, e); // the coordinator decides, so every survivor sees the same failure
+            } finally {
+                PROTOCOL.remove();
+            }
+            Thread.sleep(20);
         }
     }
 
@@ -231,12 +273,12 @@ final class RepmiRuntime {
             }
             return;
         }
-        CompletableFuture<Object> f = pending.get(d.call());
-        if (f != null) {
+        PendingWrite w = pending.get(d.call());
+        if (w != null) {
             if (thrown != null) {
-                f.completeExceptionally(thrown);
+                w.result.completeExceptionally(thrown);
             } else {
-                f.complete(result);
+                w.result.complete(result);
             }
         }
     }
@@ -272,11 +314,12 @@ final class RepmiRuntime {
         }
     }
 
-    // ------------------------------------------------------------------ sequencer (pool rank 0)
+    // ------------------------------------------------------------------ sequencer
 
     void onSubmit(Submit s, byte[] payload) {
-        if (pool.rank() != 0) {
-            LOG.log(Level.WARNING, "a write was submitted to pool rank {0}, which is not the sequencer", pool.rank());
+        if (pool.rank() != sequencer || failingOver) {
+            LOG.log(Level.WARNING, "a write was submitted to pool rank {0}, which is not the sequencer now; its"
+                    + " writer submits it again to the new one", pool.rank());
             return;
         }
         PROTOCOL.set(Boolean.TRUE);
@@ -290,7 +333,7 @@ final class RepmiRuntime {
     private void sequence(Submit s, byte[] payload) {
         synchronized (sequencing) {
             long seq = ++lastSeq;
-            Deliver d = new Deliver(seq, s.origin(), s.call(), s.cloud(), s.method());
+            Deliver d = new Deliver(seq, epoch, s.origin(), s.call(), s.cloud(), s.method());
             for (int r = 0; r < pool.size(); r++) {
                 if (lost.contains(r)) {
                     continue;
@@ -300,6 +343,7 @@ final class RepmiRuntime {
                 } catch (RemoteException | CloudException e) {
                     LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r, e.getMessage());
                     lost.add(r);
+                    pool.lost(r, e);
                 }
             }
         }
@@ -309,9 +353,23 @@ final class RepmiRuntime {
 
     void onDeliver(Deliver d, byte[] payload) {
         synchronized (arrivals) {
-            if (d.seq() < nextSeq || holdBack.containsKey(d.seq())) {
-                LOG.log(Level.WARNING, "write {0} delivered twice; ignored", d.seq());
+            if (d.epoch() < fence) {
+                LOG.log(Level.DEBUG, "write {0} of fenced-off epoch {1} dropped", d.seq(), d.epoch());
                 return;
+            }
+            if (d.seq() < nextSeq || holdBack.containsKey(d.seq())) {
+                return; // a duplicate (a new sequencer re-delivers what some replicas lacked)
+            }
+            if (d.origin() == pool.rank()) {
+                PendingWrite w = pending.get(d.call());
+                if (w != null) {
+                    w.delivered = true;
+                }
+            }
+            RepmiMessages.Entry e = new RepmiMessages.Entry(d, payload);
+            log.put(d.seq(), e);
+            if (log.size() > LOG_LIMIT) {
+                log.pollFirstEntry();
             }
             holdBack.put(d.seq(), new WriteTask(this, d, payload));
             while (!holdBack.isEmpty() && holdBack.firstKey() == nextSeq) {
@@ -321,6 +379,56 @@ final class RepmiRuntime {
                 Thread.ofVirtual().name("mobula-repmi-write-" + t.seq).start(t::run);
             }
         }
+    }
+
+    /** Marks the calling thread as one sending or serving RepMI's own messages (they carry causal time 0). */
+    void protocolThread() {
+        PROTOCOL.set(Boolean.TRUE);
+    }
+
+    long[] status(int newEpoch) {
+        synchronized (arrivals) {
+            fence = Math.max(fence, newEpoch);
+            long max = holdBack.isEmpty() ? nextSeq - 1 : holdBack.lastKey();
+            return new long[] {nextSeq - 1, max};
+        }
+    }
+
+    List<RepmiMessages.Entry> fetch(long from, long to) {
+        synchronized (arrivals) {
+            List<RepmiMessages.Entry> out = new java.util.ArrayList<>(log.subMap(from, true, to, true).values());
+            for (WriteTask t : holdBack.subMap(from, true, to, true).values()) {
+                RepmiMessages.Entry e = log.get(t.seq);
+                if (e != null && !out.contains(e)) {
+                    out.add(e);
+                }
+            }
+            return out;
+        }
+    }
+
+    void resume(int newEpoch, int newSequencer, long last) {
+        synchronized (sequencerChanged) {
+            epoch = newEpoch;
+            sequencer = newSequencer;
+            failingOver = false;
+            sequencerChanged.notifyAll();
+        }
+        // writes the old sequencer never delivered anywhere still alive: submit them again
+        for (PendingWrite w : pending.values()) {
+            if (!w.delivered) {
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        submit(w);
+                    } catch (InterruptedException | CloudException e) {
+                        w.result.completeExceptionally(e instanceof CloudException c ? c
+                                : new CloudException("interrupted while submitting a write again", e));
+                    }
+                });
+            }
+        }
+        LOG.log(Level.INFO, "RepMI: pool rank {0} sequences from write {1} on (epoch {2})", newSequencer, last + 1,
+                newEpoch);
     }
 
     ReplicaPort port(int poolRank) {
@@ -341,18 +449,111 @@ final class RepmiRuntime {
     }
 
     private void onPoolEvent(PoolEvent e) {
-        if (e.kind() != PoolEvent.Kind.DIED && e.kind() != PoolEvent.Kind.LEFT) {
+        if (e.kind() == PoolEvent.Kind.DIED || e.kind() == PoolEvent.Kind.LEFT) {
+            lost(e.rank(), e.kind() + ": " + e.detail());
+        }
+    }
+
+    /** Process {@code rank} is gone: no more deliveries to it; if it sequenced, its successor takes over. */
+    private void lost(int rank, String detail) {
+        if (rank == pool.rank() || !lost.add(rank)) {
             return;
         }
-        lost.add(e.rank());
-        ports.remove(e.rank());
-        if (e.rank() == 0 && pool.rank() != 0) {
-            CloudException x = new CloudException("the RepMI sequencer (pool rank 0) is lost (" + e.detail()
-                    + "); writes fail: replacing the sequencer is not implemented");
-            sequencerLost = x;
-            for (CompletableFuture<Object> f : pending.values()) {
-                f.completeExceptionally(x);
+        ports.remove(rank);
+        if (rank != sequencer) {
+            return;
+        }
+        synchronized (sequencerChanged) {
+            failingOver = true;
+            sequencerChanged.notifyAll();
+        }
+        int successor = -1;
+        for (int r = 0; r < pool.size() && successor < 0; r++) {
+            if (!lost.contains(r)) {
+                successor = r;
             }
+        }
+        LOG.log(Level.WARNING, "RepMI: the sequencer (pool rank {0}) is lost ({1}); pool rank {2} takes over", rank,
+                detail, successor);
+        if (successor == pool.rank()) {
+            int next = epoch + 1;
+            Thread.ofVirtual().name("mobula-repmi-failover").start(() -> takeOver(next));
+        }
+    }
+
+    /**
+     * Becomes the sequencer (the lowest surviving rank): fences off the old epoch at every survivor, finds the
+     * highest number any of them received, gives every survivor the writes it misses (from whichever survivor has
+     * them; a number no survivor has becomes a no-op everywhere), then tells them to resume with this process as the
+     * sequencer. Survivors thus apply one identical sequence; writes no survivor received are submitted again by
+     * their writers.
+     */
+    private void takeOver(int newEpoch) {
+        PROTOCOL.set(Boolean.TRUE);
+        try {
+            List<Integer> survivors = new java.util.ArrayList<>();
+            Map<Integer, long[]> status = new java.util.HashMap<>();
+            for (int r = 0; r < pool.size(); r++) {
+                if (lost.contains(r)) {
+                    continue;
+                }
+                try {
+                    status.put(r, port(r).status(newEpoch));
+                    survivors.add(r);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+            long low = Long.MAX_VALUE;
+            long high = 0;
+            for (long[] st : status.values()) {
+                low = Math.min(low, st[0]);
+                high = Math.max(high, st[1]);
+            }
+            TreeMap<Long, RepmiMessages.Entry> known = new TreeMap<>();
+            if (high > low) {
+                for (int r : survivors) {
+                    if (status.get(r)[1] > low) {
+                        try {
+                            for (RepmiMessages.Entry e : port(r).fetch(low + 1, high)) {
+                                known.putIfAbsent(e.header().seq(), e);
+                            }
+                        } catch (RemoteException | CloudException e) {
+                            lost.add(r);
+                        }
+                    }
+                }
+            }
+            for (long q = low + 1; q <= high; q++) {
+                RepmiMessages.Entry e = known.get(q);
+                Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, RepmiMessages.NOOP)
+                        : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().cloud(),
+                                e.header().method());
+                known.put(q, new RepmiMessages.Entry(h, e == null ? encode(null, "a no-op") : e.payload()));
+            }
+            for (int r : survivors) {
+                List<RepmiMessages.Entry> missing = new java.util.ArrayList<>(
+                        known.tailMap(status.get(r)[0], false).values());
+                try {
+                    port(r).redeliver(missing);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+            synchronized (sequencing) {
+                lastSeq = high;
+            }
+            for (int r : survivors) {
+                try {
+                    port(r).resume(newEpoch, pool.rank(), high);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "RepMI: taking over as sequencer failed; writes will time out", e);
+        } finally {
+            PROTOCOL.remove();
         }
     }
 }

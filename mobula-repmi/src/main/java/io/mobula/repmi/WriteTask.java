@@ -37,6 +37,10 @@ final class WriteTask implements CloudContext.Scheduling {
     }
 
     void run() {
+        if (d.method() == RepmiMessages.NOOP) {
+            runNothing();
+            return;
+        }
         Object decoded = null;
         Throwable failed = null;
         try {
@@ -76,6 +80,17 @@ final class WriteTask implements CloudContext.Scheduling {
             rt.scheduler.finish(this);
         }
         rt.complete(d, result, thrown);
+    }
+
+    /** A slot no surviving replica received: every replica passes it in order and does nothing. */
+    private void runNothing() {
+        try {
+            rt.scheduler.awaitTurn(this);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        rt.markApplied();
+        rt.scheduler.finish(this);
     }
 
     private Long create(RepmiMessages.Create c, AtomicLong hashes) throws Throwable {
