@@ -108,6 +108,13 @@ final class SerializerAnalyzer {
         return false;
     }
 
+    /** A parameter record of a generated RepMI replica dispatch ({@code X_MobulaCloudSkeleton.P0_push}). */
+    private boolean isCloudParameters(TypeElement type) {
+        return type.getEnclosingElement() instanceof TypeElement outer
+                && outer.getInterfaces().stream().anyMatch(i -> i.getKind() == TypeKind.DECLARED && names
+                        .asTypeElement(i).getQualifiedName().contentEquals("io.mobula.repmi.spi.CloudSkeleton"));
+    }
+
     /**
      * Exceptions are serialized by the runtime's exception serializer, which carries Throwable's own state through
      * its public API (its private fields are in java.base, which generated code cannot open; with {@code --release}
@@ -359,6 +366,9 @@ final class SerializerAnalyzer {
         if (type.getKind().isInterface() || type.getQualifiedName().contentEquals("java.lang.Object")
                 || RUNTIME_BUILTINS.contains(type.getQualifiedName().toString())) {
             return; // a serializable implementation or subclass may be stored there
+        }
+        if (isCloudParameters(target.element())) {
+            return; // the RepMI generator warned on the user's method already
         }
         String what = (field.getKind() == ElementKind.RECORD_COMPONENT ? "component '" : "field '")
                 + field.getSimpleName() + "' of serializable class " + target.sourceName();
