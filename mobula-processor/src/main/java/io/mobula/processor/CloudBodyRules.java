@@ -102,6 +102,10 @@ final class CloudBodyRules extends TreePathScanner<Void, Void> {
     public Void visitNewClass(NewClassTree node, Void unused) {
         if (resolver.resolveType(node.getIdentifier()) instanceof DeclaredType d && isThreadType((TypeElement) d.asElement())) {
             error(threads(((TypeElement) d.asElement()).getQualifiedName().toString()));
+            scan(node.getEnclosingExpression(), null);
+            scan(node.getArguments(), null);
+            scan(node.getClassBody(), null);
+            return null; // the class name is judged
         }
         return super.visitNewClass(node, unused);
     }
