@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link WriteScheduler}; the writer's process returns the local result to the caller. Reads never leave the process.
  *
  * <p>Settings: {@code mobula.repmi.timeoutMs} bounds a write's wait for its own application and a look-up's wait
- * for a cloud (default 120000).
+ * for a cloud (default 120000). {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
+ * (thesis Figure 4.13's anomaly; only to show it).
  */
 final class RepmiRuntime {
     private static final System.Logger LOG = System.getLogger(RepmiRuntime.class.getName());
@@ -93,7 +94,9 @@ final class RepmiRuntime {
                 120_000)));
         this.self = (ReplicaPort) Rmi.export(new ReplicaPortAdapter(this));
         ports.put(pool.rank(), self);
-        Rmi.useCausalClock(new Clock());
+        if (Boolean.parseBoolean(System.getProperty("mobula.repmi.causalRmi", "true"))) {
+            Rmi.useCausalClock(new Clock());
+        }
         pool.publish("repmi/port/" + pool.rank(), new PortEntry(self));
         pool.addListener(this::onPoolEvent);
         for (PoolEvent e : pool.events()) {

@@ -60,6 +60,17 @@ class RepmiAcrossJvmsTest {
     }
 
     @Test
+    void withoutTheCausalClockRmiOvertakesTheWrite() throws Exception {
+        // the control for figure 4.13: the same program with RMI's causal clock off does show the anomaly
+        List<String> argv = new ArrayList<>(List.of("--np", "3", "--timeout", "120", "-J",
+                "-Dmobula.repmi.causalRmi=false", OrderingMain.class.getName(), "200", "expect-anomalies"));
+        try (ChildJvm r = ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new))) {
+            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+            assertTrue(r.output().contains("[repmi] without the causal clock:"), r.output());
+        }
+    }
+
+    @Test
     void aKilledSequencerIsReplacedWithNoWriteLostOrAppliedTwice() throws Exception {
         try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "1500")) {
             String line = server.awaitLine("pool server listening on mobula://", Duration.ofSeconds(30));
