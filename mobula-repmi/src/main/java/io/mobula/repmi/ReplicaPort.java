@@ -16,6 +16,10 @@ interface ReplicaPort extends Remote {
     @OneWay
     void deliver(RepmiMessages.Deliver header, byte[] payload) throws RemoteException;
 
+    /** A joining process receives the state at its JOIN's place in the order ({@link RepmiMessages.Snapshot}). */
+    @OneWay
+    void install(byte[] snapshot) throws RemoteException;
+
     /**
      * Failover, step 1: fences off deliveries of epochs before {@code epoch} and reports this replica's highest
      * contiguously received sequence number and the highest it holds back.

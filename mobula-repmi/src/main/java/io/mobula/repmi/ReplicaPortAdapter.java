@@ -30,6 +30,16 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
+    public void install(byte[] snapshot) {
+        try {
+            rt.install(snapshot);
+        } catch (Throwable t) {
+            LOG.log(Level.ERROR, "the snapshot for joining the replicas could not be installed", t);
+            rt.joinFailed(t);
+        }
+    }
+
+    @Override
     public long[] status(int epoch) {
         rt.protocolThread();
         return rt.status(epoch);

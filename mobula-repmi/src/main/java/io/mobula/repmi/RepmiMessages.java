@@ -11,6 +11,11 @@ final class RepmiMessages {
     static final int CREATE = -1;
     /** The method number of a slot a new sequencer found no survivor holding: applied as nothing everywhere. */
     static final int NOOP = -2;
+    /**
+     * The method number of a process joining the replicas: sequenced like a write; the sequencer's replica sends the
+     * joiner a snapshot of every cloud taken at that point of the order, and the joiner applies the writes after it.
+     */
+    static final int JOIN = -3;
 
     /**
      * A write (or a creation) asks the sequencer for its place in the total order.
@@ -36,5 +41,16 @@ final class RepmiMessages {
 
     /** What a creation carries: the root class, the cloud's name, the constructor's arguments. */
     record Create(String rootClass, String rootInterface, String name, Object[] arguments) implements Serializable {
+    }
+
+    /** One cloud in a snapshot: its identity, generated types, hash counter and its whole object graph. */
+    record CloudState(long id, String name, String rootInterface, long hashes, Object root) implements Serializable {
+    }
+
+    /**
+     * Every cloud of a replica just before write {@code seq} (a JOIN), with the number of writes applied and the
+     * processes holding replicas.
+     */
+    record Snapshot(long seq, long applied, int[] members, java.util.List<CloudState> clouds) implements Serializable {
     }
 }

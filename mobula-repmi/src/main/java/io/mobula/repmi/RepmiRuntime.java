@@ -50,6 +50,11 @@ final class RepmiRuntime {
     private final Object arrivals = new Object();
     private final TreeMap<Long, WriteTask> holdBack = new TreeMap<>();
     private long nextSeq = 1;
+    /** Whether this replica has its state: the first sequencer from the start, the others once their snapshot is in. */
+    private boolean ready;
+    /** The processes holding replicas, as this replica knows them (the sequencer sends to these). */
+    private final java.util.TreeSet<Integer> members = new java.util.TreeSet<>();
+    private volatile Throwable joinFailure;
     /**
      * Writes completed in this process. The deterministic schedule completes writes in the same order on every
      * replica, so equal counts mean equal sets of applied writes: the time of RMI's {@link CausalClock}.
@@ -62,6 +67,8 @@ final class RepmiRuntime {
     /** Sequencer state (pool rank 0 only). */
     private final Object sequencing = new Object();
     private long lastSeq;
+    /** Where the sequencer sends deliveries: the members, and joiners from their JOIN on. */
+    private final java.util.TreeSet<Integer> destinations = new java.util.TreeSet<>(java.util.Set.of(0));
     private final java.util.Set<Integer> lost = ConcurrentHashMap.newKeySet();
     /** The current sequencer and its epoch; writes wait while {@link #failingOver}. */
     private volatile int sequencer;
@@ -102,6 +109,30 @@ final class RepmiRuntime {
         for (PoolEvent e : pool.events()) {
             onPoolEvent(e);
         }
+        if (pool.rank() == 0) {
+            synchronized (arrivals) {
+                ready = true;
+                members.add(0);
+            }
+        }
+    }
+
+    /** Joins the replicas (every process but the first sequencer): a JOIN through the order, then the snapshot. */
+    private void join() {
+        if (pool.rank() == 0) {
+            return;
+        }
+        try {
+            write(0, RepmiMessages.JOIN, null, "joining the replicas");
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new CloudException("joining the replicas failed: " + t, t);
+        }
+        Throwable f = joinFailure;
+        if (f != null) {
+            throw new CloudException("joining the replicas failed: " + f, f);
+        }
     }
 
     /** The port of one process in the pool directory. */
@@ -130,7 +161,9 @@ final class RepmiRuntime {
                         Pool joined = p;
                         Runtime.getRuntime().addShutdownHook(new Thread(joined::close, "mobula-repmi-pool-close"));
                     }
-                    instance = new RepmiRuntime(p);
+                    RepmiRuntime rt = new RepmiRuntime(p);
+                    rt.join();
+                    instance = rt;
                 } catch (PoolException | RemoteException e) {
                     throw new CloudException("RepMI cannot start in this process: " + e.getMessage(), e);
                 }
@@ -337,7 +370,10 @@ final class RepmiRuntime {
         synchronized (sequencing) {
             long seq = ++lastSeq;
             Deliver d = new Deliver(seq, epoch, s.origin(), s.call(), s.cloud(), s.method());
-            for (int r = 0; r < pool.size(); r++) {
+            if (s.method() == RepmiMessages.JOIN) {
+                destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
+            }
+            for (int r : destinations.toArray(new Integer[0])) {
                 if (lost.contains(r)) {
                     continue;
                 }
@@ -360,7 +396,7 @@ final class RepmiRuntime {
                 LOG.log(Level.DEBUG, "write {0} of fenced-off epoch {1} dropped", d.seq(), d.epoch());
                 return;
             }
-            if (d.seq() < nextSeq || holdBack.containsKey(d.seq())) {
+            if ((ready && d.seq() < nextSeq) || holdBack.containsKey(d.seq())) {
                 return; // a duplicate (a new sequencer re-delivers what some replicas lacked)
             }
             if (d.origin() == pool.rank()) {
@@ -375,11 +411,105 @@ final class RepmiRuntime {
                 log.pollFirstEntry();
             }
             holdBack.put(d.seq(), new WriteTask(this, d, payload));
-            while (!holdBack.isEmpty() && holdBack.firstKey() == nextSeq) {
+            drain();
+        }
+    }
+
+    /** Starts the held-back writes that are next in the order (only once this replica has its state). */
+    private void drain() {
+        synchronized (arrivals) {
+            while (ready && !holdBack.isEmpty() && holdBack.firstKey() == nextSeq) {
                 WriteTask t = holdBack.pollFirstEntry().getValue();
                 nextSeq++;
                 scheduler.add(t);
                 Thread.ofVirtual().name("mobula-repmi-write-" + t.seq).start(t::run);
+            }
+        }
+    }
+
+    /**
+     * A JOIN reached its turn here: the joiner becomes a member everywhere; the sequencer's replica sends it the
+     * state as of this point (no other write runs meanwhile: the JOIN holds the turn).
+     */
+    void onJoin(Deliver d) {
+        synchronized (arrivals) {
+            members.add(d.origin());
+        }
+        if (pool.rank() != sequencer || d.origin() == pool.rank()) {
+            return;
+        }
+        int blocked = scheduler.blocked(); // later writes have not started: the JOIN holds the lowest turn
+        byte[] bytes;
+        if (blocked > 0) {
+            bytes = encode(new CloudException("pool rank " + d.origin() + " cannot join the replicas while " + blocked
+                    + " write(s) wait in cloudWait (their threads cannot be copied); join before blocking writes"),
+                    "a join refusal");
+        } else {
+            List<RepmiMessages.CloudState> cs = new java.util.ArrayList<>();
+            for (Replica r : clouds.values()) {
+                cs.add(new RepmiMessages.CloudState(r.id, r.name, r.rootInterface.getName(), r.hashes.get(), r.root));
+            }
+            int[] m;
+            synchronized (arrivals) {
+                m = members.stream().mapToInt(Integer::intValue).toArray();
+            }
+            bytes = encode(new RepmiMessages.Snapshot(d.seq(), applied(), m, cs), "the snapshot of every cloud");
+        }
+        PROTOCOL.set(Boolean.TRUE);
+        try {
+            port(d.origin()).install(bytes);
+        } catch (RemoteException | CloudException e) {
+            LOG.log(Level.WARNING, "the snapshot for joining pool rank {0} could not be sent: {1}", d.origin(),
+                    e.getMessage());
+        } finally {
+            PROTOCOL.remove();
+        }
+    }
+
+    /** The joiner installs the state of every cloud, then applies the writes from its JOIN on. */
+    void install(byte[] bytes) {
+        Object o = decode(bytes);
+        if (o instanceof Throwable t) {
+            joinFailed(t);
+            return;
+        }
+        RepmiMessages.Snapshot snap = (RepmiMessages.Snapshot) o;
+        for (RepmiMessages.CloudState c : snap.clouds()) {
+            Class<?> iface;
+            try {
+                ClassLoader cl = Thread.currentThread().getContextClassLoader();
+                iface = Class.forName(c.rootInterface(), true, cl != null ? cl : RepmiRuntime.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new CloudException("cloud '" + c.name() + "' has interface " + c.rootInterface() + ", which this"
+                        + " process cannot load", e);
+            }
+            io.mobula.repmi.spi.CloudSkeleton sk = Generated.skeleton(iface);
+            io.mobula.repmi.spi.CloudClassInfo info = Generated.classInfo(c.root().getClass());
+            boolean[] reads = new boolean[sk.methods().size()];
+            for (int i = 0; i < reads.length; i++) {
+                reads[i] = !info.writeMethods().contains(sk.methods().get(i));
+            }
+            register(new Replica(c.id(), c.name(), c.root(), iface, sk, reads, new AtomicLong(c.hashes())));
+        }
+        synchronized (appliedLock) {
+            applied = snap.applied();
+        }
+        synchronized (arrivals) {
+            for (int m : snap.members()) {
+                members.add(m);
+            }
+            nextSeq = snap.seq();
+            holdBack.headMap(nextSeq).clear();
+            ready = true;
+            drain();
+        }
+    }
+
+    void joinFailed(Throwable t) {
+        joinFailure = t;
+        for (PendingWrite w : pending.values()) {
+            if (w.submit.method() == RepmiMessages.JOIN) {
+                w.result.completeExceptionally(t);
             }
         }
     }
@@ -496,7 +626,11 @@ final class RepmiRuntime {
         try {
             List<Integer> survivors = new java.util.ArrayList<>();
             Map<Integer, long[]> status = new java.util.HashMap<>();
-            for (int r = 0; r < pool.size(); r++) {
+            List<Integer> known;
+            synchronized (arrivals) {
+                known = new java.util.ArrayList<>(members);
+            }
+            for (int r : known) {
                 if (lost.contains(r)) {
                     continue;
                 }
@@ -513,13 +647,13 @@ final class RepmiRuntime {
                 low = Math.min(low, st[0]);
                 high = Math.max(high, st[1]);
             }
-            TreeMap<Long, RepmiMessages.Entry> known = new TreeMap<>();
+            TreeMap<Long, RepmiMessages.Entry> entries = new TreeMap<>();
             if (high > low) {
                 for (int r : survivors) {
                     if (status.get(r)[1] > low) {
                         try {
                             for (RepmiMessages.Entry e : port(r).fetch(low + 1, high)) {
-                                known.putIfAbsent(e.header().seq(), e);
+                                entries.putIfAbsent(e.header().seq(), e);
                             }
                         } catch (RemoteException | CloudException e) {
                             lost.add(r);
@@ -528,15 +662,15 @@ final class RepmiRuntime {
                 }
             }
             for (long q = low + 1; q <= high; q++) {
-                RepmiMessages.Entry e = known.get(q);
+                RepmiMessages.Entry e = entries.get(q);
                 Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, RepmiMessages.NOOP)
                         : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().cloud(),
                                 e.header().method());
-                known.put(q, new RepmiMessages.Entry(h, e == null ? encode(null, "a no-op") : e.payload()));
+                entries.put(q, new RepmiMessages.Entry(h, e == null ? encode(null, "a no-op") : e.payload()));
             }
             for (int r : survivors) {
                 List<RepmiMessages.Entry> missing = new java.util.ArrayList<>(
-                        known.tailMap(status.get(r)[0], false).values());
+                        entries.tailMap(status.get(r)[0], false).values());
                 try {
                     port(r).redeliver(missing);
                 } catch (RemoteException | CloudException e) {
@@ -545,6 +679,8 @@ final class RepmiRuntime {
             }
             synchronized (sequencing) {
                 lastSeq = high;
+                destinations.clear();
+                destinations.addAll(survivors);
             }
             for (int r : survivors) {
                 try {

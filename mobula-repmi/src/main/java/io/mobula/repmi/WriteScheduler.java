@@ -131,6 +131,20 @@ final class WriteScheduler {
         }
     }
 
+    /** Writes blocked in cloudWait (partly run: a snapshot cannot copy them). */
+    int blocked() {
+        lock.lock();
+        try {
+            int n = 0;
+            for (TreeSet<WriteTask> w : waiting.values()) {
+                n += w.size();
+            }
+            return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Writes that are delivered and not finished (runnable or blocked), for diagnostics and tests. */
     int pending() {
         lock.lock();

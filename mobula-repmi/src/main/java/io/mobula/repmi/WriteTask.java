@@ -37,8 +37,8 @@ final class WriteTask implements CloudContext.Scheduling {
     }
 
     void run() {
-        if (d.method() == RepmiMessages.NOOP) {
-            runNothing();
+        if (d.method() == RepmiMessages.NOOP || d.method() == RepmiMessages.JOIN) {
+            runProtocol();
             return;
         }
         Object decoded = null;
@@ -82,15 +82,27 @@ final class WriteTask implements CloudContext.Scheduling {
         rt.complete(d, result, thrown);
     }
 
-    /** A slot no surviving replica received: every replica passes it in order and does nothing. */
-    private void runNothing() {
+    /**
+     * A slot of the order that runs no cloud method: a no-op (a number no surviving replica received), or a JOIN
+     * (the joiner becomes a member; the sequencer's replica sends it the state as of this slot, holding the turn).
+     */
+    private void runProtocol() {
+        Throwable thrown = null;
         try {
             rt.scheduler.awaitTurn(this);
+            if (d.method() == RepmiMessages.JOIN) {
+                rt.onJoin(d);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            thrown = e;
+        } catch (RuntimeException e) {
+            thrown = e;
+        } finally {
+            rt.markApplied();
+            rt.scheduler.finish(this);
         }
-        rt.markApplied();
-        rt.scheduler.finish(this);
+        rt.complete(d, null, thrown);
     }
 
     private Long create(RepmiMessages.Create c, AtomicLong hashes) throws Throwable {

@@ -52,6 +52,19 @@ class RepmiAcrossJvmsTest {
     }
 
     @Test
+    void aLateJoinerReceivesTheStateAndStaysInStep() throws Exception {
+        try (ChildJvm r = run(3, "shm,tcp", LateJoinMain.class)) {
+            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[late] rank 2 joined with (\\d+) values")
+                    .matcher(r.output());
+            assertTrue(m.find(), r.output());
+            assertTrue(Integer.parseInt(m.group(1)) >= 200, "the snapshot held the 200 earlier pushes: " + m.group());
+            assertTrue(r.output().contains("[late] the late joiner's replica equals the others': 260 values"),
+                    r.output());
+        }
+    }
+
+    @Test
     void noOrderingAnomalyAcrossCloudsOrWithRmi() throws Exception {
         try (ChildJvm r = run(3, "shm,tcp", OrderingMain.class, "200")) {
             assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());

@@ -1,0 +1,71 @@
+package io.mobula.examples.repmi;
+
+import io.mobula.pool.Pool;
+import io.mobula.repmi.Cloud;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A process that starts using RepMI after the others have written (run with 3 ranks): ranks 0 and 1 create a stack
+ * and push 100 values each; only then does rank 2 attach, receiving a snapshot of every cloud at its JOIN's place in
+ * the order; all three push more, then compare their replicas' state hashes (which cover the nodes' deterministic
+ * hash codes too). Exit 0 when they are equal.
+ */
+public final class LateJoinMain {
+    private LateJoinMain() {
+    }
+
+    public static void main(String[] args) {
+        int code = 0;
+        try (Pool pool = Pool.join()) {
+            int me = pool.rank();
+            if (me == 2) {
+                pool.await(List.of("late/go"), Duration.ofSeconds(60)); // wait until the others have written
+            }
+            Cloud.attach(pool);
+            if (me == 0) {
+                Cloud.create(Stack.class, StackRoot.class, "late");
+            }
+            Stack s = Cloud.lookup("late", Stack.class);
+            if (me < 2) {
+                for (int i = 0; i < 100; i++) {
+                    s.push(me * 1000 + i);
+                }
+                pool.publish("late/wrote/" + me, Boolean.TRUE);
+                if (me == 0) {
+                    pool.await(List.of("late/wrote/0", "late/wrote/1"), Duration.ofSeconds(60));
+                    pool.publish("late/go", Boolean.TRUE);
+                }
+            } else {
+                System.out.println("[late] rank 2 joined with " + s.size() + " values in its replica");
+            }
+            for (int i = 0; i < 20; i++) {
+                s.push(10_000 * (me + 1) + i);
+            }
+            pool.barrier();
+            s.sync();
+            pool.publish("late/state/" + me, new long[] {s.stateHash(), s.size()});
+            Map<String, Serializable> all = pool.await(List.of("late/state/0", "late/state/1", "late/state/2"),
+                    Duration.ofSeconds(60));
+            long[] mine = (long[]) all.get("late/state/" + me);
+            for (int r = 0; r < 3; r++) {
+                long[] v = (long[]) all.get("late/state/" + r);
+                if (v[0] != mine[0] || v[1] != mine[1]) {
+                    throw new AssertionError("replica " + r + " (hash " + v[0] + ", size " + v[1] + ") differs from "
+                            + "replica " + me + " (hash " + mine[0] + ", size " + mine[1] + ")");
+                }
+            }
+            if (me == 0) {
+                System.out.println("[late] the late joiner's replica equals the others': " + mine[1] + " values");
+            }
+            pool.barrier();
+        } catch (Throwable t) {
+            System.err.println("[late] FAILED: " + t);
+            t.printStackTrace();
+            code = 1;
+        }
+        System.exit(code);
+    }
+}
