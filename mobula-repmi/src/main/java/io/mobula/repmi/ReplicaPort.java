@@ -16,6 +16,13 @@ interface ReplicaPort extends Remote {
     @OneWay
     void deliver(RepmiMessages.Deliver header, byte[] payload) throws RemoteException;
 
+    /**
+     * Flow control: replica {@code rank} has taken in every write up to {@code seq}. The sequencer holds new writes
+     * back while some replica lags more than a window behind, so a fast writer cannot exhaust a slow replica's memory.
+     */
+    @OneWay
+    void progress(int rank, long seq) throws RemoteException;
+
     /** A joining process receives the state at its JOIN's place in the order ({@link RepmiMessages.Snapshot}). */
     @OneWay
     void install(byte[] snapshot) throws RemoteException;

@@ -30,6 +30,11 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
+    public void progress(int rank, long seq) {
+        rt.onProgress(rank, seq);
+    }
+
+    @Override
     public void install(byte[] snapshot) {
         try {
             rt.install(snapshot);

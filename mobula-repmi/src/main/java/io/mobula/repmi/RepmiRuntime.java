@@ -67,6 +67,10 @@ final class RepmiRuntime {
     /** Sequencer state (pool rank 0 only). */
     private final Object sequencing = new Object();
     private long lastSeq;
+    /** Flow control: how far each replica has taken writes in (sequencer), and how far it may lag. */
+    private final ConcurrentHashMap<Integer, Long> progress = new ConcurrentHashMap<>();
+    static final int WINDOW = Integer.getInteger("mobula.repmi.window", 4096);
+    private static final int REPORT_EVERY = Math.max(1, WINDOW / 8);
     /** Where the sequencer sends deliveries: the members, and joiners from their JOIN on. */
     private final java.util.TreeSet<Integer> destinations = new java.util.TreeSet<>(java.util.Set.of(0));
     private final java.util.Set<Integer> lost = ConcurrentHashMap.newKeySet();
@@ -368,6 +372,7 @@ final class RepmiRuntime {
 
     private void sequence(Submit s, byte[] payload) {
         synchronized (sequencing) {
+            awaitWindow();
             long seq = ++lastSeq;
             Deliver d = new Deliver(seq, epoch, s.origin(), s.call(), s.cloud(), s.method());
             if (s.method() == RepmiMessages.JOIN) {
@@ -385,6 +390,47 @@ final class RepmiRuntime {
                     pool.lost(r, e);
                 }
             }
+        }
+    }
+
+    /** Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind. */
+    private void awaitWindow() {
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (true) {
+            long slowest = Long.MAX_VALUE;
+            int who = -1;
+            for (int r : destinations) {
+                if (!lost.contains(r)) {
+                    long p = progress.getOrDefault(r, lastSeq); // no report yet: a fresh joiner, not behind
+                    if (p < slowest) {
+                        slowest = p;
+                        who = r;
+                    }
+                }
+            }
+            if (who < 0 || lastSeq - slowest < WINDOW) {
+                return;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} lags {1} writes behind for {2} ms; writes go"
+                        + " on", who, lastSeq - slowest, TimeUnit.NANOSECONDS.toMillis(timeoutNanos));
+                progress.put(who, lastSeq);
+                return;
+            }
+            try {
+                sequencing.wait(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left))));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    void onProgress(int rank, long seq) {
+        progress.merge(rank, seq, Math::max);
+        synchronized (sequencing) {
+            sequencing.notifyAll();
         }
     }
 
@@ -423,8 +469,23 @@ final class RepmiRuntime {
                 nextSeq++;
                 scheduler.add(t);
                 Thread.ofVirtual().name("mobula-repmi-write-" + t.seq).start(t::run);
+                if (t.seq % REPORT_EVERY == 0) {
+                    reportProgress(t.seq);
+                }
             }
         }
+    }
+
+    private void reportProgress(long seq) {
+        int target = sequencer;
+        Thread.ofVirtual().start(() -> {
+            PROTOCOL.set(Boolean.TRUE);
+            try {
+                port(target).progress(pool.rank(), seq);
+            } catch (RemoteException | CloudException e) {
+                LOG.log(Level.DEBUG, "progress report to the sequencer failed: {0}", e.getMessage());
+            }
+        });
     }
 
     /**

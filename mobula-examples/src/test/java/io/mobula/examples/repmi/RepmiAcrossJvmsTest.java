@@ -22,7 +22,13 @@ class RepmiAcrossJvmsTest {
     private static final List<String> SMALL_JVM = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private static ChildJvm run(int np, String transports, Class<?> main, String... args) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("--np", Integer.toString(np), "--timeout", "120"));
+        return run(np, transports, 4096, main, args);
+    }
+
+    private static ChildJvm run(int np, String transports, int window, Class<?> main, String... args)
+            throws Exception {
+        List<String> argv = new ArrayList<>(List.of("--np", Integer.toString(np), "--timeout", "120", "-J",
+                "-Dmobula.repmi.window=" + window));
         for (String a : SMALL_JVM) {
             argv.add("-J");
             argv.add(a);
@@ -34,9 +40,10 @@ class RepmiAcrossJvmsTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {"shm,tcp|1", "shm,tcp|2", "tcp|3"})
-    void concurrentWritersLeaveIdenticalReplicas(String transports, String seed) throws Exception {
-        try (ChildJvm r = run(3, transports, ReplicatedStackMain.class, "150", seed)) {
+    @CsvSource(delimiter = '|', value = {"shm,tcp|1|4096", "shm,tcp|2|8", "tcp|3|4096"})
+    void concurrentWritersLeaveIdenticalReplicas(String transports, String seed, int window) throws Exception {
+        // a window of 8 writes makes the sequencer wait for slow replicas all the time (flow control)
+        try (ChildJvm r = run(3, transports, window, ReplicatedStackMain.class, "150", seed)) {
             assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
             assertTrue(r.output().contains("[repmi] 3 replicas identical after 150 operations per rank"), r.output());
         }
