@@ -122,8 +122,8 @@ final class CloudDeclarationRules {
                 reporter.error(m, "native " + what + ": native code is outside what the compiler can check and"
                         + " replicate; implement it in Java");
             }
-            if (!implementsRootMethod(type, m)) {
-                parameters(m, what); // a root method's arguments are copies, of any serializable type
+            if (!implementsRootMethod(type, m) && !overridesObjectMethod(type, m)) {
+                parameters(m, what); // a root method's arguments are copies; equals(Object) takes what it gets
             }
         }
         for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
@@ -139,6 +139,11 @@ final class CloudDeclarationRules {
                 }
             }
         }
+    }
+
+    private boolean overridesObjectMethod(TypeElement type, ExecutableElement m) {
+        return ElementFilter.methodsIn(elements.getTypeElement("java.lang.Object").getEnclosedElements()).stream()
+                .anyMatch(o -> o.getSimpleName().equals(m.getSimpleName()) && elements.overrides(m, o, type));
     }
 
     /** Whether {@code m} implements a method of a root interface of {@code type}. */

@@ -186,7 +186,10 @@ class CloudRulesTest {
         assertThat(c).hadErrorCount(6);
     }
 
-    /** A root method's parameters are copies: the root class may take any type its interface declares. */
+    /**
+     * A root method's parameters are copies: the root class may take any type its interface declares; and
+     * equals(Object) takes what it is given.
+     */
     @Test
     void aRootMethodMayTakeAnySerializableArgument() {
         Compilation c = CloudCompiler.compile(JavaFileObjects.forSourceLines("p.Names",
@@ -204,6 +207,7 @@ class CloudRulesTest {
                 "        names = next;",
                 "    }",
                 "    public synchronized int count() { return names.length; }",
+                "    @Override public boolean equals(Object o) { return o instanceof NameSet s && s.names.length == 0; }",
                 "}"));
         assertThat(c).succeededWithoutWarnings();
         assertThat(CloudCompiler.writes(c, "p/NameSet_MobulaCloudClass.java")).containsExactly(
