@@ -41,4 +41,38 @@ final class Generated {
     static Root stub(Class<?> rootInterface, CloudHandle handle) {
         return (Root) instance(rootInterface, "_MobulaCloudStub", CloudHandle.class, handle);
     }
+
+    /**
+     * Whether interface method {@code descriptor} runs as a read on a root of the class {@code info} describes:
+     * only if no write of the class has its name and number of parameters. Conservative on purpose: a method
+     * inherited from a generic superclass is listed under its erased descriptor, which differs from the interface's.
+     */
+    static boolean isRead(io.mobula.repmi.spi.CloudClassInfo info, String descriptor) {
+        if (info.writeMethods().contains(descriptor)) {
+            return false;
+        }
+        String name = descriptor.substring(0, descriptor.indexOf('('));
+        int arity = arity(descriptor);
+        for (String w : info.writeMethods()) {
+            if (w.startsWith(name + "(") && arity(w) == arity) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The number of parameters of a name+JVM descriptor such as {@code "put(I[Ljava/lang/String;)V"}. */
+    static int arity(String d) {
+        int n = 0;
+        for (int i = d.indexOf('(') + 1; d.charAt(i) != ')'; i++) {
+            while (d.charAt(i) == '[') {
+                i++;
+            }
+            if (d.charAt(i) == 'L') {
+                i = d.indexOf(';', i);
+            }
+            n++;
+        }
+        return n;
+    }
 }

@@ -548,7 +548,7 @@ final class RepmiRuntime {
             io.mobula.repmi.spi.CloudClassInfo info = Generated.classInfo(c.root().getClass());
             boolean[] reads = new boolean[sk.methods().size()];
             for (int i = 0; i < reads.length; i++) {
-                reads[i] = !info.writeMethods().contains(sk.methods().get(i));
+                reads[i] = Generated.isRead(info, sk.methods().get(i));
             }
             register(new Replica(c.id(), c.name(), c.root(), iface, sk, reads, new AtomicLong(c.hashes())));
         }

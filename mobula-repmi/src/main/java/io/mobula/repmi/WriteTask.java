@@ -119,7 +119,7 @@ final class WriteTask implements CloudContext.Scheduling {
         CloudClassInfo info = Generated.classInfo(rootClass);
         boolean[] reads = new boolean[sk.methods().size()];
         for (int i = 0; i < reads.length; i++) {
-            reads[i] = !info.writeMethods().contains(sk.methods().get(i));
+            reads[i] = Generated.isRead(info, sk.methods().get(i));
         }
         Object root = construct(rootClass, c.arguments());
         rt.register(new Replica(seq, c.name(), root, iface, sk, reads, hashes));
