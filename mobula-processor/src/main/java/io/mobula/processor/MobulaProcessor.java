@@ -40,6 +40,7 @@ public final class MobulaProcessor extends AbstractProcessor {
         Reporter reporter = new Reporter(env.getMessager());
         generators.add(new SerializerGenerator(env, reporter, sourceTypes));
         generators.add(new RemoteInterfaceGenerator(env, reporter, sourceTypes));
+        generators.add(new GroupInterfaceGenerator(env, reporter, sourceTypes));
         try {
             generators.add(new ImplementationFlagsGenerator(env, reporter));
         } catch (IllegalArgumentException e) {

@@ -2,6 +2,9 @@ package io.mobula.processor;
 
 /** Indents generated Java source by braces, four spaces a level, so generated code reads like written code. */
 final class SourceWriter {
+    /** Generated lines wrap here, as the project's own code. */
+    static final int WIDTH = 120;
+
     private final StringBuilder out = new StringBuilder();
     private int depth;
 
@@ -35,6 +38,40 @@ final class SourceWriter {
     SourceWriter closeOpen(String header) {
         depth--;
         return open("} " + header);
+    }
+
+    /**
+     * Writes a javadoc comment: {@code /** text *}{@code /} on one line if it fits in {@value #WIDTH} columns,
+     * else a block with the text wrapped at word boundaries.
+     */
+    SourceWriter javadoc(String text) {
+        String indent = "    ".repeat(depth);
+        if (indent.length() + text.length() + 7 <= WIDTH) {
+            return line("/** " + text + " */");
+        }
+        line("/**");
+        StringBuilder current = new StringBuilder(" *");
+        for (String word : text.split(" ")) {
+            if (current.length() > 2 && indent.length() + current.length() + 1 + word.length() > WIDTH) {
+                line(current.toString());
+                current.setLength(2);
+            }
+            current.append(' ').append(word);
+        }
+        line(current.toString());
+        return line(" */");
+    }
+
+    /** Indents what follows without a brace, as the statements of a {@code case} label. */
+    SourceWriter depthIn() {
+        depth++;
+        return this;
+    }
+
+    /** Ends a {@link #depthIn}. */
+    SourceWriter depthOut() {
+        depth--;
+        return this;
     }
 
     /** Starts at an indentation, for a body that is later pasted into an enclosing block with {@link #raw}. */
