@@ -41,6 +41,10 @@ final class GroupStubEmitter {
     private static void method(GroupModel model, Method m, SourceWriter w) {
         w.javadoc("Method " + m.index() + ": {@code " + m.description() + "}.");
         w.line("@Override");
+        if (!m.params().isEmpty() && m.params().get(m.params().size() - 1).declaredType().endsWith("...")
+                && m.params().get(m.params().size() - 1).unchecked()) {
+            w.line("@SuppressWarnings(\"unchecked\") // varargs of a parameterized type, as the interface declares");
+        }
         List<String> params = new ArrayList<>();
         List<String> args = new ArrayList<>();
         for (int i = 0; i < m.params().size(); i++) {
