@@ -18,10 +18,11 @@ import java.util.List;
  * @param batch           broadcasts per broadcast-throughput sample
  * @param latencyDoubles  doubles per rank part in the latency cases
  * @param throughputBytes bytes of the broadcast array, or of the whole gathered array, in the throughput cases
+ * @param jfr             a directory where every rank JVM records a JFR profile ({@code --jfr DIR}), or null
  */
 record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> cases, List<Integer> sizes,
         List<String> transports, int warmup, int samples, int tpWarmup, int tpSamples, int batch,
-        int latencyDoubles, int throughputBytes, boolean help) {
+        int latencyDoubles, int throughputBytes, Path jfr, boolean help) {
 
     static final List<String> SYSTEMS = List.of(GmiRank.MOBULA, GmiRank.RMI_LOOP, OpenMpi.NAME);
     static final List<String> TRANSPORTS = List.of("shm", "tcp");
@@ -30,7 +31,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
             usage: mobula bench gmi [--quick|--full] [--json FILE] [--systems a,b,..] [--cases a,b,..]
                                     [--sizes 2,4,..] [--transports shm,tcp] [--warmup N] [--samples N]
                                     [--tp-warmup N] [--tp-samples N] [--batch N] [--latency-doubles N]
-                                    [--throughput-bytes N]
+                                    [--throughput-bytes N] [--jfr DIR]
               --quick        default: N = 2, 4 processes; 2000 warm-up + 1000 timed operations per latency case,
                              3 + 12 samples of 4 broadcasts (1 MiB) per throughput case
               --full         N = 2, 4, 8; 10000 + 5000 per latency case, 5 + 40 samples of 8 per throughput case
@@ -39,6 +40,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
               --cases        subset of: broadcast, scatter, reduce-to-all, gather-to-all, broadcast-throughput,
                              gather-to-all-throughput
               --transports   subset of: shm, tcp
+              --jfr DIR      every rank JVM records a JFR profile (settings=profile, every park) into DIR
             """;
 
     static GmiOptions parse(String[] args) {
@@ -56,6 +58,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
         Integer batch = null;
         int latencyDoubles = 1;
         int throughputBytes = 1 << 20;
+        Path jfr = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -83,6 +86,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
                 case "--batch" -> batch = number(value(args, ++i, a), a, 1);
                 case "--latency-doubles" -> latencyDoubles = number(value(args, ++i, a), a, 1);
                 case "--throughput-bytes" -> throughputBytes = number(value(args, ++i, a), a, 8);
+                case "--jfr" -> jfr = Path.of(value(args, ++i, a)).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
         }
@@ -93,7 +97,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
                 : List.of(2, 4), transports, warmup != null ? warmup : full ? 10_000 : 2000,
                 samples != null ? samples : full ? 5000 : 1000, tpWarmup != null ? tpWarmup : full ? 5 : 3,
                 tpSamples != null ? tpSamples : full ? 40 : 12, batch != null ? batch : full ? 8 : 4,
-                latencyDoubles, throughputBytes, help);
+                latencyDoubles, throughputBytes, jfr, help);
     }
 
     String mode() {

@@ -81,6 +81,9 @@ public final class GmiSuite {
         List<GmiResult> results = new ArrayList<>();
         PoolServer server = null;
         try {
+            if (opt.jfr() != null) {
+                Files.createDirectories(opt.jfr());
+            }
             if (systems.contains(GmiRank.MOBULA) || systems.contains(GmiRank.RMI_LOOP)) {
                 server = PoolServer.start(0, Duration.ofSeconds(10));
             }
@@ -92,7 +95,7 @@ public final class GmiSuite {
                         List<List<String>> cmds = s.equals(OpenMpi.NAME)
                                 ? List.of(mpi.command(t, n, env.cores(), specs))
                                 : launch.jvmRanks(s, t, n, "gmibench-" + stamp + "-" + ProcessHandle.current().pid()
-                                        + "-" + seq++, server.port(), specs);
+                                        + "-" + seq++, server.port(), specs, opt.jfr());
                         results.addAll(launch.run(s, t, n, specs, cmds));
                     }
                 }

@@ -19,6 +19,8 @@ import java.util.concurrent.TimeoutException;
 final class Launch {
     /** Longest silence of rank 0 between two lines: JVM starts, pool join and the slowest case at N = 8. */
     static final long IDLE_MILLIS = 180_000;
+    /** How long the ranks may take to exit after rank 0's DONE before they are destroyed. */
+    static final long EXIT_MILLIS = 15_000;
 
     private final LaunchContext ctx;
     private final Progress progress;
@@ -32,7 +34,7 @@ final class Launch {
 
     /** The command lines of the N rank JVMs of {@code system} (mobula or rmi-loop). */
     List<List<String>> jvmRanks(String system, String transport, int n, String poolName, int poolPort,
-            List<CaseSpec> specs) {
+            List<CaseSpec> specs, java.nio.file.Path jfr) {
         List<List<String>> cmds = new ArrayList<>();
         List<String> args = new ArrayList<>(List.of(system, transport));
         specs.forEach(s -> args.add(s.encode()));
@@ -42,6 +44,10 @@ final class Launch {
                     "-Dmobula.pool.size=" + n, "-Dmobula.pool.name=" + poolName,
                     "-Dmobula.pool.server=127.0.0.1:" + poolPort, "-Dmobula.pool.timeoutMs=" + IDLE_MILLIS,
                     "-Dmobula.gmi.timeoutMs=60000"));
+            if (jfr != null) {
+                flags.add("-XX:StartFlightRecording=settings=profile,jdk.ThreadPark#threshold=0ms,filename=" + jfr.resolve(system + "-" + transport
+                        + "-n" + n + "-rank" + r + ".jfr"));
+            }
             LaunchContext mine = new LaunchContext(ctx.javaBinary(), flags, ctx.classPath(), ctx.workDir(),
                     ctx.moduleDir());
             cmds.add(mine.javaCommand(GmiRank.class.getName(), args));
@@ -64,7 +70,7 @@ final class Launch {
             }
             ChildProcess first = procs.get(0);
             long idleSince = System.nanoTime();
-            while (got.size() < specs.size()) {
+            while (true) { // until DONE, so the ranks end by themselves
                 String line;
                 try {
                     line = first.nextLine(1000);
@@ -87,6 +93,10 @@ final class Launch {
                     break;
                 }
                 if (line.equals("DONE")) {
+                    // the ranks leave the pool and exit by themselves (and write their JFR recordings)
+                    for (ChildProcess p : procs) {
+                        p.process().waitFor(EXIT_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    }
                     break;
                 }
                 if (!line.startsWith("RESULT ")) {

@@ -1,5 +1,6 @@
 package io.mobula.bench.gmi;
 
+import io.mobula.rmi.RmiConfig;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
@@ -12,12 +13,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * the acknowledgements rank 0 waits for, the results and contributions of the rmi-loop baseline, what a received
  * array must look like in the current case, and the first check that failed.
  *
- * <p>Waiting threads spin for {@link #SPIN_NANOS} before they block, for GMI and rmi-loop alike (the MPI baseline
- * polls all the time inside its calls).
+ * <p>Waiting threads poll for {@link #SPIN_NANOS} before they block, for GMI and rmi-loop alike: as long as a Mobula
+ * caller polls for its reply ({@link RmiConfig#pollWindow()}), so a GMI result or acknowledgement is waited for as an
+ * RMI reply is (the MPI baseline polls all the time inside its calls).
  */
 final class RankState {
-    /** How long a waiting thread polls before it parks: as long as Mobula's receive threads poll (20 µs). */
-    static final long SPIN_NANOS = 20_000;
+    /** How long a waiting thread polls before it parks. */
+    static final long SPIN_NANOS = RmiConfig.fromSystemProperties().pollWindow().toNanos();
 
     final int rank;
     final int size;
