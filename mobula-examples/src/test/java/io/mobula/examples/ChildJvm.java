@@ -52,6 +52,15 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm startWrapped(List<String> wrapper, Class<?> main, List<String> jvmArgs, String... args)
             throws IOException {
+        return startWithEnv(wrapper, java.util.Map.of(), main, jvmArgs, args);
+    }
+
+    /**
+     * As {@link #startWrapped}, with {@code env} added to the child's environment (a null value removes the variable,
+     * so a child can be started without a variable the test JVM has).
+     */
+    public static ChildJvm startWithEnv(List<String> wrapper, java.util.Map<String, String> env, Class<?> main,
+                                        List<String> jvmArgs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(wrapper);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx256m");
@@ -63,6 +72,13 @@ public final class ChildJvm implements AutoCloseable {
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         return new ChildJvm(pb.start());
     }
 
@@ -147,6 +163,30 @@ public final class ChildJvm implements AutoCloseable {
             return String.join("\n", all);
         }
     }
+
+    /**
+     * What the program printed: {@link #output()} without the records of the JDK's default log format (a
+     * {@code "Nov 23, 2026 2:56:00 PM class method"} line followed by a {@code "LEVEL: message"} line), such as the
+     * runtime's note that it runs without cluster authentication.
+     */
+    public String programOutput() {
+        String[] lines = output().split("\n", -1);
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            if (i + 1 < lines.length && LOG_HEADER.matcher(lines[i]).matches()
+                    && LOG_LEVEL.matcher(lines[i + 1]).lookingAt()) {
+                i++;
+                continue;
+            }
+            kept.add(lines[i]);
+        }
+        return String.join("\n", kept);
+    }
+
+    private static final java.util.regex.Pattern LOG_HEADER =
+            java.util.regex.Pattern.compile("\\S+ \\d{1,2}, \\d{4} \\d{1,2}:\\d{2}:\\d{2} [AP]M \\S+ \\S+");
+    private static final java.util.regex.Pattern LOG_LEVEL =
+            java.util.regex.Pattern.compile("(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST): ");
 
     /** kill -9. */
     public void kill() throws InterruptedException {

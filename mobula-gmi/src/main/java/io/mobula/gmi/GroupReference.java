@@ -55,6 +55,34 @@ final class GroupReference implements GroupInvoker {
                     + " Group.findMethod(ref, \"" + m.description() + "\").configure(invocationScheme, replyScheme)"
                     + " first");
         }
+        GroupInvocationEvent ev = GroupInvocationEvent.enabled() ? new GroupInvocationEvent() : null;
+        if (ev != null) {
+            ev.begin();
+        }
+        String outcome = "failed";
+        try {
+            Object r = run(c, parameters);
+            outcome = "ok";
+            return r;
+        } catch (GroupException e) {
+            throw e;
+        } catch (Throwable t) {
+            outcome = "thrown";
+            throw t;
+        } finally {
+            if (ev != null) {
+                ev.end();
+                ev.group = view.name;
+                ev.method = m.description();
+                ev.forwarding = c.invocation.toString();
+                ev.reply = c.reply.toString();
+                ev.outcome = outcome;
+                ev.commit();
+            }
+        }
+    }
+
+    private Object run(MethodConfig c, ParameterVector parameters) throws Throwable {
         view.checkUsable();
         if (c.combined != null) {
             GroupBrokenException b = c.broken;
@@ -245,9 +273,17 @@ final class GroupReference implements GroupInvoker {
         }
         Outcome[] parts = split(c, type, o, n);
         byte[] shared = c.replyPersonalizer == null ? rt.encodeOutcome(o, label) : null;
+        RuntimeException unsent = null;
         for (int i = 1; i < n; i++) {
             byte[] bytes = shared != null ? shared : rt.encodeOutcome(parts[i], label);
-            sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null, bytes);
+            try {
+                sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null, bytes);
+            } catch (RuntimeException e) {
+                unsent = unsent == null ? e : unsent; // the others still get their result
+            }
+        }
+        if (unsent != null && parts[0].thrown() == null) {
+            throw unsent;
         }
         return parts[0];
     }

@@ -32,6 +32,11 @@ final class MemberSide {
         if (m == null) {
             o = Outcome.failed(new GroupException("group '" + h.group() + "' has no member rank " + h.rank()
                     + " in the process of pool rank " + rt.pool.rank()));
+        } else if (h.method() < 0 || h.method() >= m.skeleton.methods().size()) {
+            o = Outcome.failed(new GroupException("group '" + h.group() + "' has no method " + h.method()
+                    + " (its interface " + m.skeleton.groupInterface().getName() + " has "
+                    + m.skeleton.methods().size() + "); are both sides built from the same interface?"));
+            m = null;
         } else {
             m.awaitReady(rt.timeoutNanos);
             what = m.skeleton.methods().get(h.method()).description() + " on member rank " + h.rank() + " of '"
@@ -57,7 +62,13 @@ final class MemberSide {
                 }
             }
             case GroupMessages.REPLY_ALL -> reply(h, h.rank(), o, what);
-            case GroupMessages.REPLY_REDUCE -> reduce(h, m, o, what);
+            case GroupMessages.REPLY_REDUCE -> {
+                if (h.ranks() == null || h.reducer() == null) {
+                    reply(h, h.rank(), Outcome.failed(new GroupException("malformed reduce of " + what)), what);
+                } else {
+                    reduce(h, m, o, what);
+                }
+            }
             default -> LOG.log(Level.WARNING, "unknown reply mode {0} for {1}", h.reply(), what);
         }
     }

@@ -8,13 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mobula.gmi.bin.Bin;
 import io.mobula.gmi.bin.BinImpl;
 import io.mobula.gmi.bin.Bin_GroupMethods;
-import io.mobula.pool.Pool;
-import io.mobula.pool.PoolOptions;
-import io.mobula.pool.PoolServer;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,18 +19,12 @@ import org.junit.jupiter.api.Test;
  * 5.1 across processes.
  */
 class InProcessGroupTest {
-    private static PoolServer server;
-    private static Pool pool;
     static final int N = 4;
     static BinImpl[] members = new BinImpl[N];
 
     @BeforeAll
     static void start() throws Exception {
-        System.setProperty("mobula.gmi.timeoutMs", "20000");
-        server = PoolServer.start(0, Duration.ofSeconds(5));
-        pool = Pool.join(new PoolOptions("gmi-in-process", 0, 1, "127.0.0.1", server.port(), false,
-                Duration.ofSeconds(20), Duration.ofSeconds(5), null));
-        Group.attach(pool);
+        TestPool.get();
         Group.create("bins", Bin.class, N);
         Thread[] joiners = new Thread[N];
         for (int r = 0; r < N; r++) {
@@ -51,12 +40,6 @@ class InProcessGroupTest {
             assertEquals(N, members[r].getSize());
             assertEquals(1, members[r].inits, "groupInit runs once");
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        pool.close();
-        server.close();
     }
 
     private static Bin lookup() {

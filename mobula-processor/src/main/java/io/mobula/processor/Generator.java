@@ -17,4 +17,8 @@ interface Generator {
      * @return false if {@code type} depends on types not resolved yet; it is offered again next round
      */
     boolean generate(TypeElement type);
+
+    /** Called after every type of a round was offered: for generators that need all of them at once. */
+    default void roundEnd() {
+    }
 }

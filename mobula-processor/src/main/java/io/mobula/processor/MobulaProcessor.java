@@ -41,6 +41,8 @@ public final class MobulaProcessor extends AbstractProcessor {
         generators.add(new SerializerGenerator(env, reporter, sourceTypes));
         generators.add(new RemoteInterfaceGenerator(env, reporter, sourceTypes));
         generators.add(new GroupInterfaceGenerator(env, reporter, sourceTypes));
+        generators.add(new CloudRootGenerator(env, reporter, sourceTypes));
+        generators.add(new CloudClassGenerator(env, reporter));
         try {
             generators.add(new ImplementationFlagsGenerator(env, reporter));
         } catch (IllegalArgumentException e) {
@@ -79,6 +81,7 @@ public final class MobulaProcessor extends AbstractProcessor {
                 generators.forEach(g -> offer(g, type, name, deferred.computeIfAbsent(g, k -> new LinkedHashSet<>())));
             }
         }
+        generators.forEach(Generator::roundEnd);
         return false;
     }
 

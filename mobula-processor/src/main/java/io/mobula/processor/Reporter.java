@@ -21,6 +21,12 @@ final class Reporter {
         messager.printMessage(Diagnostic.Kind.ERROR, message, element);
     }
 
+    /** An error on the exact tree of a method body (a statement or expression has no element of its own). */
+    void error(com.sun.source.util.Trees trees, com.sun.source.util.TreePath path, String message) {
+        errors++;
+        trees.printMessage(Diagnostic.Kind.ERROR, message, path.getLeaf(), path.getCompilationUnit());
+    }
+
     void warning(Element element, String message) {
         messager.printMessage(Diagnostic.Kind.WARNING, message, element);
     }

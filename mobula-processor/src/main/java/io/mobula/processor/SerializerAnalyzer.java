@@ -49,6 +49,7 @@ final class SerializerAnalyzer {
     private static final Set<String> RUNTIME_BUILTINS = Set.of("java.util.Optional");
 
     static final String REMOTE_STUB = "io.mobula.rmi.RemoteStub";
+    static final String CLOUD_STUB = "io.mobula.repmi.spi.CloudStub";
 
     private final Elements elements;
     private final Types types;
@@ -77,7 +78,41 @@ final class SerializerAnalyzer {
         NestingKind nesting = type.getNestingKind();
         return (kind == ElementKind.CLASS || kind == ElementKind.RECORD)
                 && nesting != NestingKind.LOCAL && nesting != NestingKind.ANONYMOUS
-                && isSerializable(type.asType()) && !isRemoteStub(type) && !isThrowable(type);
+                && isSerializable(type.asType()) && !isRemoteStub(type) && !isThrowable(type)
+                && !isGroupParameters(type) && !isCloudStub(type);
+    }
+
+    /**
+     * RepMI replication references ({@code io.mobula.repmi.spi.CloudStub} subclasses) travel through
+     * {@code writeReplace} as their cloud's name; a generated serializer would bypass that. Checked by name.
+     */
+    private boolean isCloudStub(TypeElement type) {
+        for (TypeElement t = superclass(type); t != null; t = superclass(t)) {
+            if (t.getQualifiedName().contentEquals(CLOUD_STUB)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * GMI's parameter vectors are Serializable so the reader accepts them, but the group generator writes their
+     * serializers (which follow the vector's own layout, sub-array views included).
+     */
+    private boolean isGroupParameters(TypeElement type) {
+        for (TypeElement t = type; t != null; t = superclass(t)) {
+            if (t.getQualifiedName().contentEquals("io.mobula.gmi.ParameterVector")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A parameter record of a generated RepMI replica dispatch ({@code X_MobulaCloudSkeleton.P0_push}). */
+    private boolean isCloudParameters(TypeElement type) {
+        return type.getEnclosingElement() instanceof TypeElement outer
+                && outer.getInterfaces().stream().anyMatch(i -> i.getKind() == TypeKind.DECLARED && names
+                        .asTypeElement(i).getQualifiedName().contentEquals("io.mobula.repmi.spi.CloudSkeleton"));
     }
 
     /**
@@ -331,6 +366,9 @@ final class SerializerAnalyzer {
         if (type.getKind().isInterface() || type.getQualifiedName().contentEquals("java.lang.Object")
                 || RUNTIME_BUILTINS.contains(type.getQualifiedName().toString())) {
             return; // a serializable implementation or subclass may be stored there
+        }
+        if (isCloudParameters(target.element())) {
+            return; // the RepMI generator warned on the user's method already
         }
         String what = (field.getKind() == ElementKind.RECORD_COMPONENT ? "component '" : "field '")
                 + field.getSimpleName() + "' of serializable class " + target.sourceName();

@@ -41,8 +41,8 @@ final class SourceWriter {
     }
 
     /**
-     * Writes a javadoc comment: {@code /** text *}{@code /} on one line if it fits in {@value #WIDTH} columns,
-     * else a block with the text wrapped at word boundaries.
+     * Writes a javadoc comment, on one line if it fits in {@value #WIDTH} columns, else as a block with the text
+     * wrapped at word boundaries (an inline tag longer than a line gets a longer line).
      */
     SourceWriter javadoc(String text) {
         String indent = "    ".repeat(depth);
@@ -51,7 +51,7 @@ final class SourceWriter {
         }
         line("/**");
         StringBuilder current = new StringBuilder(" *");
-        for (String word : text.split(" ")) {
+        for (String word : words(text)) {
             if (current.length() > 2 && indent.length() + current.length() + 1 + word.length() > WIDTH) {
                 line(current.toString());
                 current.setLength(2);
@@ -60,6 +60,24 @@ final class SourceWriter {
         }
         line(current.toString());
         return line(" */");
+    }
+
+    /** The words of a comment; an inline tag such as a {@code @code} tag is one word, never broken. */
+    private static java.util.List<String> words(String text) {
+        java.util.List<String> words = new java.util.ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        int braces = 0;
+        for (char c : text.toCharArray()) {
+            if (c == ' ' && braces == 0) {
+                words.add(word.toString());
+                word.setLength(0);
+                continue;
+            }
+            braces += c == '{' ? 1 : c == '}' && braces > 0 ? -1 : 0;
+            word.append(c);
+        }
+        words.add(word.toString());
+        return words;
     }
 
     /** Indents what follows without a brace, as the statements of a {@code case} label. */

@@ -15,13 +15,17 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import io.mobula.transport.FrameTooLargeException;
 import java.rmi.ConnectException;
+import java.rmi.ConnectIOException;
 import java.rmi.MarshalException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -42,6 +46,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * point of its frame order, and the reader (type table) passes from the TCP receive thread to the shm one without
  * overlap. The TCP connection stays open as the liveness link: its end closes the shm connection and fails the
  * pending calls, as before.
+ *
+ * <p>Handshake: both sides send HELLO at once; with a cluster secret the HELLOs carry nonces and AUTH frames follow
+ * ({@link AuthHandshake}). Until the handshake is done only HELLO and AUTH frames are read, as raw bytes: nothing
+ * from the peer reaches the reader's type table, an object decoder or a dispatcher, and nothing but the HELLO and
+ * the answer is sent to it. Any other frame, a wrong answer or no handshake within
+ * {@link RmiConfig#handshakeTimeout()} drops the connection (one warning, {@link RmiCounters#authFailures()}).
  */
 final class PeerConnection implements CallChannel {
     private static final System.Logger LOG = System.getLogger(PeerConnection.class.getName());
@@ -56,7 +66,8 @@ final class PeerConnection implements CallChannel {
     private final ByteOrder localOrder;
     private int callStart;
 
-    // learnt from the peer's HELLO (receive thread writes, others read)
+    // learnt from the peer's HELLO, published once the handshake is done (receive thread writes, others read);
+    // peerOrder != null means the handshake is done
     private volatile ByteOrder peerOrder;
     volatile long peerVmId;
     volatile List<Endpoint> peerEndpoints = List.of();
@@ -69,13 +80,31 @@ final class PeerConnection implements CallChannel {
     private volatile SharedMemory.Segment shm;
     private volatile Connection shmConnection;
 
-    PeerConnection(RmiRuntime runtime, Connection connection, Serialization serialization) {
+    // the handshake (receive thread; see AuthHandshake)
+    private final AuthHandshake auth;
+    private final CompletableFuture<Void> handshake = new CompletableFuture<>();
+    private ByteOrder helloOrder;
+    private long helloVmId;
+    private List<Endpoint> helloEndpoints;
+
+    /**
+     * @param connecting whether this process opened the connection (else it accepted it): the two sides play
+     *                   different roles in the handshake
+     */
+    PeerConnection(RmiRuntime runtime, Connection connection, Serialization serialization, boolean connecting) {
         this.runtime = runtime;
         this.connection = connection;
         this.writer = serialization.newPeerWriter();
         this.reader = serialization.newReader();
         this.localOrder = writer.byteOrder();
         this.out = connection;
+        this.auth = AuthHandshake.start(runtime.config.secret(), connecting);
+        runtime.schedule(this::handshakeDeadline, runtime.config.handshakeTimeout().toNanos());
+    }
+
+    /** Whether the handshake is done: the peer is known (and authenticated, with a cluster secret). */
+    boolean ready() {
+        return peerOrder != null;
     }
 
     /** Whether calls travel over shared memory now. */
@@ -103,7 +132,17 @@ final class PeerConnection implements CallChannel {
             for (Endpoint e : eps) {
                 writer.writeString(e.toString());
             }
-            connection.send(writer.buffer()); // always TCP: HELLO opens the connection
+            writer.writeByte(auth.mode());
+            if (auth.mode() == AuthHandshake.MODE_HMAC_SHA256) {
+                for (byte b : auth.nonce()) {
+                    writer.writeByte(b);
+                }
+            }
+            ByteBuffer hello = writer.buffer();
+            byte[] sent = new byte[hello.remaining()];
+            hello.get(hello.position(), sent);
+            auth.helloSent(sent); // the answers cover the HELLOs as sent
+            connection.send(hello); // always TCP: HELLO opens the connection
         } finally {
             sendLock.unlock();
         }
@@ -210,7 +249,7 @@ final class PeerConnection implements CallChannel {
         writer.putLongAt(at + OBJECT_ID_OFFSET, objectId);
         writer.putLongAt(at + INTERFACE_HASH_OFFSET, interfaceHash);
         writer.putIntAt(at + METHOD_ID_OFFSET, methodId);
-        writer.putIntAt(at + SEQUENCE_OFFSET, 0);
+        writer.putIntAt(at + SEQUENCE_OFFSET, runtime.clock.now());
     }
 
     @Override
@@ -363,11 +402,12 @@ final class PeerConnection implements CallChannel {
      * One heartbeat tick (the runtime's timer): a peer silent for a tick is pinged, one silent for
      * {@link RmiConfig#peerTimeout()} is taken for dead and the connection closed, which fails its pending calls.
      * A peer that vanished without closing its sockets (a host gone, a cut link, a stopped process) is noticed this
-     * way; java.rmi would wait forever. A peer that connected but never said HELLO is dropped the same way.
+     * way; java.rmi would wait forever. A peer that connected but did not complete the handshake is dropped by the
+     * handshake deadline instead ({@link RmiConfig#handshakeTimeout()}).
      */
     void heartbeat(long now, long peerTimeoutNanos) {
-        if (closed) {
-            return;
+        if (closed || peerOrder == null) {
+            return; // before the handshake is done the handshake deadline applies
         }
         int heard = framesHeard;
         if (heard != framesAtLastTick) {
@@ -383,7 +423,7 @@ final class PeerConnection implements CallChannel {
             connection.close();
             return;
         }
-        if (peerOrder != null && sendLock.tryLock()) { // a sender holding the lock is talking to the peer already
+        if (sendLock.tryLock()) { // a sender holding the lock is talking to the peer already
             try {
                 sendBare(PING, 0);
             } catch (IOException e) {
@@ -426,7 +466,7 @@ final class PeerConnection implements CallChannel {
         framesHeard++; // one thread receives at a time (the transport's receive role)
         ByteOrder order = peerOrder;
         if (order == null) {
-            onHello(frame);
+            onHandshakeFrame(frame); // nothing else until the handshake is done
             return;
         }
         frame.order(order);
@@ -441,6 +481,7 @@ final class PeerConnection implements CallChannel {
         long objectId = frame.getLong(base + OBJECT_ID_OFFSET);
         long interfaceHash = frame.getLong(base + INTERFACE_HASH_OFFSET);
         int methodId = frame.getInt(base + METHOD_ID_OFFSET);
+        int causal = frame.getInt(base + SEQUENCE_OFFSET);
         frame.position(base + HEADER_LENGTH);
         try {
             // the type trailer first, whatever becomes of the message: the type tables stay in step
@@ -450,8 +491,8 @@ final class PeerConnection implements CallChannel {
             return;
         }
         switch (type) {
-            case CALL -> onCall(flags, callId, objectId, interfaceHash, methodId);
-            case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(type, callId, methodId);
+            case CALL -> onCall(flags, callId, objectId, interfaceHash, methodId, causal);
+            case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(type, callId, methodId, causal);
             case DGC_DIRTY -> runtime.exports.dirty(objectId, peerVmId);
             case DGC_CLEAN -> runtime.exports.clean(objectId, peerVmId);
             case UPGRADE -> onUpgrade();
@@ -463,7 +504,20 @@ final class PeerConnection implements CallChannel {
         }
     }
 
+    /** The peer's HELLO first, then AUTH frames until the handshake is done; anything else drops the peer. */
+    private void onHandshakeFrame(ByteBuffer frame) {
+        if (helloOrder == null) {
+            onHello(frame);
+        } else {
+            onAuth(frame);
+        }
+    }
+
     private void onHello(ByteBuffer frame) {
+        byte[] raw = new byte[frame.remaining()];
+        frame.get(frame.position(), raw);
+        int mode;
+        byte[] nonce = null;
         try {
             if (frame.remaining() < 1) {
                 throw new IOException("empty HELLO");
@@ -492,17 +546,120 @@ final class PeerConnection implements CallChannel {
                     throw new IOException("bad endpoint in HELLO: " + e.getMessage());
                 }
             }
-            peerVmId = vm;
-            peerEndpoints = List.copyOf(eps);
-            peerOrder = order;
-            runtime.helloReceived(this);
-            maybeOfferUpgrade();
+            mode = reader.readByte();
+            if (mode == AuthHandshake.MODE_HMAC_SHA256) {
+                nonce = new byte[AuthHandshake.NONCE_LENGTH];
+                for (int i = 0; i < nonce.length; i++) {
+                    nonce[i] = reader.readByte();
+                }
+            }
+            helloVmId = vm;
+            helloEndpoints = List.copyOf(eps);
+            helloOrder = order;
         } catch (IOException e) {
-            protocolError("bad HELLO: " + e.getMessage());
+            authFailed("bad HELLO: " + e.getMessage());
+            return;
+        }
+        try {
+            byte[] answer = auth.onPeerHello(mode, nonce, raw, helloVmId == runtime.vmId);
+            if (answer != null && !sendAuth(answer)) {
+                return;
+            }
+        } catch (AuthHandshake.Refused r) {
+            authFailed(r.getMessage());
+            return;
+        }
+        if (auth.done()) {
+            handshakeDone();
         }
     }
 
-    private void onCall(int flags, int callId, long objectId, long interfaceHash, int methodId) {
+    /** An AUTH frame: the peer's answer, checked before anything else of it is read. */
+    private void onAuth(ByteBuffer frame) {
+        try {
+            byte[] answer = auth.onPeerAnswer(AuthHandshake.answerIn(frame));
+            if (answer != null && !sendAuth(answer)) {
+                return;
+            }
+        } catch (AuthHandshake.Refused r) {
+            authFailed(r.getMessage());
+            return;
+        }
+        handshakeDone();
+    }
+
+    /** Sends an AUTH frame; false (and the connection closes) if that fails. */
+    private boolean sendAuth(byte[] mac) {
+        sendLock.lock();
+        try {
+            connection.send(AuthHandshake.authFrame(mac));
+            return true;
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, "cannot send the handshake answer to {0}: {1}", connection.remote(), e);
+            connection.close();
+            return false;
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    /** The peer is authenticated (or neither side authenticates): it becomes a known peer, calls may flow. */
+    private void handshakeDone() {
+        peerVmId = helloVmId;
+        peerEndpoints = helloEndpoints;
+        peerOrder = helloOrder; // from now on frames go to the reader and dispatcher
+        runtime.helloReceived(this);
+        maybeOfferUpgrade();
+        handshake.complete(null);
+    }
+
+    /** Drops a peer that failed the handshake: one warning here, nothing to the peer but the end of the connection. */
+    private void authFailed(String why) {
+        if (closed || !connection.isOpen()) {
+            return;
+        }
+        runtime.stats.authFailures.increment();
+        closeReason = "handshake failed: " + why;
+        LOG.log(Level.WARNING, "dropping the connection {0} {1}: handshake failed: {2}",
+                auth.connecting() ? "to" : "from", connection.remote(), why);
+        connection.close();
+    }
+
+    /** The runtime's timer, {@link RmiConfig#handshakeTimeout()} after the connection opened. */
+    private void handshakeDeadline() {
+        if (peerOrder == null) {
+            authFailed("no handshake within " + runtime.config.handshakeTimeout().toMillis() + " ms");
+        }
+    }
+
+    /**
+     * Waits until the handshake is done; the side that opened the connection calls this before its first call, so
+     * nothing is sent before the peer is authenticated and a refusal fails the call before it was sent.
+     *
+     * @throws ConnectIOException if the handshake fails or does not finish in time (the connection is then closed)
+     */
+    void awaitHandshake() throws RemoteException {
+        if (peerOrder != null) {
+            return;
+        }
+        long timeout = runtime.config.handshakeTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
+        try {
+            handshake.get(timeout, TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw new ConnectIOException("cannot connect to " + connection.remote() + ": "
+                    + e.getCause().getMessage());
+        } catch (TimeoutException e) {
+            connection.close();
+            throw new ConnectIOException("cannot connect to " + connection.remote() + ": no handshake within "
+                    + runtime.config.handshakeTimeout().toMillis() + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            connection.close();
+            throw new ConnectIOException("interrupted while connecting to " + connection.remote());
+        }
+    }
+
+    private void onCall(int flags, int callId, long objectId, long interfaceHash, int methodId, int causal) {
         boolean oneWay = (flags & FLAG_ONE_WAY) != 0;
         ExportTable.Exported target = runtime.exports.find(objectId);
         if (target == null) {
@@ -548,10 +705,25 @@ final class PeerConnection implements CallChannel {
             return;
         }
         runtime.stats.callsServed.increment();
-        boolean inline = runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
+        CausalClock clock = runtime.clock;
+        boolean behind = causal > clock.now(); // the caller saw replicated writes this process has not applied
+        boolean inline = !behind && runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
                 && (target.flags(d, methodId) & Dispatcher.NON_BLOCKING) != 0;
         String iface = d.remoteInterface().getName();
-        if (inline) {
+        if (behind) {
+            runtime.dispatchExecutor.execute(() -> {
+                try {
+                    clock.awaitAtLeast(causal);
+                } catch (InterruptedException | RuntimeException e) {
+                    if (!oneWay) {
+                        sendThrown(callId, RemoteFailures.asThrownByServer(new java.rmi.RemoteException(
+                                "the call waited for replicated write " + causal + " in vain: " + e, e)));
+                    }
+                    return;
+                }
+                run(inv, new CallResult(), callId, oneWay, iface, methodId);
+            });
+        } else if (inline) {
             INLINE.set(this);
             try {
                 run(inv, inlineResult, callId, oneWay, iface, methodId);
@@ -608,7 +780,7 @@ final class PeerConnection implements CallChannel {
         sendReply(callId, result);
     }
 
-    private void onReply(byte type, int callId, int errorCode) {
+    private void onReply(byte type, int callId, int errorCode, int causal) {
         PendingCall call = pending.remove(callId);
         if (call == null) {
             // a reply after its call timed out (its trailer is bound already), or a forged one: dropped
@@ -632,7 +804,21 @@ final class PeerConnection implements CallChannel {
                     + ": " + e.getMessage(), e instanceof Exception ex ? ex
                     : new io.mobula.serial.SerialException(e.toString(), e));
         } finally {
-            call.complete();
+            CausalClock clock = runtime.clock;
+            if (causal > clock.now()) {
+                // the server saw replicated writes this process has not applied: the caller waits for them
+                runtime.dispatchExecutor.execute(() -> {
+                    try {
+                        clock.awaitAtLeast(causal);
+                    } catch (InterruptedException | RuntimeException e) {
+                        call.failure = new java.rmi.RemoteException("the reply waited for replicated write "
+                                + causal + " in vain: " + e, e);
+                    }
+                    call.complete();
+                });
+            } else {
+                call.complete();
+            }
         }
     }
 
@@ -799,6 +985,12 @@ final class PeerConnection implements CallChannel {
                 + (reason != null ? ": " + reason : cause != null ? ": " + cause.getMessage() : ""), cause);
         closeCause = e;
         closed = true;
+        if (!handshake.isDone()) {
+            handshake.completeExceptionally(new IOException(reason != null ? reason
+                    : cause != null ? "connection lost during the handshake: " + cause.getMessage()
+                    : "the peer closed the connection during the handshake (it refused this process: another cluster"
+                    + " secret, none, or another protocol version)"));
+        }
         SharedMemory.Segment seg = shm;
         if (seg != null) {
             seg.close(); // the TCP link is the liveness link of the shm connection

@@ -124,12 +124,28 @@ public final class Rmi {
         return RmiRuntime.get().serialization;
     }
 
+    /**
+     * Installs the clock RMI orders its calls and replies by ({@link CausalClock}); replicated objects install theirs
+     * when they start. One per process.
+     *
+     * @throws IllegalStateException when another clock is installed already
+     */
+    public static void useCausalClock(CausalClock clock) {
+        RmiRuntime rt = RmiRuntime.get();
+        synchronized (rt) {
+            if (rt.clock != CausalClock.NONE && rt.clock != clock) {
+                throw new IllegalStateException("a causal clock is installed already: " + rt.clock);
+            }
+            rt.clock = java.util.Objects.requireNonNull(clock, "clock");
+        }
+    }
+
     /** Counters of this process's runtime. */
     public static RmiCounters counters() {
         RmiRuntime rt = RmiRuntime.get();
         RmiStats s = rt.stats;
         return new RmiCounters(s.callsMade.sum(), s.callsServed.sum(), s.localCalls.sum(),
-                s.connectionsOpened.sum(), s.connectionsLost.sum(), rt.exports.size());
+                s.connectionsOpened.sum(), s.connectionsLost.sum(), rt.exports.size(), s.authFailures.sum());
     }
 
     /** Whether {@code impl} is currently exported by this process. */

@@ -9,7 +9,8 @@ import java.util.Objects;
 /**
  * Settings of the RMI runtime of this process; set once with {@link Rmi#configure} before the first export or
  * call, or through system properties ({@code mobula.host}, {@code mobula.port}, {@code mobula.callTimeoutMs},
- * {@code mobula.dispatch}, {@code mobula.leaseMs}).
+ * {@code mobula.dispatch}, {@code mobula.leaseMs}, ...; the cluster secret from a file or the environment, see
+ * {@link ClusterSecret}).
  *
  * @param host        address to listen on and to advertise in references (default 127.0.0.1)
  * @param port        port to listen on, 0 for an ephemeral one
@@ -29,10 +30,15 @@ import java.util.Objects;
  *                    without closing its sockets fails calls within this bound instead of hanging them
  * @param byteOrder   the order this process writes primitives in ({@code mobula.byteOrder}: {@code BIG_ENDIAN},
  *                    {@code LITTLE_ENDIAN}; default native); peers read either (receiver makes right, thesis 3.3.2)
+ * @param handshakeTimeout how long a new connection may take to complete its handshake (HELLOs and cluster
+ *                    authentication) before it is dropped ({@code mobula.handshakeTimeoutMs}, default 5000); also how
+ *                    long opening a connection waits for it
+ * @param secret      the cluster secret, or null: every connection must then prove knowledge of it before anything
+ *                    it sends is deserialized or dispatched (docs/SECURITY.md); never shown by {@link #toString()}
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
                         int callSpins, Duration busyPoll, List<String> transports, Duration heartbeat,
-                        Duration peerTimeout, ByteOrder byteOrder) {
+                        Duration peerTimeout, ByteOrder byteOrder, Duration handshakeTimeout, ClusterSecret secret) {
 
     /** Where incoming calls run. */
     public enum Dispatch {
@@ -51,6 +57,10 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         Objects.requireNonNull(heartbeat, "heartbeat");
         Objects.requireNonNull(peerTimeout, "peerTimeout");
         Objects.requireNonNull(byteOrder, "byteOrder");
+        Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
+        if (handshakeTimeout.isNegative() || handshakeTimeout.isZero()) {
+            throw new IllegalArgumentException("handshakeTimeout must be positive, not " + handshakeTimeout);
+        }
         if (heartbeat.isNegative() || peerTimeout.isNegative()
                 || (!heartbeat.isZero() && peerTimeout.compareTo(heartbeat.multipliedBy(2)) < 0)) {
             throw new IllegalArgumentException("peerTimeout " + peerTimeout + " must be at least twice the heartbeat "
@@ -90,7 +100,23 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         return POLL_WINDOW;
     }
 
+    /** The default of {@link #handshakeTimeout()}. */
+    public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(5);
+
+    /**
+     * The defaults, overridden by system properties; the cluster secret from the file named by {@code mobula.secretFile}
+     * or {@code MOBULA_SECRET_FILE}, or from {@code MOBULA_SECRET} ({@link ClusterSecret}).
+     *
+     * @throws IllegalStateException if a secret is configured but unusable (a file readable by others, too short, ...),
+     *                               or if {@code mobula.secret} is set: a secret on a command line is visible to every
+     *                               user of the host
+     */
     public static RmiConfig fromSystemProperties() {
+        if (System.getProperty("mobula.secret") != null) {
+            throw new IllegalStateException("mobula.secret is not read: a secret on a command line is visible to every"
+                    + " user of the host; use the environment variable " + ClusterSecret.SECRET_ENV + " or a file"
+                    + " (mode 600) named by -D" + ClusterSecret.FILE_PROPERTY + " or " + ClusterSecret.FILE_ENV);
+        }
         return new RmiConfig(
                 System.getProperty("mobula.host", "127.0.0.1"),
                 Integer.getInteger("mobula.port", 0),
@@ -102,7 +128,9 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 parseTransports(System.getProperty("mobula.transports")),
                 Duration.ofMillis(Long.getLong("mobula.heartbeatMs", 1000)),
                 Duration.ofMillis(Long.getLong("mobula.peerTimeoutMs", 6000)),
-                parseOrder(System.getProperty("mobula.byteOrder")));
+                parseOrder(System.getProperty("mobula.byteOrder")),
+                Duration.ofMillis(Long.getLong("mobula.handshakeTimeoutMs", DEFAULT_HANDSHAKE_TIMEOUT.toMillis())),
+                ClusterSecret.configured(System.getenv(), System.getProperty(ClusterSecret.FILE_PROPERTY)));
     }
 
     static ByteOrder parseOrder(String text) {
@@ -134,43 +162,67 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     }
 
     public RmiConfig withCallTimeout(Duration d) {
-        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
     }
 
     public RmiConfig withDispatch(Dispatch d) {
-        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
     }
 
     public RmiConfig withLease(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
     }
 
     public RmiConfig withBusyPoll(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
     }
 
     public RmiConfig withHost(String h) {
-        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
+        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
     }
 
     public RmiConfig withPort(int p) {
-        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder);
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
     }
 
     /** A copy with liveness checks every {@code interval} and peers dropped after {@code timeout} of silence. */
     public RmiConfig withHeartbeat(Duration interval, Duration timeout) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, interval, timeout,
-                byteOrder);
+                byteOrder, handshakeTimeout, secret);
     }
 
     /** A copy writing primitives in {@code order}. */
     public RmiConfig withByteOrder(ByteOrder order) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, order);
+                peerTimeout, order, handshakeTimeout, secret);
     }
 
     /** A copy offering {@code t}, best first (e.g. {@code List.of("tcp")} to keep every peer on TCP). */
     public RmiConfig withTransports(List<String> t) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+    }
+
+    /** A copy in which new connections must complete their handshake within {@code d}. */
+    public RmiConfig withHandshakeTimeout(Duration d) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
+                peerTimeout, byteOrder, d, secret);
+    }
+
+    /**
+     * A copy with cluster authentication by {@code s} (null: none): every connection, made or accepted, then proves
+     * knowledge of the secret both ways before anything it carries is deserialized or dispatched.
+     */
+    public RmiConfig withSecret(ClusterSecret s) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
+                peerTimeout, byteOrder, handshakeTimeout, s);
+    }
+
+    /**
+     * {@link #withSecret(ClusterSecret)} with {@code ClusterSecret.of(secret)} (the bytes are copied).
+     *
+     * @throws IllegalArgumentException if the secret is shorter than {@link ClusterSecret#MIN_LENGTH} bytes
+     */
+    public RmiConfig withSecret(byte[] secret) {
+        return withSecret(ClusterSecret.of(secret));
     }
 }

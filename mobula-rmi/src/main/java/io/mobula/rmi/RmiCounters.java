@@ -9,7 +9,11 @@ package io.mobula.rmi;
  * @param connectionsOpened  connections opened or accepted
  * @param connectionsLost    connections closed or broken
  * @param exportedObjects    objects exported now
+ * @param authFailures       connections this process dropped because the peer failed the handshake: a wrong or missing
+ *                           cluster secret, a frame other than the answer before authentication, no handshake within
+ *                           {@link RmiConfig#handshakeTimeout()}, or a peer offering no authentication to a process
+ *                           that requires it
  */
 public record RmiCounters(long callsMade, long callsServed, long localCalls, long connectionsOpened,
-                          long connectionsLost, int exportedObjects) {
+                          long connectionsLost, int exportedObjects, long authFailures) {
 }

@@ -20,7 +20,8 @@ package io.mobula.rmi;
  *
  * The interface hash travels with every call so a client and server that disagree on an interface fail
  * with a clear error instead of running the wrong method. HELLO carries no header: its first byte is the
- * byte-order flag so the peer can read the rest.
+ * byte-order flag so the peer can read the rest. Between the HELLOs and the end of the cluster authentication
+ * handshake only {@link #AUTH} frames are accepted (docs/WIRE.md, "Handshake").
  */
 final class RmiProtocol {
     private RmiProtocol() {
@@ -50,6 +51,10 @@ final class RmiProtocol {
     // liveness: a peer silent for a heartbeat interval is pinged; one silent for the peer timeout is dropped
     static final byte PING = 11;
     static final byte PONG = 12;
+    // cluster authentication (AuthHandshake): the only frame accepted between the HELLOs and the end of the
+    // handshake; header fields other than the type are zero
+    static final byte AUTH = 13;          // payload: the 32-byte HMAC-SHA256 answer
+    static final int AUTH_FRAME_LENGTH = HEADER_LENGTH + AuthHandshake.MAC_LENGTH;
 
     // flags (any frame type)
     static final int FLAG_ONE_WAY = 1;    // CALL: no reply
@@ -62,7 +67,8 @@ final class RmiProtocol {
     static final int ERROR_UNMARSHAL_ARGUMENTS = 4;
     static final int ERROR_MARSHAL_RESULT = 5;
 
-    // HELLO payload: order flag (1 byte: 0 little, 1 big), magic, version, vm id, endpoint list
+    // HELLO payload: order flag (1 byte: 0 little, 1 big), magic, version, vm id, endpoint list, auth mode (1 byte:
+    // AuthHandshake.MODE_*), then for MODE_HMAC_SHA256 a 32-byte nonce
     static final int MAGIC = 0x4d4f4231; // "MOB1"
-    static final int VERSION = 1;
+    static final int VERSION = 2;        // 2: the auth mode and nonce in HELLO, the AUTH frame
 }

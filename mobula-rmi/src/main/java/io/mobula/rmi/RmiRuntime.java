@@ -42,6 +42,9 @@ final class RmiRuntime implements FrameHandler {
     final Serialization serialization;
     final ExportTable exports;
     final RmiStats stats = new RmiStats();
+    /** Orders calls after a layer's replicated writes ({@link CausalClock}); NONE unless one is installed. */
+    volatile CausalClock clock = CausalClock.NONE;
+
     final ExecutorService dispatchExecutor =
             Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("mobula-call-", 0).factory());
     final DgcClient dgc;
@@ -63,6 +66,8 @@ final class RmiRuntime implements FrameHandler {
     final SocketFactoryChannels sockets = new SocketFactoryChannels(this);
     /** Set while a HELLO goes out on a socket-factory connection: it offers no shared memory. */
     private static final ThreadLocal<Boolean> HELLO_WITHOUT_SHM = new ThreadLocal<>();
+    /** Set while this thread opens a connection (onOpen runs on the connecting thread): its role in the handshake. */
+    private static final ThreadLocal<Boolean> CONNECTING = new ThreadLocal<>();
 
     private RmiRuntime(RmiConfig config) {
         this.config = config;
@@ -83,6 +88,11 @@ final class RmiRuntime implements FrameHandler {
         long beat = config.heartbeat().toNanos();
         if (beat > 0) {
             timer.scheduleWithFixedDelay(this::heartbeat, beat, beat, TimeUnit.NANOSECONDS);
+        }
+        if (config.secret() == null) {
+            LOG.log(Level.INFO, "Mobula RMI runs without cluster authentication: any process that can reach this one"
+                    + " may call its exported objects. Set MOBULA_SECRET_FILE (a file of mode 600) or MOBULA_SECRET"
+                    + " on every process of the cluster to require a shared secret (docs/SECURITY.md)");
         }
     }
 
@@ -297,6 +307,7 @@ final class RmiRuntime implements FrameHandler {
         throw last != null ? last : new ConnectException("no usable endpoint for " + ref);
     }
 
+    /** The connection to {@code e}, opened if needed; returned once its handshake is done. */
     private PeerConnection connect(Endpoint e) throws RemoteException {
         PeerConnection p = byEndpoint.get(e);
         if (p != null && p.isOpen()) {
@@ -307,15 +318,26 @@ final class RmiRuntime implements FrameHandler {
             if (p != null && p.isOpen()) {
                 return p;
             }
-            Connection c;
-            try {
-                c = tcp.connect(e, this, Duration.ofSeconds(10));
-            } catch (IOException ex) {
-                throw new ConnectException("cannot connect to " + e + ": " + ex.getMessage(), ex);
-            }
+            Connection c = open(tcp, e);
             p = attach(c);
+            p.awaitHandshake();
             byEndpoint.put(e, p);
             return p;
+        }
+    }
+
+    /**
+     * Opens a connection to {@code e} through {@code t}, this side in the connecting role of the handshake (onOpen, and
+     * so the HELLO, runs on this thread).
+     */
+    Connection open(Transport t, Endpoint e) throws RemoteException {
+        CONNECTING.set(Boolean.TRUE);
+        try {
+            return t.connect(e, this, Duration.ofSeconds(10));
+        } catch (IOException | RuntimeException ex) {
+            throw new ConnectException("cannot connect to " + e + ": " + ex.getMessage(), ex);
+        } finally {
+            CONNECTING.remove();
         }
     }
 
@@ -325,7 +347,7 @@ final class RmiRuntime implements FrameHandler {
             if (a instanceof PeerConnection p) {
                 return p;
             }
-            PeerConnection p = new PeerConnection(this, c, serialization);
+            PeerConnection p = new PeerConnection(this, c, serialization, CONNECTING.get() != null);
             c.attach(p);
             connections.add(p);
             stats.connectionsOpened.increment();
@@ -374,7 +396,7 @@ final class RmiRuntime implements FrameHandler {
             p.onClose(cause);
             byVm.remove(p.peerVmId, p);
             byEndpoint.values().remove(p);
-            if (!byVm.containsKey(p.peerVmId)) {
+            if (p.ready() && !byVm.containsKey(p.peerVmId)) { // a peer that never finished its handshake holds nothing
                 exports.peerGone(p.peerVmId);
             }
         }

@@ -9,4 +9,6 @@ final class RmiStats {
     final LongAdder localCalls = new LongAdder();
     final LongAdder connectionsOpened = new LongAdder();
     final LongAdder connectionsLost = new LongAdder();
+    /** Connections dropped because the peer failed the handshake (see {@link RmiCounters#authFailures()}). */
+    final LongAdder authFailures = new LongAdder();
 }

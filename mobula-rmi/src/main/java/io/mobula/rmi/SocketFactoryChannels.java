@@ -107,16 +107,17 @@ final class SocketFactoryChannels {
                             null));
             Connection c;
             try {
-                c = t.connect(at, runtime, Duration.ofSeconds(10));
-            } catch (IOException | RuntimeException e) {
+                c = runtime.open(t, at);
+            } catch (RemoteException e) {
                 throw new ConnectException("cannot connect to " + at + " with client socket factory " + csf + ": "
-                        + e, e);
+                        + e.getCause(), e.getCause() instanceof Exception x ? x : e);
             }
             if (!(c.attachment() instanceof PeerConnection q) || !q.isOpen()) {
                 c.close();
                 throw new ConnectException("connection to " + at + " closed while opening (client socket factory "
                         + csf + ")");
             }
+            q.awaitHandshake();
             connections.put(key, q);
             return q;
         }

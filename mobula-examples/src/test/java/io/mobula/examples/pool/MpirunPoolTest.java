@@ -91,6 +91,20 @@ class MpirunPoolTest {
     }
 
     @Test
+    void gmiTable51UnderMpirun() throws Exception {
+        // a GMI program: every row of thesis Table 5.1 across the ranks mpirun started
+        String marker = UUID.randomUUID().toString();
+        try (Mpirun run = Mpirun.start(command(3, marker, List.of("-Dmobula.gmi.timeoutMs=30000"),
+                io.mobula.examples.gmi.Table51.class))) {
+            assertEquals(0, run.waitFor(RUN), run.output());
+            String out = run.output();
+            assertTrue(out.contains("[gmi] table 5.1: all 14 rows verified on 3 processes"), out);
+            assertTrue(out.contains("[gmi] row ok: all-to-all (combined + group, combine + personalize)"), out);
+            assertNoneLeft(marker);
+        }
+    }
+
+    @Test
     void aRankExitingWithAnErrorFailsTheJob() throws Exception {
         String marker = UUID.randomUUID().toString();
         try (Mpirun run = Mpirun.start(command(3, marker, List.of(), RankFailureMain.class, "1", "exit"))) {

@@ -40,7 +40,7 @@ class SocketFactoryAcrossJvmsTest {
             String port = server.awaitLine("READY ", LIMIT).substring("READY ".length()).trim();
             try (ChildJvm client = ChildJvm.start(SslClientMain.class, tls, "ssl", port)) {
                 assertEquals(0, client.waitFor(LIMIT), client.output());
-                assertEquals("ECHO tls:hello\nPLAIN plain:hi\nDONE", client.output().strip(), client.output());
+                assertEquals("ECHO tls:hello\nPLAIN plain:hi\nDONE", client.programOutput().strip(), client.output());
             }
             try (ChildJvm plain = ChildJvm.start(SslClientMain.class, tls, "plain", port)) {
                 assertEquals(0, plain.waitFor(LIMIT), plain.output());

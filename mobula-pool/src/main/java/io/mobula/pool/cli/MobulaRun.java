@@ -84,6 +84,12 @@ public final class MobulaRun {
             err.println("mobula run: cannot start the pool server on " + options.bind() + ": " + e.getMessage());
             return 1;
         }
+        Map<String, String> secretEnv = RankCommand.secretEnv(System.getProperty("mobula.secretFile"), System.getenv());
+        if (!options.hosts().isEmpty() && secretEnv.isEmpty() && System.getenv("MOBULA_SECRET") != null) {
+            err.println("mobula run: MOBULA_SECRET is not passed to ranks started through ssh (it would appear on a"
+                    + " command line); they authenticate only if their login sets it, or give every host the same file"
+                    + " of mode 600 (a shared home) and set MOBULA_SECRET_FILE instead (docs/LAUNCHERS.md)");
+        }
         String pool = "run-" + ProcessHandle.current().pid() + "-" + Long.toHexString(System.nanoTime());
         String serverAddr = options.bind() + ":" + server.port();
         Thread hook = new Thread(this::interrupted, "mobula-run-stop");
@@ -95,6 +101,7 @@ public final class MobulaRun {
             for (int r = 0; r < options.np(); r++) {
                 String host = options.hostOf(r);
                 Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
+                env.putAll(secretEnv);
                 List<String> java = RankCommand.java(options, r, pool, serverAddr, host == null ? "127.0.0.1" : host);
                 List<String> cmd = host == null ? java
                         : RankCommand.ssh(options.ssh(), host, System.getProperty("user.dir"), env, java);

@@ -23,6 +23,26 @@ final class RankCommand {
         return env;
     }
 
+    /**
+     * How the ranks get the cluster secret of the launcher, never on a command line: a local rank inherits the
+     * launcher's environment ({@code MOBULA_SECRET} or {@code MOBULA_SECRET_FILE}), so this only adds
+     * {@code MOBULA_SECRET_FILE} when the launcher was given the file as {@code -Dmobula.secretFile}, and names the file
+     * to ssh ranks too (a path, which must hold the same file on every host: a shared home). {@code MOBULA_SECRET}
+     * itself is never passed on: through ssh it would travel on the remote command line.
+     *
+     * @param fileProperty the launcher's {@code mobula.secretFile}, or null
+     * @param launcherEnv  the launcher's environment
+     * @return {@code MOBULA_SECRET_FILE} as an absolute path, or nothing
+     */
+    static Map<String, String> secretEnv(String fileProperty, Map<String, String> launcherEnv) {
+        String file = fileProperty != null && !fileProperty.isBlank() ? fileProperty
+                : launcherEnv.get("MOBULA_SECRET_FILE");
+        if (file == null || file.isBlank()) {
+            return Map.of();
+        }
+        return Map.of("MOBULA_SECRET_FILE", java.nio.file.Path.of(file).toAbsolutePath().toString());
+    }
+
     /** {@code java [jvm args] -D... -cp CP Main args} for rank {@code rank}, advertising {@code host}. */
     static List<String> java(RunOptions o, int rank, String pool, String server, String host) {
         List<String> cmd = new ArrayList<>();

@@ -104,6 +104,21 @@ class LauncherTest {
     }
 
     @Test
+    void ranksAreToldWhereTheSecretFileIsButNeverTheSecret() throws Exception {
+        assertEquals(Map.of(), RankCommand.secretEnv(null, Map.of("MOBULA_SECRET", "s3cret-never-on-a-command-line")));
+        assertEquals(Map.of("MOBULA_SECRET_FILE", java.nio.file.Path.of("conf/secret").toAbsolutePath().toString()),
+                RankCommand.secretEnv("conf/secret", Map.of("MOBULA_SECRET_FILE", "/elsewhere")));
+        assertEquals(Map.of("MOBULA_SECRET_FILE", "/shared/home/.mobula/secret"),
+                RankCommand.secretEnv(null, Map.of("MOBULA_SECRET_FILE", "/shared/home/.mobula/secret")));
+        Map<String, String> env = new java.util.LinkedHashMap<>(RankCommand.env(0, 1, "p", "head:1"));
+        env.putAll(RankCommand.secretEnv(null, Map.of("MOBULA_SECRET_FILE", "/shared/s",
+                "MOBULA_SECRET", "s3cret-never-on-a-command-line")));
+        String remote = String.join(" ", RankCommand.ssh(List.of("ssh"), "node1", "/", env, List.of("java")));
+        assertTrue(remote.contains("MOBULA_SECRET_FILE=/shared/s"), remote);
+        assertFalse(remote.contains("s3cret"), remote);
+    }
+
+    @Test
     void sshWatcherKillsTheRankWhenTheLauncherGoesAway() throws Exception {
         String remote = RankCommand.ssh(List.of("ssh"), "h", "/", Map.of(), List.of("sleep", "30")).get(6);
         Process p = new ProcessBuilder("sh", "-c", remote).start();

@@ -47,8 +47,8 @@ public final class RegistryMain {
         try {
             Rmi.configure(RmiConfig.fromSystemProperties().withHost(host).withPort(port));
             LocateRegistry.createRegistry(port, binders);
-        } catch (RemoteException | IllegalArgumentException e) {
-            System.err.println("mobula registry: " + e.getMessage());
+        } catch (RemoteException | IllegalArgumentException | IllegalStateException e) {
+            System.err.println("mobula registry: " + e.getMessage()); // e.g. a cluster secret file others can read
             System.exit(1);
         }
         System.out.println("registry listening on mobula://" + host + ":" + LocateRegistry.localPort());

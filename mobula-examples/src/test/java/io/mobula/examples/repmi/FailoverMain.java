@@ -1,0 +1,93 @@
+package io.mobula.examples.repmi;
+
+import io.mobula.pool.Pool;
+import io.mobula.repmi.Cloud;
+import io.mobula.repmi.CloudException;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A rank of a pool of 4 in which the sequencer (rank 0) halts in the middle of everyone's writes. Each rank pushes
+ * unique values (rank * 1_000_000 + i); the survivors keep writing, then sync and publish their replica's values.
+ * Survivor 1 checks: every replica identical, every value a survivor's push returned for present exactly once, no
+ * value present twice (no write lost or applied twice). Exit 0 when all hold.
+ */
+public final class FailoverMain {
+    private FailoverMain() {
+    }
+
+    public static void main(String[] args) {
+        int writes = Integer.parseInt(args[0]);
+        int code = 0;
+        try (Pool pool = Pool.join()) {
+            Cloud.attach(pool);
+            int me = pool.rank();
+            Stack s = me == 0 ? Cloud.create(Stack.class, StackRoot.class, "failover")
+                    : Cloud.lookup("failover", Stack.class);
+            pool.barrier();
+            List<Integer> done = new ArrayList<>();
+            for (int i = 0; i < writes; i++) {
+                if (me == 0 && i == writes / 3) {
+                    System.out.println("[failover] rank 0 (the sequencer) halting after " + i + " pushes");
+                    System.out.flush();
+                    Runtime.getRuntime().halt(3);
+                }
+                int v = me * 1_000_000 + i;
+                s.push(v);
+                done.add(v);
+            }
+            // no pool barrier: rank 0 is dead; survivors meet through the pool directory instead
+            List<String> survivors = new ArrayList<>();
+            for (int r = 1; r < pool.size(); r++) {
+                survivors.add("failover-done/" + r);
+            }
+            pool.publish("failover-done/" + me, done.stream().mapToInt(Integer::intValue).toArray());
+            Map<String, Serializable> all = new HashMap<>(pool.await(survivors, Duration.ofSeconds(60)));
+            s.sync(); // every survivor's writes are sequenced before this: once it returns, this replica has them
+            int[] values = s.values();
+            pool.publish("failover/" + me, values);
+            List<String> replicas = new ArrayList<>();
+            for (int r = 1; r < pool.size(); r++) {
+                replicas.add("failover/" + r);
+            }
+            all.putAll(pool.await(replicas, Duration.ofSeconds(60))); // and nobody leaves before all have read
+            if (me == 1) {
+                for (int r = 2; r < pool.size(); r++) {
+                    if (!java.util.Arrays.equals((int[]) all.get("failover/" + r), values)) {
+                        throw new AssertionError("replica " + r + " differs from replica 1");
+                    }
+                }
+                Map<Integer, Integer> count = new HashMap<>();
+                for (int v : values) {
+                    count.merge(v, 1, Integer::sum);
+                }
+                for (Map.Entry<Integer, Integer> e : count.entrySet()) {
+                    if (e.getValue() != 1) {
+                        throw new AssertionError("value " + e.getKey() + " applied " + e.getValue() + " times");
+                    }
+                }
+                for (int r = 1; r < pool.size(); r++) {
+                    for (int v : (int[]) all.get("failover-done/" + r)) {
+                        if (!count.containsKey(v)) {
+                            throw new AssertionError("rank " + r + "'s push of " + v + " returned but is lost");
+                        }
+                    }
+                }
+                System.out.println("[failover] survivors agree: " + values.length + " values, none lost, none twice");
+            }
+        } catch (CloudException e) {
+            System.err.println("[failover] FAILED: " + e);
+            e.printStackTrace();
+            code = 1;
+        } catch (Throwable t) {
+            System.err.println("[failover] FAILED: " + t);
+            t.printStackTrace();
+            code = 1;
+        }
+        System.exit(code);
+    }
+}

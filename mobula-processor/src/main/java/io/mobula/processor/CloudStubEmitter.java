@@ -1,0 +1,100 @@
+package io.mobula.processor;
+
+import io.mobula.processor.CloudRootModel.Method;
+import io.mobula.processor.CloudRootModel.Param;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Phase two for the caller side of RepMI: writes {@code p.X_MobulaCloudStub}, a replication reference (thesis 4.3).
+ * Each method first asks whether it runs as a read on this cloud's root class; a read runs on the local replica with
+ * every reference-typed argument and result copied (call by value, thesis 4.2.2 "Preventing direct access"), and
+ * when it reaches a write ({@code WriteRestart}) it runs again as one. A write goes through the total order with the
+ * arguments in the method's parameter record. Exceptions the method declares, and unchecked ones, reach the caller as
+ * they are; any other checked exception is wrapped in a {@code CloudException}.
+ */
+final class CloudStubEmitter {
+    private final boolean generatedAnnotation;
+
+    /** @param generatedAnnotation whether {@code javax.annotation.processing.Generated} is available */
+    CloudStubEmitter(boolean generatedAnnotation) {
+        this.generatedAnnotation = generatedAnnotation;
+    }
+
+    String emit(CloudRootModel model) {
+        SourceWriter w = new SourceWriter();
+        RemoteHeader.fileStart(w, model.sourceName(), model.packageName());
+        w.javadoc("Replication reference of {@link " + model.sourceName() + "}: reads run on the local replica with"
+                + " copied arguments and results, writes go through the total order to every replica (thesis 4.3).");
+        RemoteHeader.generated(w, generatedAnnotation, "replication reference for " + model.binaryName());
+        w.open("public final class " + model.stubName() + " extends io.mobula.repmi.spi.CloudStub implements "
+                + model.sourceName());
+        w.line("@java.io.Serial");
+        w.line("private static final long serialVersionUID = 1L;");
+        w.line("");
+        w.javadoc("Called by the RepMI runtime when it makes a replication reference.");
+        w.open("public " + model.stubName() + "(io.mobula.repmi.spi.CloudHandle handle)");
+        w.line("super(handle);");
+        w.close();
+        for (Method m : model.methods()) {
+            w.line("");
+            method(model, m, w);
+        }
+        w.close();
+        return w.toString();
+    }
+
+    private static void method(CloudRootModel model, Method m, SourceWriter w) {
+        w.javadoc("Method " + m.index() + ": {@code " + m.signature() + "}.");
+        w.line("@Override");
+        if (m.uncheckedVarargs()) {
+            w.line("@SuppressWarnings(\"unchecked\") // varargs of a parameterized type, as the interface declares");
+        }
+        List<String> params = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        List<String> copies = new ArrayList<>();
+        for (int i = 0; i < m.params().size(); i++) {
+            Param p = m.params().get(i);
+            params.add(p.declaredType() + " a" + i);
+            args.add("a" + i);
+            copies.add(p.primitive() ? "a" + i : "copy(a" + i + ")");
+        }
+        String throwsClause = m.throwsClause().isEmpty() ? "" : " throws " + String.join(", ", m.throwsClause());
+        w.open("public " + m.result().declaredType() + " " + m.name() + "(" + String.join(", ", params) + ")"
+                + throwsClause);
+        read(model, m, copies, w);
+        w.open("try");
+        String call = "write" + m.result().helper() + "(" + m.index() + ", new " + model.skeletonName() + "."
+                + m.recordName() + "(" + String.join(", ", args) + "));";
+        w.line(m.result().isVoid() ? call : "return " + call);
+        w.closeOpen("catch (" + String.join(" | ", m.catchTypes()) + " e)");
+        w.line("throw e;");
+        if (!m.catchesAll()) {
+            w.closeOpen("catch (java.lang.Throwable t)");
+            w.line("throw new io.mobula.repmi.CloudException(\"" + m.signature() + " threw an undeclared \" + t, t);");
+        }
+        w.close();
+        w.close();
+    }
+
+    /** The read path: on the local replica's root, arguments and result copied; a WriteRestart falls through. */
+    private static void read(CloudRootModel model, Method m, List<String> copies, SourceWriter w) {
+        w.open("if (handle.isRead(" + m.index() + "))");
+        w.line("Object mode = handle.beginRead();");
+        w.open("try");
+        String call = "((" + model.sourceName() + ") handle.root())." + m.name() + "(" + String.join(", ", copies)
+                + ")";
+        if (m.result().isVoid()) {
+            w.line(call + ";");
+            w.line("return;");
+        } else {
+            w.line("return " + (m.result().copied() ? "copy(" + call + ")" : call) + ";");
+        }
+        w.closeOpen("catch (io.mobula.repmi.spi.WriteRestart restart)");
+        w.line("// the read reached a write: run it as one below");
+        w.closeOpen("finally");
+        w.line("handle.endRead(mode);");
+        w.close();
+        w.close();
+    }
+}

@@ -1,0 +1,36 @@
+package io.mobula.repmi;
+
+import io.mobula.rmi.OneWay;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/**
+ * The remote object each process using RepMI exports: writes go to the sequencer's port ({@link #submit}), which
+ * stamps them with the next sequence number and sends them to every replica's port ({@link #deliver}). One-way; the
+ * payload is a standalone serialized message, so the sequencer forwards the writer's bytes unchanged.
+ */
+interface ReplicaPort extends Remote {
+    @OneWay
+    void submit(RepmiMessages.Submit header, byte[] payload) throws RemoteException;
+
+    @OneWay
+    void deliver(RepmiMessages.Deliver header, byte[] payload) throws RemoteException;
+
+    /**
+     * Failover, step 1: fences off deliveries of epochs before {@code epoch} and reports this replica's highest
+     * contiguously received sequence number and the highest it holds back.
+     */
+    long[] status(int epoch) throws RemoteException;
+
+    /** Failover, step 2: the logged and held-back writes numbered {@code from} to {@code to} this replica has. */
+    java.util.List<RepmiMessages.Entry> fetch(long from, long to) throws RemoteException;
+
+    /** Failover, step 3: takes in the writes this replica misses; returns once they are queued. */
+    void redeliver(java.util.List<RepmiMessages.Entry> entries) throws RemoteException;
+
+    /**
+     * Failover, step 4: {@code sequencer} sequences from {@code last + 1} on in {@code epoch}; writes of this process
+     * that no replica received are submitted to it again.
+     */
+    void resume(int epoch, int sequencer, long last) throws RemoteException;
+}

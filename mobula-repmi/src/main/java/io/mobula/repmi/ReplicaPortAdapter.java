@@ -1,0 +1,57 @@
+package io.mobula.repmi;
+
+import java.lang.System.Logger.Level;
+
+/** Routes RepMI's inbound messages; nothing escapes (one-way calls have nobody to answer). */
+final class ReplicaPortAdapter implements ReplicaPort {
+    private static final System.Logger LOG = System.getLogger(ReplicaPortAdapter.class.getName());
+    private final RepmiRuntime rt;
+
+    ReplicaPortAdapter(RepmiRuntime rt) {
+        this.rt = rt;
+    }
+
+    @Override
+    public void submit(RepmiMessages.Submit header, byte[] payload) {
+        try {
+            rt.onSubmit(header, payload);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "a write from pool rank " + header.origin() + " could not be sequenced", t);
+        }
+    }
+
+    @Override
+    public void deliver(RepmiMessages.Deliver header, byte[] payload) {
+        try {
+            rt.onDeliver(header, payload);
+        } catch (Throwable t) {
+            LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
+        }
+    }
+
+    @Override
+    public long[] status(int epoch) {
+        rt.protocolThread();
+        return rt.status(epoch);
+    }
+
+    @Override
+    public java.util.List<RepmiMessages.Entry> fetch(long from, long to) {
+        rt.protocolThread();
+        return rt.fetch(from, to);
+    }
+
+    @Override
+    public void redeliver(java.util.List<RepmiMessages.Entry> entries) {
+        rt.protocolThread();
+        for (RepmiMessages.Entry e : entries) {
+            rt.onDeliver(e.header(), e.payload());
+        }
+    }
+
+    @Override
+    public void resume(int epoch, int sequencer, long last) {
+        rt.protocolThread();
+        rt.resume(epoch, sequencer, last);
+    }
+}

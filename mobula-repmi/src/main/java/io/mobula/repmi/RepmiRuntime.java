@@ -1,0 +1,559 @@
+package io.mobula.repmi;
+
+import io.mobula.pool.Pool;
+import io.mobula.pool.PoolEvent;
+import io.mobula.pool.PoolException;
+import io.mobula.repmi.RepmiMessages.Deliver;
+import io.mobula.repmi.RepmiMessages.Submit;
+import io.mobula.rmi.Rmi;
+import io.mobula.serial.SerialException;
+import io.mobula.serial.Serialization;
+import java.io.Serializable;
+import java.lang.System.Logger.Level;
+import java.rmi.RemoteException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * RepMI in one process (thesis 4.3): every process of the pool holds a replica of every cloud. A write goes to the
+ * sequencer (pool rank 0), which numbers it in one total order over all clouds and sends the writer's bytes to every
+ * process; each process applies writes in that order, holding back early arrivals, through the deterministic
+ * {@link WriteScheduler}; the writer's process returns the local result to the caller. Reads never leave the process.
+ *
+ * <p>Settings: {@code mobula.repmi.timeoutMs} bounds a write's wait for its own application and a look-up's wait
+ * for a cloud (default 120000).
+ */
+final class RepmiRuntime {
+    private static final System.Logger LOG = System.getLogger(RepmiRuntime.class.getName());
+    private static Pool attached;
+    private static volatile RepmiRuntime instance;
+
+    final Pool pool;
+    final Serialization serialization;
+    final long timeoutNanos;
+    final WriteScheduler scheduler = new WriteScheduler();
+    private final ReplicaPort self;
+    private final ConcurrentHashMap<Integer, ReplicaPort> ports = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, Replica> clouds = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Replica> byName = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, PendingWrite> pending = new ConcurrentHashMap<>();
+    private final AtomicLong calls = new AtomicLong(1);
+    private final Object arrivals = new Object();
+    private final TreeMap<Long, WriteTask> holdBack = new TreeMap<>();
+    private long nextSeq = 1;
+    /**
+     * Writes completed in this process. The deterministic schedule completes writes in the same order on every
+     * replica, so equal counts mean equal sets of applied writes: the time of RMI's {@link CausalClock}.
+     */
+    private long applied;
+    private final Object appliedLock = new Object();
+    /** Set while this thread sends RepMI's own messages, which must not wait for writes (they bring them). */
+    private static final ThreadLocal<Boolean> PROTOCOL = new ThreadLocal<>();
+    private final Object cloudsChanged = new Object();
+    /** Sequencer state (pool rank 0 only). */
+    private final Object sequencing = new Object();
+    private long lastSeq;
+    private final java.util.Set<Integer> lost = ConcurrentHashMap.newKeySet();
+    /** The current sequencer and its epoch; writes wait while {@link #failingOver}. */
+    private volatile int sequencer;
+    private volatile int epoch;
+    private volatile boolean failingOver;
+    private final Object sequencerChanged = new Object();
+    /** Deliveries of epochs below this are dropped (fenced off by a new sequencer). */
+    private int fence;
+    /** Recently delivered writes, for a new sequencer to fill other replicas' gaps (thesis-beyond: failover). */
+    private final TreeMap<Long, RepmiMessages.Entry> log = new TreeMap<>();
+    private static final int LOG_LIMIT = 8192;
+
+    /** A write of this process waiting to be applied here. */
+    private static final class PendingWrite {
+        final Submit submit;
+        final byte[] payload;
+        final CompletableFuture<Object> result = new CompletableFuture<>();
+        volatile boolean delivered;
+
+        PendingWrite(Submit submit, byte[] payload) {
+            this.submit = submit;
+            this.payload = payload;
+        }
+    }
+
+    private RepmiRuntime(Pool pool) throws RemoteException, PoolException {
+        this.pool = pool;
+        this.serialization = Rmi.serialization();
+        this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, Long.getLong("mobula.repmi.timeoutMs",
+                120_000)));
+        this.self = (ReplicaPort) Rmi.export(new ReplicaPortAdapter(this));
+        ports.put(pool.rank(), self);
+        Rmi.useCausalClock(new Clock());
+        pool.publish("repmi/port/" + pool.rank(), new PortEntry(self));
+        pool.addListener(this::onPoolEvent);
+        for (PoolEvent e : pool.events()) {
+            onPoolEvent(e);
+        }
+    }
+
+    /** The port of one process in the pool directory. */
+    record PortEntry(ReplicaPort port) implements Serializable {
+    }
+
+    static synchronized void attach(Pool pool) {
+        if (instance != null && instance.pool != pool) {
+            throw new IllegalStateException("RepMI in this process already works in " + instance.pool
+                    + "; attach a pool before the first cloud operation");
+        }
+        attached = pool;
+    }
+
+    static RepmiRuntime get() {
+        RepmiRuntime r = instance;
+        if (r != null) {
+            return r;
+        }
+        synchronized (RepmiRuntime.class) {
+            if (instance == null) {
+                Pool p = attached;
+                try {
+                    if (p == null) {
+                        p = Pool.join();
+                        Pool joined = p;
+                        Runtime.getRuntime().addShutdownHook(new Thread(joined::close, "mobula-repmi-pool-close"));
+                    }
+                    instance = new RepmiRuntime(p);
+                } catch (PoolException | RemoteException e) {
+                    throw new CloudException("RepMI cannot start in this process: " + e.getMessage(), e);
+                }
+            }
+            return instance;
+        }
+    }
+
+    // ------------------------------------------------------------------ values
+
+    byte[] encode(Object value, String what) {
+        try {
+            return serialization.toBytes(value);
+        } catch (SerialException e) {
+            throw new CloudException("cannot serialize " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    Object decode(byte[] bytes) {
+        try {
+            return serialization.fromBytes(bytes);
+        } catch (SerialException e) {
+            throw new CloudException("cannot decode a write: " + e.getMessage(), e);
+        }
+    }
+
+    // ------------------------------------------------------------------ clouds
+
+    Replica replica(long id) {
+        return clouds.get(id);
+    }
+
+    Replica byName(String name) {
+        return byName.get(name);
+    }
+
+    void register(Replica r) {
+        clouds.put(r.id, r);
+        byName.put(r.name, r);
+        synchronized (cloudsChanged) {
+            cloudsChanged.notifyAll();
+        }
+    }
+
+    Replica awaitCloud(String name, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (cloudsChanged) {
+            while (true) {
+                Replica r = byName.get(name);
+                if (r != null) {
+                    return r;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new CloudException("no cloud named '" + name + "' within " + timeout.toMillis() + " ms");
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(cloudsChanged, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CloudException("interrupted while looking up cloud '" + name + "'", e);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ writes (the writer's side)
+
+    /** Runs a write (or a creation) through the total order and returns the local result. */
+    Object write(long cloud, int method, Object parameters, String what) throws Throwable {
+        if (CloudContext.current() instanceof CloudContext.WriteFrame) {
+            throw new CloudException(what + ": a replication reference used inside a cloud's write method (thesis"
+                    + " 4.2.2, the nested invocation problem: cloud objects may not hold replication references)");
+        }
+        byte[] bytes = encode(parameters, "the arguments of " + what);
+        long call = calls.getAndIncrement();
+        PendingWrite w = new PendingWrite(new Submit(pool.rank(), call, cloud, method), bytes);
+        pending.put(call, w);
+        try {
+            submit(w);
+            return w.result.get(timeoutNanos, TimeUnit.NANOSECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause();
+        } catch (TimeoutException e) {
+            throw new CloudException(what + " was not applied within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
+                    + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CloudException("interrupted while waiting for " + what, e);
+        } finally {
+            pending.remove(call);
+        }
+    }
+
+    /** Sends a write to the sequencer; during a failover it waits (bounded) for the new one. */
+    private void submit(PendingWrite w) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (true) {
+            int target;
+            synchronized (sequencerChanged) {
+                while (failingOver || lost.contains(sequencer)) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new CloudException("no RepMI sequencer within " + TimeUnit.NANOSECONDS.toMillis(
+                                timeoutNanos) + " ms (pool rank " + sequencer + " is lost and no successor took over)");
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(sequencerChanged, left);
+                }
+                target = sequencer;
+            }
+            PROTOCOL.set(Boolean.TRUE);
+            try {
+                port(target).submit(w.submit, w.payload);
+                return;
+            } catch (RemoteException | CloudException e) {
+                LOG.log(Level.INFO, "the sequencer at pool rank {0} did not take a write: {1}", target,
+                        e.getMessage());
+                pool.lost(target, e); // the coordinator decides, so every survivor sees the same failure
+            } finally {
+                PROTOCOL.remove();
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /**
+     * Counts a write as applied; called while the write still holds its turn, so the count advances in the
+     * deterministic schedule's order on every replica.
+     */
+    void markApplied() {
+        synchronized (appliedLock) {
+            applied++;
+            appliedLock.notifyAll();
+        }
+    }
+
+    /** A write applied here: if this process wrote it, its caller gets the result. */
+    void complete(Deliver d, Object result, Throwable thrown) {
+        if (d.origin() != pool.rank()) {
+            if (thrown != null && !(thrown instanceof RuntimeException || thrown instanceof Exception)) {
+                LOG.log(Level.ERROR, "write " + d.seq() + " failed on this replica with an error; replicas may"
+                        + " diverge", thrown);
+            }
+            return;
+        }
+        PendingWrite w = pending.get(d.call());
+        if (w != null) {
+            if (thrown != null) {
+                w.result.completeExceptionally(thrown);
+            } else {
+                w.result.complete(result);
+            }
+        }
+    }
+
+    /** Writes completed here. */
+    long applied() {
+        synchronized (appliedLock) {
+            return applied;
+        }
+    }
+
+    /** RMI's causal clock: calls and replies carry the writes their sender has applied (thesis Figure 4.13). */
+    private final class Clock implements io.mobula.rmi.CausalClock {
+        @Override
+        public int now() {
+            return PROTOCOL.get() != null ? 0 : (int) applied();
+        }
+
+        @Override
+        public void awaitAtLeast(int time) throws InterruptedException {
+            long deadline = System.nanoTime() + timeoutNanos;
+            synchronized (appliedLock) {
+                while (applied < time) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        throw new CloudException("this replica has applied " + applied + " writes; an RMI message"
+                                + " that follows write " + time + " waited " + TimeUnit.NANOSECONDS.toMillis(
+                                timeoutNanos) + " ms for it");
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(appliedLock, left);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ sequencer
+
+    void onSubmit(Submit s, byte[] payload) {
+        if (pool.rank() != sequencer || failingOver) {
+            LOG.log(Level.WARNING, "a write was submitted to pool rank {0}, which is not the sequencer now; its"
+                    + " writer submits it again to the new one", pool.rank());
+            return;
+        }
+        PROTOCOL.set(Boolean.TRUE);
+        try {
+            sequence(s, payload);
+        } finally {
+            PROTOCOL.remove();
+        }
+    }
+
+    private void sequence(Submit s, byte[] payload) {
+        synchronized (sequencing) {
+            long seq = ++lastSeq;
+            Deliver d = new Deliver(seq, epoch, s.origin(), s.call(), s.cloud(), s.method());
+            for (int r = 0; r < pool.size(); r++) {
+                if (lost.contains(r)) {
+                    continue;
+                }
+                try {
+                    port(r).deliver(d, payload);
+                } catch (RemoteException | CloudException e) {
+                    LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r, e.getMessage());
+                    lost.add(r);
+                    pool.lost(r, e);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ replicas
+
+    void onDeliver(Deliver d, byte[] payload) {
+        synchronized (arrivals) {
+            if (d.epoch() < fence) {
+                LOG.log(Level.DEBUG, "write {0} of fenced-off epoch {1} dropped", d.seq(), d.epoch());
+                return;
+            }
+            if (d.seq() < nextSeq || holdBack.containsKey(d.seq())) {
+                return; // a duplicate (a new sequencer re-delivers what some replicas lacked)
+            }
+            if (d.origin() == pool.rank()) {
+                PendingWrite w = pending.get(d.call());
+                if (w != null) {
+                    w.delivered = true;
+                }
+            }
+            RepmiMessages.Entry e = new RepmiMessages.Entry(d, payload);
+            log.put(d.seq(), e);
+            if (log.size() > LOG_LIMIT) {
+                log.pollFirstEntry();
+            }
+            holdBack.put(d.seq(), new WriteTask(this, d, payload));
+            while (!holdBack.isEmpty() && holdBack.firstKey() == nextSeq) {
+                WriteTask t = holdBack.pollFirstEntry().getValue();
+                nextSeq++;
+                scheduler.add(t);
+                Thread.ofVirtual().name("mobula-repmi-write-" + t.seq).start(t::run);
+            }
+        }
+    }
+
+    /** Marks the calling thread as one sending or serving RepMI's own messages (they carry causal time 0). */
+    void protocolThread() {
+        PROTOCOL.set(Boolean.TRUE);
+    }
+
+    long[] status(int newEpoch) {
+        synchronized (arrivals) {
+            fence = Math.max(fence, newEpoch);
+            long max = holdBack.isEmpty() ? nextSeq - 1 : holdBack.lastKey();
+            return new long[] {nextSeq - 1, max};
+        }
+    }
+
+    List<RepmiMessages.Entry> fetch(long from, long to) {
+        synchronized (arrivals) {
+            List<RepmiMessages.Entry> out = new java.util.ArrayList<>(log.subMap(from, true, to, true).values());
+            for (WriteTask t : holdBack.subMap(from, true, to, true).values()) {
+                RepmiMessages.Entry e = log.get(t.seq);
+                if (e != null && !out.contains(e)) {
+                    out.add(e);
+                }
+            }
+            return out;
+        }
+    }
+
+    void resume(int newEpoch, int newSequencer, long last) {
+        synchronized (sequencerChanged) {
+            epoch = newEpoch;
+            sequencer = newSequencer;
+            failingOver = false;
+            sequencerChanged.notifyAll();
+        }
+        // writes the old sequencer never delivered anywhere still alive: submit them again
+        for (PendingWrite w : pending.values()) {
+            if (!w.delivered) {
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        submit(w);
+                    } catch (InterruptedException | CloudException e) {
+                        w.result.completeExceptionally(e instanceof CloudException c ? c
+                                : new CloudException("interrupted while submitting a write again", e));
+                    }
+                });
+            }
+        }
+        LOG.log(Level.INFO, "RepMI: pool rank {0} sequences from write {1} on (epoch {2})", newSequencer, last + 1,
+                newEpoch);
+    }
+
+    ReplicaPort port(int poolRank) {
+        ReplicaPort p = ports.get(poolRank);
+        if (p != null) {
+            return p;
+        }
+        String key = "repmi/port/" + poolRank;
+        try {
+            Map<String, Serializable> m = pool.await(List.of(key), Duration.ofNanos(timeoutNanos));
+            p = ((PortEntry) m.get(key)).port();
+        } catch (PoolException | ClassCastException e) {
+            throw new CloudException("the RepMI port of pool rank " + poolRank + " is unknown (does that rank use"
+                    + " RepMI? every rank of the pool holds replicas): " + e.getMessage(), e);
+        }
+        ports.putIfAbsent(poolRank, p);
+        return p;
+    }
+
+    private void onPoolEvent(PoolEvent e) {
+        if (e.kind() == PoolEvent.Kind.DIED || e.kind() == PoolEvent.Kind.LEFT) {
+            lost(e.rank(), e.kind() + ": " + e.detail());
+        }
+    }
+
+    /** Process {@code rank} is gone: no more deliveries to it; if it sequenced, its successor takes over. */
+    private void lost(int rank, String detail) {
+        if (rank == pool.rank() || !lost.add(rank)) {
+            return;
+        }
+        ports.remove(rank);
+        if (rank != sequencer) {
+            return;
+        }
+        synchronized (sequencerChanged) {
+            failingOver = true;
+            sequencerChanged.notifyAll();
+        }
+        int successor = -1;
+        for (int r = 0; r < pool.size() && successor < 0; r++) {
+            if (!lost.contains(r)) {
+                successor = r;
+            }
+        }
+        LOG.log(Level.WARNING, "RepMI: the sequencer (pool rank {0}) is lost ({1}); pool rank {2} takes over", rank,
+                detail, successor);
+        if (successor == pool.rank()) {
+            int next = epoch + 1;
+            Thread.ofVirtual().name("mobula-repmi-failover").start(() -> takeOver(next));
+        }
+    }
+
+    /**
+     * Becomes the sequencer (the lowest surviving rank): fences off the old epoch at every survivor, finds the
+     * highest number any of them received, gives every survivor the writes it misses (from whichever survivor has
+     * them; a number no survivor has becomes a no-op everywhere), then tells them to resume with this process as the
+     * sequencer. Survivors thus apply one identical sequence; writes no survivor received are submitted again by
+     * their writers.
+     */
+    private void takeOver(int newEpoch) {
+        PROTOCOL.set(Boolean.TRUE);
+        try {
+            List<Integer> survivors = new java.util.ArrayList<>();
+            Map<Integer, long[]> status = new java.util.HashMap<>();
+            for (int r = 0; r < pool.size(); r++) {
+                if (lost.contains(r)) {
+                    continue;
+                }
+                try {
+                    status.put(r, port(r).status(newEpoch));
+                    survivors.add(r);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+            long low = Long.MAX_VALUE;
+            long high = 0;
+            for (long[] st : status.values()) {
+                low = Math.min(low, st[0]);
+                high = Math.max(high, st[1]);
+            }
+            TreeMap<Long, RepmiMessages.Entry> known = new TreeMap<>();
+            if (high > low) {
+                for (int r : survivors) {
+                    if (status.get(r)[1] > low) {
+                        try {
+                            for (RepmiMessages.Entry e : port(r).fetch(low + 1, high)) {
+                                known.putIfAbsent(e.header().seq(), e);
+                            }
+                        } catch (RemoteException | CloudException e) {
+                            lost.add(r);
+                        }
+                    }
+                }
+            }
+            for (long q = low + 1; q <= high; q++) {
+                RepmiMessages.Entry e = known.get(q);
+                Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, RepmiMessages.NOOP)
+                        : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().cloud(),
+                                e.header().method());
+                known.put(q, new RepmiMessages.Entry(h, e == null ? encode(null, "a no-op") : e.payload()));
+            }
+            for (int r : survivors) {
+                List<RepmiMessages.Entry> missing = new java.util.ArrayList<>(
+                        known.tailMap(status.get(r)[0], false).values());
+                try {
+                    port(r).redeliver(missing);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+            synchronized (sequencing) {
+                lastSeq = high;
+            }
+            for (int r : survivors) {
+                try {
+                    port(r).resume(newEpoch, pool.rank(), high);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "RepMI: taking over as sequencer failed; writes will time out", e);
+        } finally {
+            PROTOCOL.remove();
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package io.mobula.repmi;
+
+import io.mobula.repmi.spi.CloudClassInfo;
+import io.mobula.repmi.spi.CloudSkeleton;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One delivered write (or cloud creation) in this process: decoded, then run on its own thread when the
+ * {@link WriteScheduler} selects it, with the thread marked as running a write of its cloud. The writer's process
+ * hands the local result to the waiting caller.
+ */
+final class WriteTask implements CloudContext.Scheduling {
+    final long seq;
+    private final RepmiMessages.Deliver d;
+    private final byte[] payload;
+    private final RepmiRuntime rt;
+    /** The object this write waits on in {@code cloudWait}, or null. */
+    volatile Object waitingOn;
+
+    WriteTask(RepmiRuntime rt, RepmiMessages.Deliver d, byte[] payload) {
+        this.rt = rt;
+        this.d = d;
+        this.seq = d.seq();
+        this.payload = payload;
+    }
+
+    @Override
+    public void await(CloudObject o) throws InterruptedException {
+        rt.scheduler.await(this, o);
+    }
+
+    @Override
+    public void notify(CloudObject o, boolean all) {
+        rt.scheduler.notify(o, all);
+    }
+
+    void run() {
+        if (d.method() == RepmiMessages.NOOP) {
+            runNothing();
+            return;
+        }
+        Object decoded = null;
+        Throwable failed = null;
+        try {
+            decoded = rt.decode(payload);
+        } catch (CloudException e) {
+            failed = e;
+        }
+        Replica replica = d.method() == RepmiMessages.CREATE ? null : rt.replica(d.cloud());
+        AtomicLong hashes = replica != null ? replica.hashes : new AtomicLong(seq << 32);
+        Object result = null;
+        Throwable thrown = failed;
+        try {
+            rt.scheduler.awaitTurn(this);
+        } catch (InterruptedException e) {
+            thrown = new CloudException("replica shut down before write " + seq + " ran", e);
+            rt.markApplied();
+            rt.scheduler.finish(this);
+            rt.complete(d, null, thrown);
+            return;
+        }
+        CloudContext.Frame old = CloudContext.set(new CloudContext.WriteFrame(this, hashes));
+        try {
+            if (thrown == null) {
+                if (d.method() == RepmiMessages.CREATE) {
+                    result = create((RepmiMessages.Create) decoded, hashes);
+                } else if (replica == null) {
+                    throw new CloudException("write " + seq + " is for cloud " + d.cloud() + ", unknown here");
+                } else {
+                    result = replica.skeleton.invoke(replica.root, d.method(), decoded);
+                }
+            }
+        } catch (Throwable t) {
+            thrown = t;
+        } finally {
+            CloudContext.set(old);
+            rt.markApplied();
+            rt.scheduler.finish(this);
+        }
+        rt.complete(d, result, thrown);
+    }
+
+    /** A slot no surviving replica received: every replica passes it in order and does nothing. */
+    private void runNothing() {
+        try {
+            rt.scheduler.awaitTurn(this);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        rt.markApplied();
+        rt.scheduler.finish(this);
+    }
+
+    private Long create(RepmiMessages.Create c, AtomicLong hashes) throws Throwable {
+        if (rt.byName(c.name()) != null) {
+            throw new CloudException("a cloud named '" + c.name() + "' exists already");
+        }
+        ClassLoader cl = Thread.currentThread().getContextClassLoader();
+        if (cl == null) {
+            cl = WriteTask.class.getClassLoader();
+        }
+        Class<?> rootClass = Class.forName(c.rootClass(), true, cl);
+        Class<?> iface = Class.forName(c.rootInterface(), true, cl);
+        CloudSkeleton sk = Generated.skeleton(iface);
+        CloudClassInfo info = Generated.classInfo(rootClass);
+        boolean[] reads = new boolean[sk.methods().size()];
+        for (int i = 0; i < reads.length; i++) {
+            reads[i] = !info.writeMethods().contains(sk.methods().get(i));
+        }
+        Object root = construct(rootClass, c.arguments());
+        rt.register(new Replica(seq, c.name(), root, iface, sk, reads, hashes));
+        return seq;
+    }
+
+    private static Object construct(Class<?> type, Object[] args) throws Throwable {
+        for (Constructor<?> k : type.getDeclaredConstructors()) {
+            Class<?>[] p = k.getParameterTypes();
+            if (p.length != args.length) {
+                continue;
+            }
+            boolean fits = true;
+            for (int i = 0; i < p.length && fits; i++) {
+                fits = args[i] == null ? !p[i].isPrimitive() : box(p[i]).isInstance(args[i]);
+            }
+            if (fits) {
+                k.setAccessible(true);
+                try {
+                    return k.newInstance(args);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            }
+        }
+        throw new CloudException(type.getName() + " has no constructor taking " + args.length + " argument(s) of"
+                + " the given types");
+    }
+
+    private static Class<?> box(Class<?> c) {
+        if (!c.isPrimitive()) {
+            return c;
+        }
+        return switch (c.getName()) {
+            case "int" -> Integer.class;
+            case "long" -> Long.class;
+            case "double" -> Double.class;
+            case "float" -> Float.class;
+            case "boolean" -> Boolean.class;
+            case "byte" -> Byte.class;
+            case "short" -> Short.class;
+            default -> Character.class;
+        };
+    }
+}

@@ -1,0 +1,73 @@
+package io.mobula.repmi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.repmi.stack.Stack;
+import io.mobula.repmi.stack.StackRoot;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A replicated stack in a pool of one process: creation, writes through the sequencer, local reads. */
+class InProcessCloudTest {
+    @BeforeAll
+    static void pool() throws Exception {
+        TestPool.get();
+    }
+
+    @Test
+    void theThesisStack() {
+        Stack s = (Stack) Cloud.create(StackRoot.class, "stack1");
+        s.push(42);
+        s.push(43);
+        assertEquals(43, s.top());
+        assertEquals(2, s.size());
+        assertEquals(43, s.pop());
+        assertEquals(42, s.pop());
+        IllegalStateException e = assertThrows(IllegalStateException.class, s::pop);
+        assertTrue(e.getMessage().contains("empty"), e.getMessage());
+        Stack s2 = Cloud.create(Stack.class, StackRoot.class, "stack2", 5);
+        assertEquals(5, s2.top());
+        Stack again = Cloud.lookup("stack2", Stack.class);
+        assertNotSame(s2, again);
+        again.push(6);
+        assertEquals(6, s2.top(), "two references, one cloud");
+    }
+
+    @Test
+    void namesAreUniqueAndConstructorsChecked() {
+        Cloud.create(StackRoot.class, "unique");
+        CloudException e = assertThrows(CloudException.class, () -> Cloud.create(StackRoot.class, "unique"));
+        assertTrue(e.getMessage().contains("exists"), e.getMessage());
+        CloudException c = assertThrows(CloudException.class, () -> Cloud.create(StackRoot.class, "bad-ctor", "x"));
+        assertTrue(c.getMessage().contains("constructor"), c.getMessage());
+        assertThrows(CloudException.class, () -> Cloud.lookup("never-created", java.time.Duration.ofMillis(200)));
+    }
+
+    @Test
+    void concurrentWritersAreSerialized() throws Exception {
+        Stack s = (Stack) Cloud.create(StackRoot.class, "concurrent");
+        List<Thread> ts = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            int base = 1000 * t;
+            ts.add(Thread.ofVirtual().start(() -> {
+                for (int i = 0; i < 50; i++) {
+                    s.push(base + i);
+                }
+            }));
+        }
+        for (Thread t : ts) {
+            t.join(30_000);
+        }
+        assertEquals(200, s.size());
+        int sum = 0;
+        while (s.size() > 0) {
+            sum += s.pop();
+        }
+        assertEquals(4 * (49 * 50 / 2) + 50 * (0 + 1000 + 2000 + 3000), sum);
+    }
+}

@@ -1,0 +1,202 @@
+package io.mobula.repmi.gen;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The read/write analysis of thesis 4.2.2 on small clouds: what makes a method a write, transitively and through
+ * overrides, and what leaves it a read.
+ */
+class ReadWriteClassificationTest {
+    private static final JavaFileObject BOX = JavaFileObjects.forSourceLines("p.Box",
+            "package p;",
+            "public interface Box extends io.mobula.repmi.Root {",
+            "    int get();",
+            "}");
+
+    /** Compiles the root interface Box with a cloud whose root class is p.Cell (the body given). */
+    private static Compilation cell(String... body) {
+        List<String> lines = new ArrayList<>(List.of(
+                "package p;",
+                "public class Cell extends io.mobula.repmi.CloudObject implements Box {"));
+        lines.addAll(List.of(body));
+        lines.add("}");
+        return CloudCompiler.compile(BOX, JavaFileObjects.forSourceLines("p.Cell", lines), JavaFileObjects
+                .forSourceLines("p.Item",
+                        "package p;",
+                        "public class Item extends io.mobula.repmi.CloudObject implements io.mobula.repmi.Node {",
+                        "    int v;",
+                        "    Item next;",
+                        "    public Item(int v, Item next) { this.v = v; this.next = next; }",
+                        "    public int v() { return v; }",
+                        "    public void set(int x) { v = x; }",
+                        "}"),
+                JavaFileObjects.forSourceLines("p.Scratch",
+                        "package p;",
+                        "public class Scratch extends io.mobula.repmi.CloudObject implements io.mobula.repmi.Node {",
+                        "    int[] cells;",
+                        "    Scratch(int n) { cells = new int[n]; for (int i = 0; i < n; i++) { cells[i] = i; } }",
+                        "}"),
+                JavaFileObjects.forSourceLines("p.Linker",
+                        "package p;",
+                        "public class Linker extends io.mobula.repmi.CloudObject implements io.mobula.repmi.Node {",
+                        "    int v;",
+                        "    Linker(Item other) { this.v = other.v; other.next = null; }",
+                        "}"));
+    }
+
+    private static List<String> writes(Compilation c) {
+        assertThat(c).succeededWithoutWarnings();
+        CloudCompiler.assertGeneratedCodeClean(c);
+        return CloudCompiler.writes(c, "p/Cell_MobulaCloudClass.java");
+    }
+
+    @Test
+    void fieldAssignmentsOfAnyKindAreWrites() {
+        Compilation c = cell(
+                "    int n; Item item;",
+                "    public int get() { return n; }",
+                "    public void assign(int x) { n = x; }",
+                "    public void compound() { n += 2; }",
+                "    public void increment() { n++; }",
+                "    public void decrement() { --n; }",
+                "    public void other() { item.v = 3; }",
+                "    public void localsOnly(int x) { int y = x; y++; x = y; }");
+        assertThat(writes(c)).containsExactly("assign(I)V", "compound()V", "increment()V", "decrement()V",
+                "other()V").inOrder();
+        assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java"))
+                .contains("assign(I)V assigns n; compound()V assigns n;");
+        assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java")).contains("other()V assigns v");
+    }
+
+    @Test
+    void anArrayStoreIsAWriteUnlessIntoALocalNewArray() {
+        Compilation c = cell(
+                "    int[] data = new int[4];",
+                "    public int get() { return data[0]; }",
+                "    public void field(int i) { data[i] = 1; }",
+                "    public void parameter(int[] a) { a[0] = 1; }",
+                "    public void aliased() { int[] a = data; a[0] = 1; }",
+                "    public void reassigned() { int[] a = new int[2]; a = data; a[0] = 1; }",
+                "    public int fresh() { int[] a = new int[2]; a[1] = 5; int[] b = {1, 2}; b[0]++; return a[1] + b[0]; }",
+                "    public void copied(int[] src) { System.arraycopy(src, 0, data, 0, 1); }",
+                "    public int[] copiedFresh() { int[] a = new int[4]; System.arraycopy(data, 0, a, 0, 4);"
+                        + " java.util.Arrays.fill(a, 1); return a; }",
+                "    public void filled() { java.util.Arrays.fill(data, 0); }");
+        assertThat(writes(c)).containsExactly("field(I)V", "parameter([I)V", "aliased()V", "reassigned()V",
+                "copied([I)V", "filled()V").inOrder();
+        assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java"))
+                .contains("field(I)V stores into an element of data");
+    }
+
+    @Test
+    void cloudNotifyAndCloudWaitAreWrites() {
+        Compilation c = cell(
+                "    int n;",
+                "    public synchronized int get() { return n; }",
+                "    public synchronized void signal() { cloudNotifyAll(); }",
+                "    public synchronized void await() throws InterruptedException { while (n == 0) cloudWait(); }",
+                "    public synchronized void one() { this.cloudNotify(); }");
+        assertThat(writes(c)).containsExactly("signal()V", "await()V", "one()V").inOrder();
+        assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java"))
+                .contains("signal()V calls cloudNotifyAll");
+    }
+
+    @Test
+    void aCallOfAWriteIsAWriteTransitively() {
+        Compilation c = cell(
+                "    int n; Item item = new Item(0, null);",
+                "    public int get() { return helper(); }",
+                "    int helper() { return n + item.v(); }",
+                "    public void outer() { middle(); }",
+                "    void middle() { inner(1); }",
+                "    private void inner(int x) { n = x; }",
+                "    public void viaNode() { item.set(4); }",
+                "    public int viaNodeRead() { return item.next.v(); }");
+        assertThat(writes(c)).containsExactly("outer()V", "middle()V", "viaNode()V").inOrder();
+        String table = CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java");
+        assertThat(table).contains("outer()V calls middle()V; middle()V calls inner(I)V; viaNode()V calls set(I)V.");
+    }
+
+    /** A call through a node interface, or of an overridable method, is a write if any implementation is. */
+    @Test
+    void anOverrideInASubclassMakesTheCallAWrite() {
+        Compilation c = CloudCompiler.compile(BOX,
+                JavaFileObjects.forSourceLines("p.Shape",
+                        "package p;",
+                        "public interface Shape extends io.mobula.repmi.Node {",
+                        "    int area();",
+                        "}"),
+                JavaFileObjects.forSourceLines("p.Square",
+                        "package p;",
+                        "public class Square extends io.mobula.repmi.CloudObject implements Shape {",
+                        "    int side;",
+                        "    public int area() { return side * side; }",
+                        "    public int perimeter() { return 4 * side; }",
+                        "}"),
+                JavaFileObjects.forSourceLines("p.CountingSquare",
+                        "package p;",
+                        "public class CountingSquare extends Square {",
+                        "    int calls;",
+                        "    @Override public int perimeter() { calls++; return super.perimeter(); }",
+                        "}"),
+                JavaFileObjects.forSourceLines("p.Circle",
+                        "package p;",
+                        "public class Circle extends io.mobula.repmi.CloudObject implements Shape {",
+                        "    int r; int asked;",
+                        "    public int area() { asked++; return 3 * r * r; }",
+                        "}"),
+                JavaFileObjects.forSourceLines("p.Cell",
+                        "package p;",
+                        "public class Cell extends io.mobula.repmi.CloudObject implements Box {",
+                        "    Shape shape; Square square;",
+                        "    public int get() { return shape.area(); }",
+                        "    public int squareArea() { return square.area(); }",
+                        "    public int perimeter() { return square.perimeter(); }",
+                        "}"));
+        assertThat(c).succeededWithoutWarnings();
+        assertThat(CloudCompiler.writes(c, "p/Cell_MobulaCloudClass.java")).containsExactly("get()I",
+                "perimeter()I").inOrder();
+        assertThat(CloudCompiler.writes(c, "p/Square_MobulaCloudClass.java")).isEmpty();
+        assertThat(CloudCompiler.writes(c, "p/CountingSquare_MobulaCloudClass.java")).containsExactly(
+                "perimeter()I");
+        assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java"))
+                .contains("get()I calls area()I; perimeter()I calls perimeter()I.");
+        assertThat(CloudCompiler.writes(c, "p/Circle_MobulaCloudClass.java")).containsExactly("area()I");
+    }
+
+    @Test
+    void aPureReadStaysARead() {
+        Compilation c = cell(
+                "    int n; String name = \"x\"; Item item; int[] data = {1, 2};",
+                "    public synchronized int get() {",
+                "        int sum = 0;",
+                "        for (int d : data) { sum += d; }",
+                "        for (Item i = item; i != null; i = i.next) { sum += i.v; }",
+                "        return Math.max(sum, n) + name.length() + Integer.parseInt(\"1\") + data.clone().length;",
+                "    }",
+                "    public String describe() { return name + n + java.util.Arrays.toString(data); }");
+        assertThat(writes(c)).isEmpty();
+        assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java")).contains("/** No write methods. */");
+    }
+
+    /** A constructor's assignments to the new object do not make the method creating it a write. */
+    @Test
+    void creatingAnObjectInAReadStaysARead() {
+        Compilation c = cell(
+                "    int n; Item item;",
+                "    public int get() { Item tmp = new Item(n, item); return tmp.v(); }",
+                "    public void store() { item = new Item(n, item); }",
+                "    public int scratch() { Scratch s = new Scratch(3); return s.cells.length; }",
+                "    public int linking() { Linker l = new Linker(item); return l.v; }");
+        assertThat(CloudCompiler.writes(c, "p/Cell_MobulaCloudClass.java")).containsExactly("store()V",
+                "linking()I").inOrder();
+    }
+}

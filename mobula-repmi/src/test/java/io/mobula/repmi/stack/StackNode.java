@@ -1,0 +1,15 @@
+package io.mobula.repmi.stack;
+
+import io.mobula.repmi.CloudObject;
+import io.mobula.repmi.Node;
+
+/** A node of the replicated stack. */
+public class StackNode extends CloudObject implements Node {
+    StackNode prev;
+    int value;
+
+    public StackNode(int value, StackNode prev) {
+        this.value = value;
+        this.prev = prev;
+    }
+}
