@@ -7,7 +7,9 @@ import io.mobula.gmi.CombinedInvocation;
 import io.mobula.gmi.DiscardReply;
 import io.mobula.gmi.Group;
 import io.mobula.gmi.GroupInvocation;
+import io.mobula.gmi.InvocationCombiners;
 import io.mobula.gmi.PersonalizedInvocation;
+import io.mobula.gmi.Personalizers;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolOptions;
 import io.mobula.rmi.Rmi;
@@ -188,7 +190,7 @@ public final class GmiRank {
                 state.expect(len, true, 1);
                 if (gmi && rank == 0) {
                     Group.findMethod(ref, "void put(double[])").configure(
-                            new PersonalizedInvocation(new Combiners.Split()), new DiscardReply());
+                            new PersonalizedInvocation(Personalizers.split(0)), new DiscardReply());
                 }
             }
             case BROADCAST_THROUGHPUT -> {
@@ -201,13 +203,13 @@ public final class GmiRank {
             case REDUCE_TO_ALL -> {
                 if (gmi) {
                     Group.findMethod(ref, "void result(double[])").configure(new CombinedInvocation("reduce-" + index,
-                            rank, size, new Combiners.Sum(), new GroupInvocation()), new DiscardReply());
+                            rank, size, InvocationCombiners.sum(0), new GroupInvocation()), new DiscardReply());
                 }
             }
             case GATHER_TO_ALL, GATHER_TO_ALL_THROUGHPUT -> {
                 if (gmi) {
                     Group.findMethod(ref, "void result(double[])").configure(new CombinedInvocation("gather-" + index,
-                            rank, size, new Combiners.Concat(), new GroupInvocation()), new DiscardReply());
+                            rank, size, InvocationCombiners.concat(0), new GroupInvocation()), new DiscardReply());
                 }
             }
         }
