@@ -1,5 +1,6 @@
 package io.mobula.bench;
 
+import io.mobula.bench.gmi.GmiSuite;
 import io.mobula.bench.rmi.RmiSuite;
 import io.mobula.bench.serial.SerialSuite;
 
@@ -28,7 +29,8 @@ public final class BenchMain {
     static final Map<String, Supplier<Suite>> SUITES = new TreeMap<>(Map.of("serial", SerialSuite::new));
 
     /** Suites with a harness and report of their own (multi-process), by name: they take the remaining args. */
-    static final Map<String, Function<String[], Integer>> HARNESSES = new TreeMap<>(Map.of("rmi", RmiSuite::run));
+    static final Map<String, Function<String[], Integer>> HARNESSES = new TreeMap<>(Map.of("rmi", RmiSuite::run,
+            "gmi", GmiSuite::run));
 
     private BenchMain() {
     }
@@ -94,7 +96,8 @@ public final class BenchMain {
 
     static String usage() {
         return BenchArgs.USAGE + "\n  suites: " + String.join(", ", SUITES.keySet()) + ", "
-                + String.join(", ", HARNESSES.keySet()) + " (rmi: see 'mobula bench rmi --help')"
+                + String.join(", ", HARNESSES.keySet()) + " (rmi, gmi: see 'mobula bench rmi --help',"
+                + " 'mobula bench gmi --help')"
                 + "\n  --quick  1 fork, 3x1 s warmup, 5x1 s measurement per cell (default)"
                 + "\n  --full   2 forks, 5x1 s warmup, 10x1 s measurement per cell"
                 + "\n  --json FILE  where to write JSON lines (default bench-results/<suite>-<timestamp>.jsonl)";

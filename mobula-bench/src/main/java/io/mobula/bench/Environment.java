@@ -26,6 +26,19 @@ public record Environment(String date, String jdk, String vm, String cpu, int co
                 cpuModel(), Runtime.getRuntime().availableProcessors());
     }
 
+    /**
+     * The machine's load average over 1, 5 and 15 minutes (the first three fields of /proc/loadavg), or "n/a": printed
+     * with multi-process results, because on a shared machine other processes inflate latencies and p99.
+     */
+    public static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "n/a";
+        }
+    }
+
     private static String cpuModel() {
         Path cpuinfo = Path.of("/proc/cpuinfo");
         if (!Files.isReadable(cpuinfo)) {

@@ -95,7 +95,7 @@ public final class ChildMain {
     }
 
     /** Halts this JVM when the parent closes our stdin or dies, so no child outlives the harness. */
-    private static void watchParent() {
+    public static void watchParent() {
         Thread t = new Thread(() -> {
             drain(System.in);
             Runtime.getRuntime().halt(3);

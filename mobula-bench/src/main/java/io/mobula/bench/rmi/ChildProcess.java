@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * alive when the parent exits. Children also watch their stdin and exit at end of file, so they die with a
  * parent killed hard.
  */
-final class ChildProcess implements AutoCloseable {
+public final class ChildProcess implements AutoCloseable {
     private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
     private static final String EOF = new String("<eof>");
     private static final int STDERR_TAIL_LINES = 40;
@@ -46,7 +46,7 @@ final class ChildProcess implements AutoCloseable {
         this.process = process;
     }
 
-    static ChildProcess start(String label, List<String> command) throws IOException {
+    public static ChildProcess start(String label, List<String> command) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);
         Process p = pb.start();
@@ -92,7 +92,7 @@ final class ChildProcess implements AutoCloseable {
      * @return the line, or null at end of stream
      * @throws TimeoutException when nothing arrived in time
      */
-    String nextLine(long timeoutMillis) throws TimeoutException, InterruptedException {
+    public String nextLine(long timeoutMillis) throws TimeoutException, InterruptedException {
         String line = stdout.poll(timeoutMillis, TimeUnit.MILLISECONDS);
         if (line == null) {
             throw new TimeoutException(label + ": no output for " + timeoutMillis + " ms" + stderrSuffix());
@@ -105,7 +105,7 @@ final class ChildProcess implements AutoCloseable {
     }
 
     /** Skips lines until one starts with {@code prefix}; returns the rest of that line. */
-    String awaitPrefix(String prefix, long timeoutMillis) throws TimeoutException, InterruptedException, IOException {
+    public String awaitPrefix(String prefix, long timeoutMillis) throws TimeoutException, InterruptedException, IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         while (true) {
             long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -124,15 +124,15 @@ final class ChildProcess implements AutoCloseable {
         }
     }
 
-    Process process() {
+    public Process process() {
         return process;
     }
 
-    String label() {
+    public String label() {
         return label;
     }
 
-    String exitSuffix() {
+    public String exitSuffix() {
         try {
             if (process.waitFor(500, TimeUnit.MILLISECONDS)) {
                 return " (exit " + process.exitValue() + ")";
@@ -144,7 +144,7 @@ final class ChildProcess implements AutoCloseable {
     }
 
     /** The last stderr lines; once the process is gone, waits briefly for the pump to read what it wrote last. */
-    String stderrSuffix() {
+    public String stderrSuffix() {
         if (!process.isAlive()) {
             try {
                 stderrPump.join(500);

@@ -12,10 +12,14 @@ public final class Json {
     private Json() { }
 
     /** A flat object writer that keeps insertion order. */
-    static final class Obj {
+    public static final class Obj {
+        /** An empty object. */
+        public Obj() {
+        }
+
         private final StringBuilder sb = new StringBuilder("{");
 
-        Obj put(String key, String value) {
+        public Obj put(String key, String value) {
             key(key);
             if (value == null) {
                 sb.append("null");
@@ -25,13 +29,19 @@ public final class Json {
             return this;
         }
 
-        Obj put(String key, long value) {
+        public Obj put(String key, long value) {
             key(key);
             sb.append(value);
             return this;
         }
 
-        Obj put(String key, double value) {
+        public Obj put(String key, boolean value) {
+            key(key);
+            sb.append(value);
+            return this;
+        }
+
+        public Obj put(String key, double value) {
             key(key);
             if (Double.isFinite(value)) {
                 sb.append(String.format(Locale.ROOT, "%.3f", value));
@@ -83,7 +93,7 @@ public final class Json {
      *
      * @throws IllegalArgumentException on anything else, including nested values
      */
-    static Map<String, Object> parseFlat(String text) {
+    public static Map<String, Object> parseFlat(String text) {
         Parser p = new Parser(text);
         Map<String, Object> out = new LinkedHashMap<>();
         p.skipWs();

@@ -3,24 +3,24 @@ package io.mobula.bench.rmi;
 import java.io.PrintStream;
 
 /** A one-line progress bar on stderr, redrawn with carriage returns. */
-final class Progress {
+public final class Progress {
     private static final int WIDTH = 30;
     private final PrintStream err;
     private final int total;
     private final long start = System.nanoTime();
     private int done;
 
-    Progress(PrintStream err, int total) {
+    public Progress(PrintStream err, int total) {
         this.err = err;
         this.total = Math.max(1, total);
     }
 
-    synchronized void advance(int units, String label) {
+    public synchronized void advance(int units, String label) {
         done = Math.min(total, done + units);
         draw(label);
     }
 
-    synchronized void note(String label) {
+    public synchronized void note(String label) {
         draw(label);
     }
 
@@ -33,7 +33,7 @@ final class Progress {
         err.flush();
     }
 
-    synchronized void finish() {
+    public synchronized void finish() {
         draw("done");
         err.println();
         err.flush();

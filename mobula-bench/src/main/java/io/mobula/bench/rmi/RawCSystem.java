@@ -81,7 +81,8 @@ public final class RawCSystem implements RmiSystem {
         }
     }
 
-    static Optional<Path> findOnPath(String exe) {
+    /** The executable {@code exe} in a directory of PATH, if any. */
+    public static Optional<Path> findOnPath(String exe) {
         String path = System.getenv("PATH");
         if (path == null) {
             return Optional.empty();

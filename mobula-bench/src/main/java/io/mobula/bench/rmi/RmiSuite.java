@@ -1,5 +1,6 @@
 package io.mobula.bench.rmi;
 
+import io.mobula.bench.Environment;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -71,7 +72,7 @@ public final class RmiSuite {
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(started);
         LaunchContext ctx = LaunchContext.current();
         List<String> notes = new ArrayList<>();
-        String loadBefore = loadAverage();
+        String loadBefore = Environment.loadAverage();
 
         List<RmiSystem> runnable = new ArrayList<>();
         for (RmiSystem s : systems) {
@@ -101,7 +102,7 @@ public final class RmiSuite {
         }
         List<CaseResult> results = passes.values().stream().map(CaseResult::bestOf).toList();
         progress.finish();
-        notes.add("load average (1/5/15 min) before: " + loadBefore + ", after: " + loadAverage()
+        notes.add("load average (1/5/15 min) before: " + loadBefore + ", after: " + Environment.loadAverage()
                 + " on " + Runtime.getRuntime().availableProcessors() + " cpus; a busy shared machine inflates"
                 + " latencies and p99");
 
@@ -150,16 +151,6 @@ public final class RmiSuite {
                         + " (lower is faster)",
                 "raw-c/raw-java send the DataOutput field encoding of the argument (and echo it for obj results);"
                         + " raw-c runs null-call and byte[] cases only");
-    }
-
-    /** The first three fields of /proc/loadavg, or "n/a". */
-    static String loadAverage() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + " " + f[1] + " " + f[2];
-        } catch (IOException | RuntimeException e) {
-            return "n/a";
-        }
     }
 
     static void writeJson(Path file, List<CaseResult> results, String mode, String timestamp) throws IOException {
