@@ -13,8 +13,9 @@ import java.util.SplittableRandom;
  * Concurrent writers on every rank of a pool against one replicated stack (thesis 4.2), then a check that every
  * replica ended in the same state: each rank pushes and pops at random ({@code writes} operations, seeded), all ranks
  * meet, each issues one {@code sync} write (so it has applied every write before it), and rank 0 compares the state
- * hashes of all replicas. Run with {@code ./mobula run --np 3 io.mobula.examples.repmi.ReplicatedStackMain 200 7};
- * exits 0 only if every replica is identical.
+ * hashes of all replicas. {@code ./mobula run --np 3 io.mobula.examples.repmi.ReplicatedStackMain WRITES SEED [SEEDS]}
+ * repeats that for SEEDS seeds from SEED on (a fresh stack each); exits 0 only if every replica was identical every
+ * time.
  */
 public final class ReplicatedStackMain {
     private ReplicatedStackMain() {
@@ -22,10 +23,24 @@ public final class ReplicatedStackMain {
 
     public static void main(String[] args) {
         int writes = args.length > 0 ? Integer.parseInt(args[0]) : 200;
-        long seed = args.length > 1 ? Long.parseLong(args[1]) : 1;
+        long firstSeed = args.length > 1 ? Long.parseLong(args[1]) : 1;
+        int seeds = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         int code = 0;
         try (Pool pool = Pool.join()) {
             Cloud.attach(pool);
+            for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+                run(pool, writes, seed);
+            }
+        } catch (Throwable t) {
+            System.err.println("[repmi] FAILED: " + t);
+            t.printStackTrace();
+            code = 1;
+        }
+        System.exit(code); // the exported replica port keeps the JVM alive otherwise
+    }
+
+    private static void run(Pool pool, int writes, long seed) throws Exception {
+        {
             int me = pool.rank();
             String name = "stack-" + seed;
             Stack s = me == 0 ? Cloud.create(Stack.class, StackRoot.class, name) : Cloud.lookup(name, Stack.class);
@@ -69,11 +84,6 @@ public final class ReplicatedStackMain {
                         + " operations per rank: size " + size + ", state hash " + hash);
             }
             pool.barrier();
-        } catch (Throwable t) {
-            System.err.println("[repmi] FAILED: " + t);
-            t.printStackTrace();
-            code = 1;
         }
-        System.exit(code); // the exported replica port keeps the JVM alive otherwise
     }
 }

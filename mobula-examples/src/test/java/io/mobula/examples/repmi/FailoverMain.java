@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A rank of a pool of 4 in which the sequencer (rank 0) halts in the middle of everyone's writes. Each rank pushes
+ * A rank of a pool of 4 in which one rank (the sequencer, rank 0, or another) halts in the middle of everyone's
+ * writes: {@code FailoverMain WRITES VICTIM}. Each rank pushes
  * unique values (rank * 1_000_000 + i); the survivors keep writing, then sync and publish their replica's values.
  * Survivor 1 checks: every replica identical, every value a survivor's push returned for present exactly once, no
  * value present twice (no write lost or applied twice). Exit 0 when all hold.
@@ -22,6 +23,7 @@ public final class FailoverMain {
 
     public static void main(String[] args) {
         int writes = Integer.parseInt(args[0]);
+        int victim = args.length > 1 ? Integer.parseInt(args[1]) : 0;
         int code = 0;
         try (Pool pool = Pool.join()) {
             Cloud.attach(pool);
@@ -31,8 +33,8 @@ public final class FailoverMain {
             pool.barrier();
             List<Integer> done = new ArrayList<>();
             for (int i = 0; i < writes; i++) {
-                if (me == 0 && i == writes / 3) {
-                    System.out.println("[failover] rank 0 (the sequencer) halting after " + i + " pushes");
+                if (me == victim && i == writes / 3) {
+                    System.out.println("[failover] rank " + me + " halting after " + i + " pushes");
                     System.out.flush();
                     Runtime.getRuntime().halt(3);
                 }
@@ -41,8 +43,14 @@ public final class FailoverMain {
                 done.add(v);
             }
             // no pool barrier: rank 0 is dead; survivors meet through the pool directory instead
+            List<Integer> alive = new ArrayList<>();
+            for (int r = 0; r < pool.size(); r++) {
+                if (r != victim) {
+                    alive.add(r);
+                }
+            }
             List<String> survivors = new ArrayList<>();
-            for (int r = 1; r < pool.size(); r++) {
+            for (int r : alive) {
                 survivors.add("failover-done/" + r);
             }
             pool.publish("failover-done/" + me, done.stream().mapToInt(Integer::intValue).toArray());
@@ -51,14 +59,14 @@ public final class FailoverMain {
             int[] values = s.values();
             pool.publish("failover/" + me, values);
             List<String> replicas = new ArrayList<>();
-            for (int r = 1; r < pool.size(); r++) {
+            for (int r : alive) {
                 replicas.add("failover/" + r);
             }
             all.putAll(pool.await(replicas, Duration.ofSeconds(60))); // and nobody leaves before all have read
-            if (me == 1) {
-                for (int r = 2; r < pool.size(); r++) {
+            if (me == alive.get(0)) {
+                for (int r : alive) {
                     if (!java.util.Arrays.equals((int[]) all.get("failover/" + r), values)) {
-                        throw new AssertionError("replica " + r + " differs from replica 1");
+                        throw new AssertionError("replica " + r + " differs from replica " + me);
                     }
                 }
                 Map<Integer, Integer> count = new HashMap<>();
@@ -70,7 +78,7 @@ public final class FailoverMain {
                         throw new AssertionError("value " + e.getKey() + " applied " + e.getValue() + " times");
                     }
                 }
-                for (int r = 1; r < pool.size(); r++) {
+                for (int r : alive) {
                     for (int v : (int[]) all.get("failover-done/" + r)) {
                         if (!count.containsKey(v)) {
                             throw new AssertionError("rank " + r + "'s push of " + v + " returned but is lost");
