@@ -102,9 +102,7 @@ final class GmiRuntime {
                 Pool p = attached;
                 try {
                     if (p == null) {
-                        p = Pool.join();
-                        Pool joined = p;
-                        Runtime.getRuntime().addShutdownHook(new Thread(joined::close, "mobula-gmi-pool-close"));
+                        p = Pool.joinShared();
                     }
                     instance = new GmiRuntime(p);
                 } catch (PoolException | RemoteException e) {

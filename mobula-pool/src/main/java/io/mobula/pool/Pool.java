@@ -97,6 +97,23 @@ public final class Pool implements AutoCloseable {
         }
     }
 
+    private static Pool shared;
+
+    /**
+     * The pool this process joined from its environment ({@link #join()}), joining it on the first call and leaving it
+     * when the JVM shuts down: what layers above pools (GMI, RepMI) use when the application attached none.
+     *
+     * @throws PoolException when joining fails
+     */
+    public static synchronized Pool joinShared() throws PoolException {
+        if (shared == null) {
+            Pool p = join();
+            Runtime.getRuntime().addShutdownHook(new Thread(p::close, "mobula-pool-close"));
+            shared = p;
+        }
+        return shared;
+    }
+
     private static PoolCoordinator locate(PoolOptions o, long deadline) throws PoolException {
         Exception last = null;
         while (true) {

@@ -157,7 +157,8 @@ final class GroupAnalyzer {
     private Optional<PartialMethod> method(TypeElement iface, String pkg, int index, GroupMethodCollector.Entry e) {
         ExecutableElement m = e.element();
         ExecutableType type = e.type();
-        Problems problems = new Problems(iface, m);
+        MethodProblems problems = new MethodProblems(reporter, iface, m,
+                owner -> isGroupInterface(owner) && sourceTypes.contains(owner.getQualifiedName().toString()), "group interface");
         String what = "group method " + m.getSimpleName();
         if (!type.getTypeVariables().isEmpty()) {
             problems.error(what + " declares the type parameters <" + type.getTypeVariables().stream()
@@ -176,7 +177,7 @@ final class GroupAnalyzer {
                         + " precisely; declare concrete exception types");
             }
         }
-        if (!problems.ok) {
+        if (!problems.ok()) {
             return Optional.empty(); // type variables would break the checks below
         }
         List<Param> params = new ArrayList<>();
@@ -189,7 +190,7 @@ final class GroupAnalyzer {
         if (returned.getKind() != TypeKind.VOID) {
             checkTransferable(problems, "the result of " + what, returned, pkg);
         }
-        if (!problems.ok) {
+        if (!problems.ok()) {
             return Optional.empty();
         }
         String description = description(returned) + " " + m.getSimpleName() + "("
@@ -204,54 +205,10 @@ final class GroupAnalyzer {
     }
 
     /**
-     * Reports a method's problems on the method when the interface declares it; an inherited method is reported
-     * on the interface, unless its own group interface is compiled here too and reports it there.
-     */
-    private final class Problems {
-        private final TypeElement iface;
-        private final ExecutableElement method;
-        private boolean ok = true;
-
-        Problems(TypeElement iface, ExecutableElement method) {
-            this.iface = iface;
-            this.method = method;
-        }
-
-        /** The generated code cannot serve the method: no code is generated for the interface. */
-        void error(String message) {
-            ok = false;
-            report(Diagnostic.Kind.ERROR, message);
-        }
-
-        /** Generated, but fails at run time in the cases the message names. */
-        void warning(String message) {
-            report(Diagnostic.Kind.WARNING, message);
-        }
-
-        private void report(Diagnostic.Kind kind, String message) {
-            TypeElement owner = (TypeElement) method.getEnclosingElement();
-            if (owner.equals(iface)) {
-                print(kind, method, message);
-            } else if (!(isGroupInterface(owner) && sourceTypes.contains(owner.getQualifiedName().toString()))) {
-                print(kind, iface, message + " (inherited by group interface " + iface.getQualifiedName()
-                        + " from " + owner.getQualifiedName() + ")");
-            }
-        }
-
-        private void print(Diagnostic.Kind kind, Element element, String message) {
-            if (kind == Diagnostic.Kind.ERROR) {
-                reporter.error(element, message);
-            } else {
-                reporter.warning(element, message);
-            }
-        }
-    }
-
-    /**
      * Parameters and results travel by value: a type no value of which (other than null) can be serialized is a
      * warning; so is a class that is not Serializable itself, whose subclasses may be.
      */
-    private void checkTransferable(Problems problems, String label, TypeMirror type, String pkg) {
+    private void checkTransferable(MethodProblems problems, String label, TypeMirror type, String pkg) {
         if (!names.isNameableFrom(type, pkg)) {
             problems.error(label + " has type " + names.rawName(type) + ", which the generated code in package "
                     + (pkg.isEmpty() ? "<unnamed>" : pkg) + " cannot name; make that type accessible from there");

@@ -146,7 +146,8 @@ final class RemoteAnalyzer {
             boolean interfaceNonBlocking) {
         ExecutableElement m = e.element();
         ExecutableType type = e.type();
-        Problems problems = new Problems(iface, m);
+        MethodProblems problems = new MethodProblems(reporter, iface, m,
+                owner -> isRemoteInterface(owner) && sourceTypes.contains(owner.getQualifiedName().toString()), "remote interface");
         String what = "remote method " + m.getSimpleName();
 
         boolean declaresRemote = type.getThrownTypes().stream()
@@ -185,7 +186,7 @@ final class RemoteAnalyzer {
         if (sent != null && sent.getKind() != TypeKind.VOID) {
             checkTransferable(problems, "the result of " + what, sent, pkg);
         }
-        if (!problems.ok) {
+        if (!problems.ok()) {
             return Optional.empty();
         }
         List<String> catchTypes = minimalCatch(type.getThrownTypes());
@@ -196,57 +197,7 @@ final class RemoteAnalyzer {
                 interfaceNonBlocking || hasAnnotation(m, NON_BLOCKING)));
     }
 
-    /**
-     * Reports a method's problems on the method when the interface declares it; an inherited method is reported
-     * on the interface, unless its own remote interface is compiled here too and reports it there.
-     */
-    private final class Problems {
-        private final TypeElement iface;
-        private final ExecutableElement method;
-        private boolean ok = true;
-
-        Problems(TypeElement iface, ExecutableElement method) {
-            this.iface = iface;
-            this.method = method;
-        }
-
-        /** Misuse of a Mobula annotation: the program is wrong for Mobula whatever java.rmi says. */
-        void error(String message) {
-            ok = false;
-            report(Diagnostic.Kind.ERROR, message);
-        }
-
-        /** Valid Java (and java.rmi) that Mobula cannot generate a stub for: a warning, no stub. */
-        void unsupported(String message) {
-            ok = false;
-            report(Diagnostic.Kind.WARNING, message);
-        }
-
-        /** Valid, and generated, but fails at run time in some cases the message names. */
-        void warning(String message) {
-            report(Diagnostic.Kind.WARNING, message);
-        }
-
-        private void report(Diagnostic.Kind kind, String message) {
-            TypeElement owner = (TypeElement) method.getEnclosingElement();
-            if (owner.equals(iface)) {
-                print(kind, method, message);
-            } else if (!(isRemoteInterface(owner) && sourceTypes.contains(owner.getQualifiedName().toString()))) {
-                print(kind, iface, message + " (inherited by remote interface " + iface.getQualifiedName()
-                        + " from " + owner.getQualifiedName() + ")");
-            }
-        }
-
-        private void print(Diagnostic.Kind kind, Element element, String message) {
-            if (kind == Diagnostic.Kind.ERROR) {
-                reporter.error(element, message);
-            } else {
-                reporter.warning(element, message);
-            }
-        }
-    }
-
-    private void checkTransferable(Problems problems, String label, TypeMirror type, String pkg) {
+    private void checkTransferable(MethodProblems problems, String label, TypeMirror type, String pkg) {
         if (!names.isNameableFrom(type, pkg)) {
             problems.unsupported(label + " has type " + names.rawName(type) + ", which the generated stub in"
                     + " package " + (pkg.isEmpty() ? "<unnamed>" : pkg) + " cannot name, so no stub is generated"

@@ -161,9 +161,7 @@ final class RepmiRuntime {
                 Pool p = attached;
                 try {
                     if (p == null) {
-                        p = Pool.join();
-                        Pool joined = p;
-                        Runtime.getRuntime().addShutdownHook(new Thread(joined::close, "mobula-repmi-pool-close"));
+                        p = Pool.joinShared();
                     }
                     RepmiRuntime rt = new RepmiRuntime(p);
                     rt.join();
