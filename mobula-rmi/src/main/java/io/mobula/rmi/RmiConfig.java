@@ -35,10 +35,16 @@ import java.util.Objects;
  *                    long opening a connection waits for it
  * @param secret      the cluster secret, or null: every connection must then prove knowledge of it before anything
  *                    it sends is deserialized or dispatched (docs/SECURITY.md); never shown by {@link #toString()}
+ * @param decoding    what a peer's bytes may instantiate and how large they may make it: the class filter and the
+ *                    limits on array length and nesting depth, applied to every connection (and to
+ *                    {@link Rmi#serialization()}); {@code mobula.classFilter.allow}/{@code .deny} (comma-separated
+ *                    patterns: {@code com.example.*}, {@code com.example.**}, exact names),
+ *                    {@code mobula.maxArrayLength}, {@code mobula.maxDepth}
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
                         int callSpins, Duration busyPoll, List<String> transports, Duration heartbeat,
-                        Duration peerTimeout, ByteOrder byteOrder, Duration handshakeTimeout, ClusterSecret secret) {
+                        Duration peerTimeout, ByteOrder byteOrder, Duration handshakeTimeout, ClusterSecret secret,
+                        Decoding decoding) {
 
     /** Where incoming calls run. */
     public enum Dispatch {
@@ -58,6 +64,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         Objects.requireNonNull(peerTimeout, "peerTimeout");
         Objects.requireNonNull(byteOrder, "byteOrder");
         Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
+        Objects.requireNonNull(decoding, "decoding");
         if (handshakeTimeout.isNegative() || handshakeTimeout.isZero()) {
             throw new IllegalArgumentException("handshakeTimeout must be positive, not " + handshakeTimeout);
         }
@@ -130,7 +137,8 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 Duration.ofMillis(Long.getLong("mobula.peerTimeoutMs", 6000)),
                 parseOrder(System.getProperty("mobula.byteOrder")),
                 Duration.ofMillis(Long.getLong("mobula.handshakeTimeoutMs", DEFAULT_HANDSHAKE_TIMEOUT.toMillis())),
-                ClusterSecret.configured(System.getenv(), System.getProperty(ClusterSecret.FILE_PROPERTY)));
+                ClusterSecret.configured(System.getenv(), System.getProperty(ClusterSecret.FILE_PROPERTY)),
+                Decoding.fromSystemProperties());
     }
 
     static ByteOrder parseOrder(String text) {
@@ -161,51 +169,102 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         return 20;
     }
 
+    /**
+     * What a peer's bytes may make in this process (docs/SECURITY.md): classes named on the wire must pass the filter
+     * before they are loaded, arrays may not be longer than {@code maxArrayLength}, objects not nested deeper than
+     * {@code maxDepth}. A refused value fails its own call with an {@code UnmarshalException} naming the class or
+     * the limit; the connection goes on.
+     */
+    public record Decoding(io.mobula.serial.ClassFilter classFilter, int maxArrayLength, int maxDepth) {
+        /** The default filter (its deny-list of known gadget classes) and the serializer's default limits. */
+        public static final Decoding DEFAULT = new Decoding(io.mobula.serial.ClassFilter.defaults(),
+                io.mobula.serial.Serialization.DEFAULT_MAX_ARRAY_LENGTH, io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH);
+
+        /** Checks the values. */
+        public Decoding {
+            Objects.requireNonNull(classFilter, "classFilter");
+            if (maxArrayLength < 0 || maxDepth < 1) {
+                throw new IllegalArgumentException("maxArrayLength " + maxArrayLength + " and maxDepth " + maxDepth
+                        + " must be non-negative and positive");
+            }
+        }
+
+        /** From {@code mobula.classFilter.allow}, {@code mobula.classFilter.deny}, {@code mobula.maxArrayLength}, {@code mobula.maxDepth}. */
+        static Decoding fromSystemProperties() {
+            String allow = System.getProperty("mobula.classFilter.allow", "");
+            String deny = System.getProperty("mobula.classFilter.deny", "");
+            io.mobula.serial.ClassFilter filter = io.mobula.serial.ClassFilter.defaults();
+            if (!allow.isBlank() || !deny.isBlank()) {
+                io.mobula.serial.ClassFilter.Builder b = io.mobula.serial.ClassFilter.builder();
+                for (String p : allow.split(",")) {
+                    if (!p.isBlank()) {
+                        b.allow(p.trim());
+                    }
+                }
+                for (String p : deny.split(",")) {
+                    if (!p.isBlank()) {
+                        b.deny(p.trim());
+                    }
+                }
+                filter = b.build();
+            }
+            return new Decoding(filter,
+                    Integer.getInteger("mobula.maxArrayLength", io.mobula.serial.Serialization.DEFAULT_MAX_ARRAY_LENGTH),
+                    Integer.getInteger("mobula.maxDepth", io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH));
+        }
+    }
+
+    /** This configuration with another class filter and limits for what peers send. */
+    public RmiConfig withDecoding(Decoding d) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
+                peerTimeout, byteOrder, handshakeTimeout, secret, d);
+    }
+
     public RmiConfig withCallTimeout(Duration d) {
-        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
     }
 
     public RmiConfig withDispatch(Dispatch d) {
-        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
     }
 
     public RmiConfig withLease(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
     }
 
     public RmiConfig withBusyPoll(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
     }
 
     public RmiConfig withHost(String h) {
-        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
     }
 
     public RmiConfig withPort(int p) {
-        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
     }
 
     /** A copy with liveness checks every {@code interval} and peers dropped after {@code timeout} of silence. */
     public RmiConfig withHeartbeat(Duration interval, Duration timeout) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, interval, timeout,
-                byteOrder, handshakeTimeout, secret);
+                byteOrder, handshakeTimeout, secret, decoding);
     }
 
     /** A copy writing primitives in {@code order}. */
     public RmiConfig withByteOrder(ByteOrder order) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, order, handshakeTimeout, secret);
+                peerTimeout, order, handshakeTimeout, secret, decoding);
     }
 
     /** A copy offering {@code t}, best first (e.g. {@code List.of("tcp")} to keep every peer on TCP). */
     public RmiConfig withTransports(List<String> t) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
     }
 
     /** A copy in which new connections must complete their handshake within {@code d}. */
     public RmiConfig withHandshakeTimeout(Duration d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, d, secret);
+                peerTimeout, byteOrder, d, secret, decoding);
     }
 
     /**
@@ -214,7 +273,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withSecret(ClusterSecret s) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, s);
+                peerTimeout, byteOrder, handshakeTimeout, s, decoding);
     }
 
     /**

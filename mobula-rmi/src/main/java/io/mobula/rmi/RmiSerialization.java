@@ -26,7 +26,8 @@ final class RmiSerialization {
         if (loader == null) {
             loader = RmiSerialization.class.getClassLoader();
         }
-        ClassFilter filter = ClassFilter.defaults();
+        RmiConfig.Decoding decoding = runtime.config.decoding();
+        ClassFilter filter = decoding.classFilter();
         StubSerializer stubs = new StubSerializer(runtime, loader, filter);
         return Serialization.builder()
                 .classLoader(loader)
@@ -65,6 +66,8 @@ final class RmiSerialization {
                     return null;
                 })
                 .byteOrder(runtime.config.byteOrder())
+                .maxArrayLength(decoding.maxArrayLength())
+                .maxDepth(decoding.maxDepth())
                 .build();
     }
 }
