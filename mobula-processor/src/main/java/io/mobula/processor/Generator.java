@@ -21,4 +21,8 @@ interface Generator {
     /** Called after every type of a round was offered: for generators that need all of them at once. */
     default void roundEnd() {
     }
+
+    /** Called once, in the last round, when no more types will come. */
+    default void processingOver() {
+    }
 }

@@ -39,6 +39,7 @@ public final class MobulaProcessor extends AbstractProcessor {
         super.init(env);
         Reporter reporter = new Reporter(env.getMessager());
         generators.add(new SerializerGenerator(env, reporter, sourceTypes));
+        generators.add(new SerializableIndexGenerator(env, reporter));
         generators.add(new RemoteInterfaceGenerator(env, reporter, sourceTypes));
         generators.add(new GroupInterfaceGenerator(env, reporter, sourceTypes));
         generators.add(new CloudRootGenerator(env, reporter, sourceTypes));
@@ -82,6 +83,9 @@ public final class MobulaProcessor extends AbstractProcessor {
             }
         }
         generators.forEach(Generator::roundEnd);
+        if (round.processingOver()) {
+            generators.forEach(Generator::processingOver);
+        }
         return false;
     }
 

@@ -73,6 +73,14 @@ final class SerializerAnalyzer {
      * generated one would be, and the runtime resolves enums before it looks for generated serializers. Not
      * exceptions either ({@link #isThrowable}).
      */
+    /** A class or record of the compilation (not local or anonymous) that is Serializable. */
+    boolean isSerializableClass(TypeElement type) {
+        ElementKind kind = type.getKind();
+        NestingKind nesting = type.getNestingKind();
+        return (kind == ElementKind.CLASS || kind == ElementKind.RECORD || kind == ElementKind.ENUM)
+                && nesting != NestingKind.LOCAL && nesting != NestingKind.ANONYMOUS && isSerializable(type.asType());
+    }
+
     boolean isCandidate(TypeElement type) {
         ElementKind kind = type.getKind();
         NestingKind nesting = type.getNestingKind();

@@ -39,7 +39,8 @@ import java.util.Objects;
  *                    limits on array length and nesting depth, applied to every connection (and to
  *                    {@link Rmi#serialization()}); {@code mobula.classFilter.allow}/{@code .deny} (comma-separated
  *                    patterns: {@code com.example.*}, {@code com.example.**}, exact names),
- *                    {@code mobula.maxArrayLength}, {@code mobula.maxDepth}
+ *                    {@code mobula.maxArrayLength}, {@code mobula.maxDepth}, and whether peers may make only trusted
+ *                    classes ({@code mobula.trustedClassesOnly}, default true; docs/SECURITY.md)
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
                         int callSpins, Duration busyPoll, List<String> transports, Duration heartbeat,
@@ -175,10 +176,16 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      * {@code maxDepth}. A refused value fails its own call with an {@code UnmarshalException} naming the class or
      * the limit; the connection goes on.
      */
-    public record Decoding(io.mobula.serial.ClassFilter classFilter, int maxArrayLength, int maxDepth) {
-        /** The default filter (its deny-list of known gadget classes) and the serializer's default limits. */
+    public record Decoding(io.mobula.serial.ClassFilter classFilter, int maxArrayLength, int maxDepth,
+            boolean trustedClassesOnly) {
+        /**
+         * The default filter (its deny-list of known gadget classes), the serializer's default limits, and trusted
+         * classes only: peers may make only classes this application compiled with mobula-processor, built-in JDK
+         * values and collections, enums, exceptions, and what the filter allows by an explicit pattern.
+         */
         public static final Decoding DEFAULT = new Decoding(io.mobula.serial.ClassFilter.defaults(),
-                io.mobula.serial.Serialization.DEFAULT_MAX_ARRAY_LENGTH, io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH);
+                io.mobula.serial.Serialization.DEFAULT_MAX_ARRAY_LENGTH, io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH,
+                true);
 
         /** Checks the values. */
         public Decoding {
@@ -210,7 +217,8 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
             }
             return new Decoding(filter,
                     Integer.getInteger("mobula.maxArrayLength", io.mobula.serial.Serialization.DEFAULT_MAX_ARRAY_LENGTH),
-                    Integer.getInteger("mobula.maxDepth", io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH));
+                    Integer.getInteger("mobula.maxDepth", io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH),
+                    Boolean.parseBoolean(System.getProperty("mobula.trustedClassesOnly", "true")));
         }
     }
 

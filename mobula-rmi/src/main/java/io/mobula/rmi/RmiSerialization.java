@@ -68,6 +68,7 @@ final class RmiSerialization {
                 .byteOrder(runtime.config.byteOrder())
                 .maxArrayLength(decoding.maxArrayLength())
                 .maxDepth(decoding.maxDepth())
+                .trustedClassesOnly(decoding.trustedClassesOnly())
                 .build();
     }
 }

@@ -95,6 +95,42 @@ public final class ClassFilter {
      * @param className a binary class name ({@code p.Outer$Inner}) or array name ({@code [Lp.X;})
      * @return whether the class may be loaded and instantiated
      */
+    /** Whether a deny pattern names {@code className} (its element class, for an array). */
+    public boolean denies(String className) {
+        String name = elementName(className);
+        if (name == null) {
+            return true;
+        }
+        for (String p : deny) {
+            if (matches(p, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an allow pattern names {@code className} (and no deny pattern does): how an application lets peers
+     * send a class beyond the trusted ones ({@link Serialization.Builder#trustedClassesOnly}).
+     */
+    public boolean explicitlyAllows(String className) {
+        String name = elementName(className);
+        if (name == null || name.isEmpty()) {
+            return name != null;
+        }
+        for (String p : deny) {
+            if (matches(p, name)) {
+                return false;
+            }
+        }
+        for (String p : allow) {
+            if (matches(p, name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public boolean allows(String className) {
         String name = elementName(className);
         if (name == null) {

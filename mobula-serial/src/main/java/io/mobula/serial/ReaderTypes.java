@@ -122,7 +122,8 @@ final class ReaderTypes {
     }
 
     private Class<?> load(String name) throws SerialException {
-        if (!config.filter().allows(name)) {
+        // trusted-classes-only: allow patterns add to the trusted classes (checked below) instead of being the only ones
+        if (config.trustedOnly() ? config.filter().denies(name) : !config.filter().allows(name)) {
             throw new SerialException("class " + name + " refused by the class filter");
         }
         Class<?> cls;
@@ -139,6 +140,13 @@ final class ReaderTypes {
             throw new SerialException("class " + element.getName() + " is not serializable (implements neither"
                     + " java.io.Serializable nor is it an enum, a built-in type or a class with a serializer the"
                     + " application registered)");
+        }
+        if (config.trustedOnly() && !TrustedClasses.admits(element, config)) {
+            throw new SerialException("class " + element.getName() + " is not one this process trusts peers to"
+                    + " send: it was not compiled with mobula-processor here (no generated serializer, not listed in "
+                    + TrustedClasses.RESOURCE + ") and is no built-in type; compile it with the processor, or allow it"
+                    + " explicitly (RmiConfig.Decoding's class filter, -Dmobula.classFilter.allow=" + element.getName()
+                    + ")");
         }
         return cls;
     }

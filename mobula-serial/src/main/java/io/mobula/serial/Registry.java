@@ -62,6 +62,18 @@ final class Registry {
         return explicit.containsKey(c);
     }
 
+    /** Whether the application registered a serializer for {@code c} or its resolver has one. */
+    boolean knows(Class<?> c) {
+        if (explicit.containsKey(c)) {
+            return true;
+        }
+        if (resolved != null) {
+            Serializer<?> s = resolved.get(c);
+            return s != null && !(s instanceof Unsupported);
+        }
+        return false;
+    }
+
     Serializer<?> lookup(Class<?> c) throws SerialException {
         Serializer<?> s = explicit.isEmpty() ? null : explicit.get(c);
         if (s == null && resolved != null) {

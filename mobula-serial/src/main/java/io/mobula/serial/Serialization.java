@@ -252,6 +252,7 @@ public final class Serialization {
         private final Map<Class<?>, Serializer<?>> explicit = new HashMap<>();
         private SerializerResolver resolver;
         private boolean generatedSerializers = true;
+        private boolean trustedOnly;
 
         private Builder() {}
 
@@ -343,6 +344,19 @@ public final class Serialization {
             return this;
         }
 
+        /**
+         * Secure by construction (docs/SECURITY.md): a reader instantiates only classes the application meant to
+         * send: those listed by mobula-processor (it compiled them: {@code META-INF/mobula/serializable-classes}) or
+         * with a generated serializer, built-in JDK value and collection types, enums, exceptions, classes with a
+         * registered or resolved serializer, and classes the filter allows by an explicit pattern. Every other class
+         * is refused before any of its code runs (it is loaded without initialization, to be checked), with a message
+         * saying how to allow it. Off by default here; the RMI runtime turns it on.
+         */
+        public Builder trustedClassesOnly(boolean on) {
+            this.trustedOnly = on;
+            return this;
+        }
+
         /** @return the configured instance */
         public Serialization build() {
             ClassLoader cl = loader;
@@ -354,7 +368,7 @@ public final class Serialization {
             }
             Registry reg = explicit.isEmpty() && resolver == null && generatedSerializers ? Registry.DEFAULT
                     : new Registry(Map.copyOf(explicit), resolver, generatedSerializers);
-            return new Serialization(new Config(filter, maxDepth, maxArrayLength, order, cl, reg));
+            return new Serialization(new Config(filter, maxDepth, maxArrayLength, order, cl, reg, trustedOnly));
         }
     }
 }
