@@ -39,6 +39,18 @@ class InProcessCloudTest {
     }
 
     @Test
+    void aReplicationReferenceTravelsAsTheCloudsName() throws Exception {
+        Stack s = Cloud.create(Stack.class, StackRoot.class, "travels", 3);
+        io.mobula.serial.Serialization ser = io.mobula.rmi.Rmi.serialization();
+        Object back = ser.fromBytes(ser.toBytes(java.util.List.of(s)));
+        Stack arrived = (Stack) ((java.util.List<?>) back).get(0);
+        assertNotSame(s, arrived);
+        assertEquals(3, arrived.top(), "the arriving reference reads this process's replica of the same cloud");
+        arrived.push(4);
+        assertEquals(4, s.top());
+    }
+
+    @Test
     void namesAreUniqueAndConstructorsChecked() {
         Cloud.create(StackRoot.class, "unique");
         CloudException e = assertThrows(CloudException.class, () -> Cloud.create(StackRoot.class, "unique"));
