@@ -46,6 +46,11 @@ public final class RepmiRank {
     static final String CLOUD = "repmibench";
     /** How long an observer parks between polls of its replica once the spin window is over. */
     static final long OBSERVER_PARK_NANOS = 10_000;
+    /**
+     * Fault injection for the suite's own test: {@code -Dmobula.repmibench.fault=bad-mark} makes the writer send its
+     * first array with differing marks, which every replica's check must report.
+     */
+    static final boolean BAD_MARK = "bad-mark".equals(System.getProperty("mobula.repmibench.fault"));
 
     private final Pool pool;
     private final RepmiPeerImpl me;
@@ -279,12 +284,12 @@ public final class RepmiRank {
                 if (bytes != null) {
                     int a = ++arraysSent;
                     bytes[0] = (byte) a;
-                    bytes[bytes.length - 1] = (byte) a;
+                    bytes[bytes.length - 1] = (byte) (BAD_MARK && a == 1 ? a + 1 : a);
                     putBytes(bytes, a, ackThis);
                 } else if (doubles != null) {
                     int a = ++arraysSent;
                     doubles[0] = a;
-                    doubles[doubles.length - 1] = a;
+                    doubles[doubles.length - 1] = BAD_MARK && a == 1 ? a + 1 : a;
                     putDoubles(doubles, a, ackThis);
                 } else {
                     set(++sent, ackThis);
