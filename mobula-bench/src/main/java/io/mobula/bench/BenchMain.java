@@ -1,6 +1,7 @@
 package io.mobula.bench;
 
 import io.mobula.bench.gmi.GmiSuite;
+import io.mobula.bench.repmi.RepmiSuite;
 import io.mobula.bench.rmi.RmiSuite;
 import io.mobula.bench.serial.SerialSuite;
 
@@ -30,7 +31,7 @@ public final class BenchMain {
 
     /** Suites with a harness and report of their own (multi-process), by name: they take the remaining args. */
     static final Map<String, Function<String[], Integer>> HARNESSES = new TreeMap<>(Map.of("rmi", RmiSuite::run,
-            "gmi", GmiSuite::run));
+            "gmi", GmiSuite::run, "repmi", RepmiSuite::run));
 
     private BenchMain() {
     }
@@ -96,8 +97,8 @@ public final class BenchMain {
 
     static String usage() {
         return BenchArgs.USAGE + "\n  suites: " + String.join(", ", SUITES.keySet()) + ", "
-                + String.join(", ", HARNESSES.keySet()) + " (rmi, gmi: see 'mobula bench rmi --help',"
-                + " 'mobula bench gmi --help')"
+                + String.join(", ", HARNESSES.keySet()) + " (rmi, gmi, repmi: see 'mobula bench rmi --help',"
+                + " 'mobula bench gmi --help', 'mobula bench repmi --help')"
                 + "\n  --quick  1 fork, 3x1 s warmup, 5x1 s measurement per cell (default)"
                 + "\n  --full   2 forks, 5x1 s warmup, 10x1 s measurement per cell"
                 + "\n  --json FILE  where to write JSON lines (default bench-results/<suite>-<timestamp>.jsonl)";

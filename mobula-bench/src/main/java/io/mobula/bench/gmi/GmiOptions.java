@@ -1,8 +1,12 @@
 package io.mobula.bench.gmi;
 
+import static io.mobula.bench.ranks.CliArgs.number;
+import static io.mobula.bench.ranks.CliArgs.split;
+import static io.mobula.bench.ranks.CliArgs.subset;
+import static io.mobula.bench.ranks.CliArgs.value;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -112,39 +116,5 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
             case GATHER_TO_ALL_THROUGHPUT -> new CaseSpec(c, elements, tpWarmup * batch, tpSamples * batch, 1);
             default -> new CaseSpec(c, elements, warmup, samples, 1);
         };
-    }
-
-    private static String value(String[] args, int i, String opt) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(opt + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static List<String> split(String s) {
-        return Arrays.stream(s.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
-    }
-
-    private static List<String> subset(List<String> given, List<String> known, String opt) {
-        for (String g : given) {
-            if (!known.contains(g)) {
-                throw new IllegalArgumentException(opt + ": unknown '" + g + "' (known: " + String.join(", ", known)
-                        + ")");
-            }
-        }
-        return known.stream().filter(given::contains).toList();
-    }
-
-    private static int number(String s, String opt, int min) {
-        int v;
-        try {
-            v = Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(opt + " needs a number, got '" + s + "'");
-        }
-        if (v < min) {
-            throw new IllegalArgumentException(opt + " must be >= " + min + ", got " + v);
-        }
-        return v;
     }
 }

@@ -1,8 +1,8 @@
 package io.mobula.bench.gmi;
 
+import io.mobula.bench.ranks.Pingable;
 import io.mobula.rmi.NonBlocking;
 import io.mobula.rmi.OneWay;
-import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
@@ -10,10 +10,7 @@ import java.rmi.RemoteException;
  * Open MPI baseline alike, one small message per member back to rank 0), and the plain RMI calls of the
  * {@code rmi-loop} baseline.
  */
-public interface GmiPeer extends Remote {
-    /** Answers at once; used to establish and check the connection's transport. */
-    int ping() throws RemoteException;
-
+public interface GmiPeer extends Pingable {
     /** A member of rank {@code rank} has received what rank 0 is waiting for. */
     @OneWay
     @NonBlocking

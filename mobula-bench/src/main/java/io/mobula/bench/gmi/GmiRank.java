@@ -1,5 +1,6 @@
 package io.mobula.bench.gmi;
 
+import io.mobula.bench.ranks.Ranks;
 import io.mobula.bench.rmi.ChildMain;
 import io.mobula.bench.rmi.Json;
 import io.mobula.bench.rmi.Stats;
@@ -88,7 +89,7 @@ public final class GmiRank {
             for (int r = 0; r < peers.length; r++) {
                 peers[r] = pool.service(r, GmiPeer.class);
             }
-            awaitTransport(pool, peers, transport);
+            Ranks.awaitTransport(pool, peers, transport);
             GmiRank me = new GmiRank(pool, state, peers, system.equals(MOBULA));
             for (int i = 0; i < cases.size() && rc == 0; i++) {
                 rc = me.runCase(i, cases.get(i), out);
@@ -102,30 +103,6 @@ public final class GmiRank {
             }
         }
         return rc;
-    }
-
-    /** Calls every other rank until its calls travel over {@code transport} (shm follows the first HELLOs). */
-    private static void awaitTransport(Pool pool, GmiPeer[] peers, String transport) throws Exception {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        for (int r = 0; r < peers.length; r++) {
-            if (r == pool.rank()) {
-                continue;
-            }
-            while (true) {
-                if (peers[r].ping() != r) {
-                    throw new IllegalStateException("rank " + r + "'s peer answered with another rank");
-                }
-                String t = Rmi.transportOf((Remote) peers[r]);
-                if (transport.equals(t)) {
-                    break;
-                }
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("rank " + pool.rank() + ": calls to rank " + r + " travel over "
-                            + t + ", not " + transport);
-                }
-                Thread.sleep(1);
-            }
-        }
     }
 
     /** Runs one case; rank 0 prints its RESULT line. Returns 0, or 1 when this rank cannot go on. */

@@ -1,5 +1,10 @@
 package io.mobula.bench.gmi;
 
+import static io.mobula.bench.ranks.Verdicts.bytes;
+import static io.mobula.bench.ranks.Verdicts.firstLine;
+import static io.mobula.bench.ranks.Verdicts.fmt;
+import static io.mobula.bench.ranks.Verdicts.line;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,33 +122,5 @@ final class GmiReport {
                 : m.get().p50Micros() <= LATENCY_FACTOR * o.get().p50Micros(),
                 m.map(x -> fmt("%.2f us", x.p50Micros()) + o.map(y -> fmt(" (%.2fx)", x.p50Micros()
                         / y.p50Micros())).orElse("")).orElse(null));
-    }
-
-    private static String line(String where, String what, String threshold, Boolean pass, String measured) {
-        String verdict = pass == null ? "pending" : pass ? "PASS" : "MISS";
-        return fmt("  %-7s %-9s %-40s %-16s %s", verdict, where, what, threshold,
-                measured == null ? "(not measured)" : "measured " + measured);
-    }
-
-    static String bytes(long b) {
-        if (b >= 1 << 20 && b % (1 << 20) == 0) {
-            return (b >> 20) + " MiB";
-        }
-        if (b >= 1024 && b % 1024 == 0) {
-            return (b >> 10) + " KiB";
-        }
-        return b + " B";
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unknown";
-        }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl) + " ...";
-    }
-
-    private static String fmt(String f, Object... a) {
-        return String.format(Locale.ROOT, f, a);
     }
 }

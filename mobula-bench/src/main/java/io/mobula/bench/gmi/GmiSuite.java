@@ -1,13 +1,12 @@
 package io.mobula.bench.gmi;
 
 import io.mobula.bench.Environment;
+import io.mobula.bench.ranks.Verdicts;
 import io.mobula.bench.rmi.LaunchContext;
 import io.mobula.bench.rmi.Progress;
 import io.mobula.pool.PoolServer;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -109,12 +108,7 @@ public final class GmiSuite {
             }
         }
         progress.finish();
-        notes.add("load average (1/5/15 min) before: " + loadBefore + ", after: " + Environment.loadAverage()
-                + " on " + env.cores() + " cpus; a busy shared machine inflates latencies and p99");
-        if (opt.sizes().stream().anyMatch(n -> n > env.cores())) {
-            notes.add("N > " + env.cores() + " cpus is oversubscribed: processes share cores"
-                    + " (JSON \"oversubscribed\")");
-        }
+        notes.addAll(Verdicts.loadNotes(loadBefore, env, opt.sizes()));
         long failed = results.stream().filter(r -> !r.ok()).count();
         if (failed > 0) {
             notes.add(failed + " case(s) failed; see ERROR rows and the JSON \"error\" fields");
@@ -154,15 +148,6 @@ public final class GmiSuite {
 
     static void writeJson(Path file, List<GmiResult> results, String mode, String timestamp, int cores)
             throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (GmiResult r : results) {
-                w.write(r.toJson(mode, timestamp, cores));
-                w.write('\n');
-            }
-        }
+        Verdicts.writeLines(file, results.stream().map(r -> r.toJson(mode, timestamp, cores)).toList());
     }
 }

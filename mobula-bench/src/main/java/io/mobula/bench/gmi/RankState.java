@@ -1,9 +1,9 @@
 package io.mobula.bench.gmi;
 
+import io.mobula.bench.ranks.Acks;
 import io.mobula.rmi.RmiConfig;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -19,12 +19,12 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class RankState {
     /** How long a waiting thread polls before it parks. */
-    static final long SPIN_NANOS = RmiConfig.fromSystemProperties().pollWindow().toNanos();
+    static final long SPIN_NANOS = Acks.SPIN_NANOS;
 
     final int rank;
     final int size;
     final long timeoutMillis;
-    private final Semaphore acks = new Semaphore(0);
+    private final Acks acks;
     final BlockingQueue<double[]> results = new LinkedBlockingQueue<>();
     final BlockingQueue<Contribution> contributions = new LinkedBlockingQueue<>();
     private final AtomicReference<String> firstError = new AtomicReference<>();
@@ -44,6 +44,7 @@ final class RankState {
         this.rank = rank;
         this.size = size;
         this.timeoutMillis = timeoutMillis;
+        this.acks = new Acks(rank, timeoutMillis);
     }
 
     /** Sets the expectations of a case; call it before the barrier that starts the case. */
@@ -74,22 +75,12 @@ final class RankState {
     }
 
     void ack() {
-        acks.release();
+        acks.ack();
     }
 
     /** Waits for {@code n} acknowledgements. */
     void awaitAcks(int n) throws InterruptedException {
-        long spinEnd = System.nanoTime() + SPIN_NANOS;
-        while (System.nanoTime() - spinEnd < 0) {
-            if (acks.tryAcquire(n)) {
-                return;
-            }
-            Thread.onSpinWait();
-        }
-        if (!acks.tryAcquire(n, timeoutMillis, TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException("rank " + rank + ": " + acks.availablePermits() + " of " + n
-                    + " acknowledgements within " + timeoutMillis + " ms");
-        }
+        acks.await(n);
     }
 
     /** Takes the next element of {@code q}, spinning first; fails after the timeout naming {@code what}. */

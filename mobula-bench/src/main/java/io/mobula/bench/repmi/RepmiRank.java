@@ -1,0 +1,425 @@
+package io.mobula.bench.repmi;
+
+import io.mobula.bench.ranks.Acks;
+import io.mobula.bench.ranks.Ranks;
+import io.mobula.bench.rmi.ChildMain;
+import io.mobula.bench.rmi.Json;
+import io.mobula.bench.rmi.Stats;
+import io.mobula.pool.Pool;
+import io.mobula.pool.PoolOptions;
+import io.mobula.repmi.Cloud;
+import io.mobula.rmi.Rmi;
+import java.io.PrintStream;
+import java.io.Serializable;
+import java.rmi.Remote;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One rank of a RepMI benchmark system: a JVM started by {@link RepmiSuite} with the pool settings as system
+ * properties and the transport as {@code mobula.transports}. It joins the pool offering its {@link RepmiPeer}, checks
+ * that calls to every other rank travel over the transport under test, for {@code mobula-repmi} creates (rank 0) or
+ * looks up the replicated {@link Counter}, and runs the cases SPMD style; the writer (the highest rank) times them
+ * and prints one {@code RESULT {json}} line per case and reported system, then {@code DONE}.
+ *
+ * <pre>RepmiRank mobula-repmi|rmi-push|rmi-tree|raw-broadcast shm|tcp case:warmup:samples:batch:size ...</pre>
+ *
+ * <p>Checks: the writer's values count its writes (the n-th set writes n), so after each case every rank waits
+ * (bounded) until its replica, or its ordinary {@link CounterRoot} for the baselines, has applied exactly the writes
+ * made so far and checks value, counts, array bytes and the arrays' marks (first element = last element); the writer
+ * checks every read's sum and that no acknowledgement was left over. Any failed check, on any rank, makes the case an
+ * error instead of a number.
+ */
+public final class RepmiRank {
+    static final String REPMI = "mobula-repmi";
+    static final String PUSH = "rmi-push";
+    static final String TREE = "rmi-tree";
+    static final String RAW = "raw-broadcast";
+    /** The read's baseline: the root object called directly (reported by the mobula-repmi ranks). */
+    static final String DIRECT = "direct";
+    /** The null RMI (reported by the rmi-push ranks). */
+    static final String NULL_RMI_SYSTEM = "mobula-rmi";
+    static final List<String> SYSTEMS = List.of(REPMI, PUSH, TREE, RAW);
+    static final String CLOUD = "repmibench";
+    /** How long an observer parks between polls of its replica once the spin window is over. */
+    static final long OBSERVER_PARK_NANOS = 10_000;
+    /**
+     * Fault injection for the suite's own test: {@code -Dmobula.repmibench.fault=bad-mark} makes the writer send its
+     * first array with differing marks, which every replica's check must report.
+     */
+    static final boolean BAD_MARK = "bad-mark".equals(System.getProperty("mobula.repmibench.fault"));
+
+    private final Pool pool;
+    private final RepmiPeerImpl me;
+    private final String system;
+    private final Counter counter;
+    private final int rank;
+    private final int size;
+    private final int writer;
+    private final long timeoutMillis;
+    /** Writes made up to the current case, the same on every rank: sets, arrays and their bytes. */
+    private long expSets;
+    private long expArrays;
+    private long expArrayBytes;
+    /** The writer's counts: the value of the next set is {@code ++sent}. */
+    private int sent;
+    private int arraysSent;
+
+    private RepmiRank(Pool pool, RepmiPeerImpl me, String system, Counter counter, long timeoutMillis) {
+        this.pool = pool;
+        this.me = me;
+        this.system = system;
+        this.counter = counter;
+        this.rank = pool.rank();
+        this.size = pool.size();
+        this.writer = me.writer;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    public static void main(String[] args) throws Exception {
+        ChildMain.watchParent();
+        if (args.length < 3 || !SYSTEMS.contains(args[0])) {
+            System.err.println("usage: RepmiRank " + String.join("|", SYSTEMS)
+                    + " shm|tcp case:warmup:samples:batch:size ...");
+            System.exit(2);
+        }
+        List<RepmiSpec> cases = new ArrayList<>();
+        for (int i = 2; i < args.length; i++) {
+            cases.add(RepmiSpec.decode(args[i]));
+        }
+        System.exit(run(args[0], args[1], cases, System.out)); // exported objects keep the JVM alive otherwise
+    }
+
+    static int run(String system, String transport, List<RepmiSpec> cases, PrintStream out) throws Exception {
+        PoolOptions options = PoolOptions.fromEnvironment();
+        long timeout = Long.getLong("mobula.repmi.timeoutMs", 60_000);
+        RepmiPeerImpl impl = new RepmiPeerImpl(options.rank(), options.size(), options.size() - 1, timeout);
+        Remote stub = Rmi.export(impl);
+        int rc = 0;
+        try (Pool pool = Pool.join(options.withService(stub))) {
+            RepmiPeer[] peers = new RepmiPeer[pool.size()];
+            for (int r = 0; r < peers.length; r++) {
+                peers[r] = pool.service(r, RepmiPeer.class);
+            }
+            impl.peers(peers);
+            Ranks.awaitTransport(pool, peers, transport);
+            Counter counter = null;
+            if (system.equals(REPMI)) {
+                Cloud.attach(pool);
+                counter = pool.rank() == 0 ? Cloud.create(Counter.class, CounterRoot.class, CLOUD)
+                        : Cloud.lookup(CLOUD, Counter.class);
+            }
+            pool.barrier();
+            RepmiRank me = new RepmiRank(pool, impl, system, counter, timeout);
+            for (int i = 0; i < cases.size() && rc == 0; i++) {
+                rc = me.runCase(i, cases.get(i), out);
+            }
+            if (rc == 0) {
+                pool.barrier();
+                if (me.rank == me.writer) {
+                    out.println("DONE");
+                    out.flush();
+                }
+            }
+        }
+        return rc;
+    }
+
+    /** Runs one case; the writer prints its RESULT lines. Returns 0, or 1 when this rank cannot go on. */
+    private int runCase(int index, RepmiSpec spec, PrintStream out) throws Exception {
+        RepmiCase c = spec.benchCase();
+        long setsBefore = expSets;
+        long arraysBefore = expArrays;
+        if (c.throughput()) {
+            expArrays += spec.writes();
+            expArrayBytes += spec.writes() * c.payloadBytes(spec.size());
+        } else {
+            expSets += c == RepmiCase.READ ? 1 : spec.writes();
+        }
+        long[][] samples = null;
+        String error = null;
+        try {
+            pool.barrier();
+            samples = rank == writer ? measure(spec) : null;
+            if (rank != writer && system.equals(REPMI) && acked(c)) {
+                observe(spec, c.throughput() ? arraysBefore : setsBefore);
+            }
+            error = check();
+        } catch (Exception | AssertionError e) {
+            e.printStackTrace();
+            error = "rank " + rank + ": " + e;
+        }
+        if (error == null) {
+            error = me.takeError();
+        }
+        List<String> keys = new ArrayList<>();
+        for (int r = 0; r < size; r++) {
+            keys.add("repmibench/" + index + "/" + r);
+        }
+        pool.publish(keys.get(rank), error == null ? "ok" : error);
+        if (rank == writer) {
+            String first = error;
+            if (first == null) {
+                Map<String, Serializable> all = pool.await(keys, Duration.ofMillis(timeoutMillis));
+                for (String k : keys) {
+                    if (!"ok".equals(all.get(k))) {
+                        first = String.valueOf(all.get(k));
+                        break;
+                    }
+                }
+            }
+            List<String> systems = c.reported(system);
+            for (int s = 0; s < systems.size(); s++) {
+                Json.Obj o = new Json.Obj().put("case", c.key()).put("system", systems.get(s));
+                if (first != null) {
+                    o.put("error", first);
+                } else {
+                    double unit = c == RepmiCase.READ ? 1e-3 : 1; // read samples are in picoseconds
+                    Stats st = Stats.of(samples[s], samples[s].length);
+                    o.put("samples", st.count()).put("p50_ns", st.p50Nanos() * unit).put("p99_ns", st.p99Nanos() * unit)
+                            .put("mean_ns", st.meanNanos() * unit).put("min_ns", st.minNanos() * unit)
+                            .put("max_ns", st.maxNanos() * unit).put("batch", spec.batch()).put("writer", writer)
+                            .put("payload_bytes", c.payloadBytes(spec.size()));
+                    if (c == RepmiCase.READ) {
+                        o.put("calls_per_sample", spec.size());
+                    }
+                }
+                out.println("RESULT " + o);
+            }
+            out.flush();
+        }
+        return error == null ? 0 : 1;
+    }
+
+    /** Whether the writer waits for the other ranks' acknowledgements in this case. */
+    private boolean acked(RepmiCase c) {
+        return size > 1 && (system.equals(REPMI) || system.equals(RAW))
+                && (c == RepmiCase.BROADCAST_LATENCY || c.batched());
+    }
+
+    /** The writer's samples: one array per reported system. */
+    private long[][] measure(RepmiSpec spec) throws Exception {
+        return switch (spec.benchCase()) {
+            case READ -> read(spec);
+            case NULL_RMI -> new long[][] {nullRmi(spec)};
+            default -> new long[][] {writes(spec)};
+        };
+    }
+
+    /** Picoseconds per get() on the replica and on a root object called directly, alternating, sample by sample. */
+    private long[][] read(RepmiSpec spec) {
+        int v = ++sent;
+        counter.set(v);
+        CounterRoot direct = new CounterRoot();
+        direct.set(v);
+        int calls = spec.size();
+        long expected = (long) v * calls;
+        long[] replica = new long[spec.samples()];
+        long[] plain = new long[spec.samples()];
+        for (int i = -spec.warmup(); i < spec.samples(); i++) {
+            long t0 = System.nanoTime();
+            long sum = readLoop(counter, calls);
+            long t1 = System.nanoTime();
+            long sum2 = directLoop(direct, calls);
+            long t2 = System.nanoTime();
+            if (sum != expected || sum2 != expected) {
+                throw new AssertionError("rank " + rank + ": " + calls + " reads of " + v + " summed to " + sum
+                        + " (replica) and " + sum2 + " (direct)");
+            }
+            if (i >= 0) {
+                replica[i] = Math.max(1, (t1 - t0) * 1000 / calls);
+                plain[i] = Math.max(1, (t2 - t1) * 1000 / calls);
+            }
+        }
+        return new long[][] {replica, plain};
+    }
+
+    private static long readLoop(Counter c, int calls) {
+        long sum = 0;
+        for (int k = 0; k < calls; k++) {
+            sum += c.get();
+        }
+        return sum;
+    }
+
+    private static long directLoop(CounterRoot c, int calls) {
+        long sum = 0;
+        for (int k = 0; k < calls; k++) {
+            sum += c.get();
+        }
+        return sum;
+    }
+
+    private long[] nullRmi(RepmiSpec spec) throws Exception {
+        RepmiPeer target = me.peer(0);
+        long[] samples = new long[spec.samples()];
+        for (int i = -spec.warmup(); i < spec.samples(); i++) {
+            long t0 = System.nanoTime();
+            int r = target.ping();
+            long t = System.nanoTime() - t0;
+            if (r != 0) {
+                throw new AssertionError("rank 0's peer answered as rank " + r);
+            }
+            if (i >= 0) {
+                samples[i] = t;
+            }
+        }
+        return samples;
+    }
+
+    /** Write, broadcast latency and gap, throughput: {@code batch} updates, then the acknowledgements, per sample. */
+    private long[] writes(RepmiSpec spec) throws Exception {
+        RepmiCase c = spec.benchCase();
+        boolean acked = acked(c);
+        byte[] bytes = c == RepmiCase.THROUGHPUT_BYTES ? new byte[spec.size()] : null;
+        double[] doubles = c == RepmiCase.THROUGHPUT_DOUBLES ? new double[spec.size() / 8] : null;
+        long[] samples = new long[spec.samples()];
+        for (int i = -spec.warmup(); i < spec.samples(); i++) {
+            long t0 = System.nanoTime();
+            for (int k = 0; k < spec.batch(); k++) {
+                boolean ackThis = acked && k == spec.batch() - 1;
+                if (bytes != null) {
+                    int a = ++arraysSent;
+                    bytes[0] = (byte) a;
+                    bytes[bytes.length - 1] = (byte) (BAD_MARK && a == 1 ? a + 1 : a);
+                    putBytes(bytes, a, ackThis);
+                } else if (doubles != null) {
+                    int a = ++arraysSent;
+                    doubles[0] = a;
+                    doubles[doubles.length - 1] = BAD_MARK && a == 1 ? a + 1 : a;
+                    putDoubles(doubles, a, ackThis);
+                } else {
+                    set(++sent, ackThis);
+                }
+            }
+            if (acked) {
+                me.acks.await(size - 1);
+            }
+            long t = (System.nanoTime() - t0) / spec.batch();
+            if (i >= 0) {
+                samples[i] = Math.max(1, t);
+            }
+        }
+        return samples;
+    }
+
+    private void set(int v, boolean ack) throws Exception {
+        switch (system) {
+            case REPMI -> counter.set(v);
+            case PUSH -> {
+                me.local.set(v);
+                for (int r = 0; r < size; r++) {
+                    if (r != rank) {
+                        me.peer(r).set(v);
+                    }
+                }
+            }
+            case TREE -> subtree(me.treeSet(v).get(timeoutMillis, TimeUnit.MILLISECONDS));
+            case RAW -> {
+                me.local.set(v);
+                for (int r = 0; r < size; r++) {
+                    if (r != rank) {
+                        me.peer(r).rawSet(v, ack);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException(system);
+        }
+    }
+
+    private void putBytes(byte[] b, int seq, boolean ack) throws Exception {
+        switch (system) {
+            case REPMI -> counter.putBytes(b);
+            case PUSH -> {
+                me.local.putBytes(b);
+                for (int r = 0; r < size; r++) {
+                    if (r != rank) {
+                        me.peer(r).putBytes(b);
+                    }
+                }
+            }
+            case TREE -> subtree(me.treePutBytes(b).get(timeoutMillis, TimeUnit.MILLISECONDS));
+            case RAW -> {
+                me.local.putBytes(b);
+                for (int r = 0; r < size; r++) {
+                    if (r != rank) {
+                        me.peer(r).rawPutBytes(b, seq, ack);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException(system);
+        }
+    }
+
+    private void putDoubles(double[] d, int seq, boolean ack) throws Exception {
+        switch (system) {
+            case REPMI -> counter.putDoubles(d);
+            case PUSH -> {
+                me.local.putDoubles(d);
+                for (int r = 0; r < size; r++) {
+                    if (r != rank) {
+                        me.peer(r).putDoubles(d);
+                    }
+                }
+            }
+            case TREE -> subtree(me.treePutDoubles(d).get(timeoutMillis, TimeUnit.MILLISECONDS));
+            case RAW -> {
+                me.local.putDoubles(d);
+                for (int r = 0; r < size; r++) {
+                    if (r != rank) {
+                        me.peer(r).rawPutDoubles(d, seq, ack);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException(system);
+        }
+    }
+
+    private void subtree(int applied) {
+        if (applied != size) {
+            throw new AssertionError("the tree reached " + applied + " of " + size + " ranks");
+        }
+    }
+
+    /**
+     * A RepMI rank other than the writer: for each sample, polls its replica until it has applied the sample's last
+     * write (value or array count), then acknowledges to the writer.
+     */
+    private void observe(RepmiSpec spec, long before) {
+        boolean arrays = spec.benchCase().throughput();
+        for (int i = 1; i <= spec.warmup() + spec.samples(); i++) {
+            long target = before + (long) i * spec.batch();
+            Acks.until(() -> (arrays ? counter.arrays() : counter.get()) >= target, OBSERVER_PARK_NANOS,
+                    timeoutMillis, "rank " + rank + ": replica reaching " + (arrays ? "array " : "value ") + target);
+            me.ackWriter();
+        }
+    }
+
+    /** Waits until this rank's replica has applied every write made so far and checks it; null when it holds. */
+    private String check() {
+        Counter view = system.equals(REPMI) ? counter : me.local;
+        Acks.until(() -> view.sets() >= expSets && view.arrays() >= expArrays, 1_000_000, timeoutMillis,
+                "rank " + rank + ": replica applying " + expSets + " sets and " + expArrays + " arrays");
+        int value = view.get();
+        int sets = view.sets();
+        int arrays = view.arrays();
+        long bytes = view.arrayBytes();
+        int bad = view.bad();
+        if (value != expSets || sets != expSets || arrays != expArrays || bytes != expArrayBytes || bad != 0) {
+            return "rank " + rank + ": replica holds value " + value + ", " + sets + " sets, " + arrays + " arrays of "
+                    + bytes + " bytes, " + bad + " with wrong marks; expected value = sets = " + expSets + ", "
+                    + expArrays + " arrays of " + expArrayBytes + " bytes";
+        }
+        if (rank == writer && (sent != expSets || arraysSent != expArrays)) {
+            return "rank " + rank + ": wrote " + sent + " sets and " + arraysSent + " arrays, expected " + expSets
+                    + " and " + expArrays;
+        }
+        if (rank == writer && me.acks.surplus() != 0) {
+            return "rank " + rank + ": " + me.acks.surplus() + " acknowledgement(s) nobody waited for";
+        }
+        return null;
+    }
+}
