@@ -221,6 +221,55 @@ class ShmDoorbellTest {
         }
     }
 
+    /**
+     * The upgrade path ({@link SharedMemory}): the creator builds its connection before the peer has mapped the
+     * segment, so it accepts the doorbells later; both sides must end up sleeping on them.
+     */
+    @Test
+    void upgradedConnectionsGetTheirDoorbellsToo() throws Exception {
+        BlockingQueue<byte[]> atCreator = new ArrayBlockingQueue<>(4);
+        Recorder creatorSide = new Recorder();
+        creatorSide.action = (c, f) -> {
+            byte[] b = new byte[f.remaining()];
+            f.get(f.position(), b);
+            atCreator.add(b);
+        };
+        Recorder openerSide = new Recorder();
+        echo(openerSide);
+        try (SharedMemory.Segment created = SharedMemory.create()) {
+            ShmConnection c = shm(created.connection(Endpoint.shm(created.name()), creatorSide,
+                    TransportOptions.defaults()));
+            assertTrue(!c.doorbells(), "no doorbell before the peer mapped the segment");
+            try (SharedMemory.Segment opened = SharedMemory.open(created.name())) {
+                assertTrue(!java.nio.file.Files.exists(Path.of(created.name() + ShmSegment.BELL_SUFFIX)),
+                        "the doorbell's name is gone once the peer connected");
+                ShmConnection o = shm(opened.connection(Endpoint.shm(created.name()), openerSide,
+                        TransportOptions.defaults()));
+                created.startReceiving();
+                opened.startReceiving();
+                ThreadLocalRandom rnd = ThreadLocalRandom.current();
+                for (int i = 0; i < 200; i++) {
+                    LockSupport.parkNanos(rnd.nextLong(100_000, 2_000_000)); // long enough for both to fall asleep
+                    byte[] b = TransportConformanceTest.pattern(i, 1 + i);
+                    c.send(ByteBuffer.wrap(b));
+                    assertArrayEquals(b, atCreator.poll(10, TimeUnit.SECONDS));
+                }
+                assertTrue(c.doorbells() && o.doorbells(), "both sides have their doorbells");
+                assertTrue(c.bellWakeups() > 0 && o.bellWakeups() > 0,
+                        "both receive threads slept and were rung: " + c.bellWakeups() + ", " + o.bellWakeups());
+                assertEquals(0, c.lateWakeups() + o.lateWakeups());
+            }
+            creatorSide.nextClosed(TransportConformanceTest.PROMPT);
+        }
+        openerSide.nextClosed(TransportConformanceTest.PROMPT);
+        assertEquals(List.of(), creatorSide.violations);
+        assertEquals(List.of(), openerSide.violations);
+    }
+
+    private static void echo(Recorder r) {
+        r.action = (c, frame) -> c.send(frame);
+    }
+
     @Test
     void aPeerClosingWakesASleepingReaderAtOnce() throws Exception {
         try (Transport t = sleepy(1 << 16, 30_000_000_000L)) {
@@ -323,6 +372,7 @@ class ShmDoorbellTest {
                 long took = Math.max(failedAt.get(), System.nanoTime()) - t0;
                 System.err.printf("killed peer noticed after %d us: %s / %s%n", took / 1000, failure.get(),
                         closed.cause());
+                assertTrue(took < 2_000_000_000L, "the death was noticed after " + took / 1000 + " us");
             } finally {
                 child.destroyForcibly();
                 child.waitFor(10, TimeUnit.SECONDS);
