@@ -26,14 +26,15 @@ import java.util.HexFormat;
  *
  * <p>Doorbells: the creator also listens on a Unix-domain socket named after the segment ({@code <name>.bell});
  * the opener connects to it twice while it maps the segment, once per ring, sending the segment's token and the
- * ring's number, and removes that name too. The creator accepts the two connections (without blocking) when it
- * first needs them: in the upgrade protocol it builds its connection before the peer has opened the segment. A
+ * ring's number, says so in the header and removes that name too. The creator accepts the two connections (without
+ * blocking) when it first needs them after the opener published its pid: in the upgrade protocol it builds its
+ * connection before the peer has opened the segment. A
  * side without its doorbell (none offered, or not accepted yet) falls back to polling with timed parks
  * ({@link ShmWait}). The socket serves the ring's two sides: see {@link ShmRing}.
  *
  * <pre>
  *   header page: magic i32 @0 | version i32 @4 | ring capacity i32 @8 | creator pid i64 @16 | opener pid i64 @24
- *                | token i64 @32 | doorbell offered i32 @40
+ *                | token i64 @32 | doorbell offered i32 @40 | doorbells connected i32 @44
  *   ring 0 control @1024, ring 1 control @2048, ring 0 data @4096, ring 1 data @4096 + capacity
  * </pre>
  */
@@ -62,6 +63,7 @@ final class ShmSegment {
 
     private static final int TOKEN = 32;
     private static final int BELL_OFFERED = 40;
+    private static final int BELLS_CONNECTED = 44;
     private static final int BELL_HELLO = 9; // token i64, ring number i8
     static final String BELL_SUFFIX = ".bell";
 
@@ -160,6 +162,7 @@ final class ShmSegment {
             for (int ring = 0; ring < 2; ring++) {
                 bells[ring] = new ShmBell(chs[ring]);
             }
+            INT.setRelease(map, BELLS_CONNECTED, 1);
         } catch (IOException | RuntimeException e) {
             StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "doorbell of " + path + " not connected: " + e);
             for (int ring = 0; ring < 2; ring++) {
@@ -179,27 +182,33 @@ final class ShmSegment {
 
     /**
      * This side's end of ring {@code which}'s doorbell, or null while there is none. The creator accepts the opener's
-     * connections here, without blocking; once the opener has published its pid, a connection not queued by then never
-     * comes and the creator stops listening.
+     * connections here, without blocking, once the opener has published its pid: by then it has queued both
+     * connections and said so in the header, or it has none, and the creator stops listening either way.
      */
     synchronized ShmBell bell(int which) {
         ShmBell b = bells[which];
-        if (b != null || bellServer == null) {
+        if (b != null || bellServer == null || peerPid() == 0) {
             return b;
         }
-        boolean openerKnown = peerPid() != 0; // read before accepting: its connections were queued before it
-        try {
-            SocketChannel ch;
-            while ((ch = bellServer.accept()) != null) {
-                acceptBell(ch);
+        if ((int) INT.getAcquire(map, BELLS_CONNECTED) != 0) {
+            try {
+                SocketChannel ch;
+                while ((ch = bellServer.accept()) != null) {
+                    acceptBell(ch);
+                }
+            } catch (IOException e) {
+                StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "doorbell accept failed: " + e);
             }
-        } catch (IOException e) {
-            StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "doorbell accept failed: " + e);
-            openerKnown = true;
+            if (bells[0] == null || bells[1] == null) { // both or none: a lone bell would be half a handshake
+                for (int ring = 0; ring < 2; ring++) {
+                    if (bells[ring] != null) {
+                        bells[ring].close();
+                        bells[ring] = null;
+                    }
+                }
+            }
         }
-        if (openerKnown || (bells[0] != null && bells[1] != null)) {
-            closeBellServer();
-        }
+        closeBellServer();
         return bells[which];
     }
 
