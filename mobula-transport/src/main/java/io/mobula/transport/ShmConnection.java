@@ -137,6 +137,7 @@ final class ShmConnection extends StreamConnection {
         }
         pollers.incrementAndGet();
         in.standBy = true;
+        boolean got = false;
         try {
             long start = System.nanoTime();
             long spin = in.waitStrategy().spinNanos();
@@ -166,12 +167,15 @@ final class ShmConnection extends StreamConnection {
                     Thread.yield();
                 }
             }
+            got = true;
             return true;
         } finally {
-            lastPollEnd = System.nanoTime();
+            // a caller that got its reply may poll again soon: the receive thread stands by a little longer; one that
+            // gave up now waits for the receive thread to deliver, which must then watch the ring (on its doorbell)
+            lastPollEnd = got ? System.nanoTime() : System.nanoTime() - STAND_BY_NANOS;
             if (pollers.decrementAndGet() == 0 || rxEof || rxFailure != null) {
                 Thread r = receiver;
-                if (r != null && (in.readable() || rxEof || rxFailure != null)) {
+                if (r != null && (!got || in.readable() || rxEof || rxFailure != null)) {
                     LockSupport.unpark(r); // frames nobody waits for, or the end: the receive thread takes over
                 }
             }
