@@ -137,6 +137,8 @@ public final class SharedMemory {
             segment.unlink();
             if (connection != null) {
                 connection.close();
+            } else {
+                segment.closeBells();
             }
         }
     }

@@ -14,8 +14,10 @@ import java.util.function.Consumer;
 /**
  * One end of a shared-memory connection: frames (4-byte length + payload, as on every stream transport) are
  * copied into the peer's ring of the shared segment, wrapping around its end; a frame larger than the ring
- * streams through it in pieces into the receiver's growable buffer. The peer's death is noticed by the
- * optional liveness socket (end of stream) or by its process handle, checked while a side parks.
+ * streams through it in pieces into the receiver's growable buffer. A side waiting for its peer (the receive thread
+ * on an empty ring, a sender on a full one) sleeps on the ring's doorbell, which the peer rings when it publishes
+ * ({@link ShmRing}). The peer's death is noticed by the doorbell (end of stream), by the optional liveness socket
+ * (end of stream) or by its process handle, checked on the doorbell's safety timeout or while a side parks.
  *
  * <p>Receiving: frames are read by whoever holds the receive role ({@link #rx}): normally the receive thread, but
  * a caller waiting for its reply may {@link #receiveUntil take the role} and poll the ring itself (Manta-style
@@ -60,6 +62,8 @@ final class ShmConnection extends StreamConnection {
         };
         out.liveness(l);
         in.liveness(l);
+        out.hasBell(); // the creator accepts the peer's doorbell connections once they are there
+        in.hasBell();
     }
 
     /** Non-blocking read on the liveness socket: end of stream means the peer process closed or died. */
@@ -90,6 +94,8 @@ final class ShmConnection extends StreamConnection {
     @Override
     void receiveLoop() throws IOException {
         receiver = Thread.currentThread();
+        out.hasBell(); // in the upgrade protocol, the peer has opened the segment by now
+        in.hasBell();
         try {
             while (!isClosed() && !rxEof && rxFailure == null) {
                 if (pollers.get() > 0 || System.nanoTime() - lastPollEnd < STAND_BY_NANOS) {
@@ -131,6 +137,7 @@ final class ShmConnection extends StreamConnection {
         }
         pollers.incrementAndGet();
         in.standBy = true;
+        boolean got = false;
         try {
             long start = System.nanoTime();
             long spin = in.waitStrategy().spinNanos();
@@ -160,12 +167,15 @@ final class ShmConnection extends StreamConnection {
                     Thread.yield();
                 }
             }
+            got = true;
             return true;
         } finally {
-            lastPollEnd = System.nanoTime();
+            // a caller that got its reply may poll again soon: the receive thread stands by a little longer; one that
+            // gave up now waits for the receive thread to deliver, which must then watch the ring (on its doorbell)
+            lastPollEnd = got ? System.nanoTime() : System.nanoTime() - STAND_BY_NANOS;
             if (pollers.decrementAndGet() == 0 || rxEof || rxFailure != null) {
                 Thread r = receiver;
-                if (r != null && (in.readable() || rxEof || rxFailure != null)) {
+                if (r != null && (!got || in.readable() || rxEof || rxFailure != null)) {
                     LockSupport.unpark(r); // frames nobody waits for, or the end: the receive thread takes over
                 }
             }
@@ -247,6 +257,7 @@ final class ShmConnection extends StreamConnection {
             out.write(header, header.position(), header.remaining());
         }
         out.write(body, body.position(), body.remaining());
+        out.flush();
     }
 
     @Override
@@ -258,6 +269,7 @@ final class ShmConnection extends StreamConnection {
     void closeResources() {
         out.closeWriter(); // the peer drains what was sent, then sees an orderly end
         in.closeReader();  // our receive thread stops, the peer's sends fail
+        segment.closeBells(); // after the flags: a peer that sees end of stream on a doorbell finds them set
         segment.unlink();
         Thread r = receiver;
         if (r != null) {
@@ -274,6 +286,21 @@ final class ShmConnection extends StreamConnection {
                 LOG.log(System.Logger.Level.DEBUG, () -> "closing liveness link: " + e);
             }
         }
+    }
+
+    /** Whether both rings have their doorbell (else a side polls with timed parks). */
+    boolean doorbells() {
+        return in.hasBell() && out.hasBell();
+    }
+
+    /** Sleeps of this side (receive thread and senders) ended by the peer's doorbell. */
+    long bellWakeups() {
+        return in.bellWakeups() + out.bellWakeups();
+    }
+
+    /** Doorbell sleeps of this side that ended by the safety timeout with the ring ready: lost or late wake-ups. */
+    long lateWakeups() {
+        return in.lateWakeupsHere() + out.lateWakeupsHere();
     }
 
     @Override

@@ -7,30 +7,65 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ClosedChannelException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 
 /**
  * One direction of a shared-memory connection: a single-producer/single-consumer byte ring inside a
  * memory-mapped file, shared by two processes. The producer is whoever holds the sending connection's send
- * lock, the consumer the receiving connection's receive thread.
+ * lock, the consumer the receiving connection's receive thread (or a caller holding its receive role).
  *
  * <p>Ordering: the producer copies bytes, then publishes the tail with a release store; the consumer reads the
  * tail with an acquire load before it reads the bytes, and publishes its head with a release store after it
  * has copied them out (so the producer never overwrites unread bytes). Head and tail sit on cache lines of
  * their own. Positions are 64-bit byte counters that never wrap; the index is {@code position & mask}.
  *
- * <p>Control block (offsets from {@code control}): tail @0, head @128, writer-closed @256, reader-closed @384.
+ * <p>Waiting: a side that finds the ring empty (reader) or full (writer) spins, yields, then sleeps on the ring's
+ * <em>doorbell</em> ({@link ShmBell}), a Unix-domain socket between the two processes, one per ring: another JVM
+ * cannot unpark our thread, but it can write a byte that ends our wait in the kernel. Each end has one sleeper: the
+ * reader's end receives "data" bytes, the writer's end "space" bytes. The handshake (a sleeping flag per side in the
+ * control block) makes the waker's common case, nobody asleep, a fence and a plain load with no system call:
+ *
+ * <pre>
+ *   sleeper (e.g. the reader)                        waker (the writer)
+ *   -------------------------                        ------------------
+ *   spin, yield: ring still empty                    copy bytes into the ring
+ *   sleeping := 1                                    tail := t                  (release)
+ *   full fence                                       full fence
+ *   ring empty? (tail, closed flags) --no--> go      sleeping == 1 ?  --no--> done (the fast path)
+ *        | yes                                            | yes
+ *   read bell socket (select, 100 ms safety timeout) CAS sleeping 1 -> 0 ?  --lost--> done
+ *        |  &lt;------------------ one byte ---------------  write 1 byte to the bell socket
+ *   sleeping := 0, drain the bytes, look again
+ * </pre>
+ *
+ * The two fences order "flag, then look" against "publish, then look": either the sleeper sees the new tail and
+ * does not sleep, or the waker sees the flag and rings, so no wake-up is lost; a byte that arrives late (the sleeper
+ * woke for another reason) only makes the next sleep return once at once. The writer waiting for space works the
+ * same way with the roles swapped (the reader publishes its head, then checks the writer's flag). Closing sets the
+ * ring's closed flag and rings, so a peer asleep on the ring wakes; a local close wakes the selector of its own
+ * process. A peer that dies closes its socket ends: the sleeper sees end of stream at once. The safety timeout is a
+ * backstop only: a timeout that finds the ring ready is counted ({@link #lateWakeups()}).
+ *
+ * <p>Control block (offsets from {@code control}): tail @0, head @128, writer-closed @256, reader-closed @384,
+ * reader-sleeping @512, writer-sleeping @640.
  */
 final class ShmRing {
 
     private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
-    static final int CONTROL_BYTES = 512;
+    static final int CONTROL_BYTES = 768;
     private static final int TAIL = 0;
     private static final int HEAD = 128;
     private static final int WRITER_CLOSED = 256;
     private static final int READER_CLOSED = 384;
+    private static final int READER_SLEEPING = 512;
+    private static final int WRITER_SLEEPING = 640;
+
+    /** Doorbell timeouts, process-wide, that found their ring ready: wake-ups that were lost or late. */
+    private static final LongAdder LATE_WAKEUPS = new LongAdder();
 
     /** Liveness of the peer process, checked while a side parks. */
     interface Liveness {
@@ -44,9 +79,16 @@ final class ShmRing {
     private final int capacity;
     private final int mask;
     private final ShmWait wait;
-    private final ShmWait.Waiter readWaiter;
-    private final ShmWait.Waiter writeWaiter;
+    private final ShmWait.Waiter readWaiter = new ShmWait.Waiter();
+    private final ShmWait.Waiter writeWaiter = new ShmWait.Waiter();
     private Liveness liveness;
+    /** Where this side's doorbell comes from (null: none), and the bell once there. */
+    private final Supplier<ShmBell> bells;
+    private volatile ShmBell bell;
+
+    // counters of this ring side (single writer: its sleeper), for tests and diagnostics
+    private volatile long bellWakeups;
+    private volatile long lateWakeups;
 
     // local caches of the other side's counter: re-read only when they say "empty" / "full"
     private long cachedTail;
@@ -60,7 +102,7 @@ final class ShmRing {
     /** Why the peer is gone, once the liveness check failed. */
     private volatile IOException peerGone;
 
-    ShmRing(ByteBuffer map, int control, int dataOffset, int capacity, ShmWait wait) {
+    ShmRing(ByteBuffer map, int control, int dataOffset, int capacity, ShmWait wait, Supplier<ShmBell> bells) {
         if (Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("ring capacity must be a power of two: " + capacity);
         }
@@ -70,8 +112,7 @@ final class ShmRing {
         this.mask = capacity - 1;
         this.data = map.slice(dataOffset, capacity);
         this.wait = wait;
-        this.readWaiter = new ShmWait.Waiter(wait);
-        this.writeWaiter = new ShmWait.Waiter(wait);
+        this.bells = bells;
     }
 
     void liveness(Liveness l) {
@@ -100,7 +141,10 @@ final class ShmRing {
 
     // ---- producer ----
 
-    /** Copies all of {@code src[from, from + length)} into the ring, waiting while it is full. */
+    /**
+     * Copies all of {@code src[from, from + length)} into the ring, waiting while it is full. The reader learns of
+     * the bytes at the next {@link #flush} (or when this waits for space): one doorbell check per frame, not per piece.
+     */
     void write(ByteBuffer src, int from, int length) throws IOException {
         long t = (long) LONG.getOpaque(map, control + TAIL); // we are its only writer
         int done = 0;
@@ -129,13 +173,56 @@ final class ShmRing {
         }
     }
 
+    /** Rings the reader's doorbell if it sleeps; after {@link #write}. Without a sleeper: a fence and a load. */
+    void flush() {
+        VarHandle.fullFence(); // orders the tail store before the flag load (the sleeper orders them the other way)
+        if ((int) INT.getOpaque(map, control + READER_SLEEPING) != 0) {
+            wake(READER_SLEEPING);
+        }
+    }
+
+    /** Rings the writer's doorbell if it sleeps; after the head moved. */
+    private void signalWriter() {
+        VarHandle.fullFence();
+        if ((int) INT.getOpaque(map, control + WRITER_SLEEPING) != 0) {
+            wake(WRITER_SLEEPING);
+        }
+    }
+
+    /** Takes the peer's sleeping flag (only one waker sends a byte per sleep) and rings. */
+    private void wake(int flag) {
+        if (INT.compareAndSet(map, control + flag, 1, 0)) {
+            ShmBell b = bell();
+            if (b != null) {
+                b.ring();
+            }
+        }
+    }
+
+    /** This side's doorbell, fetched from the segment until it is there; null while there is none. */
+    private ShmBell bell() {
+        ShmBell b = bell;
+        if (b == null && bells != null) {
+            b = bells.get();
+            if (b != null) {
+                bell = b;
+            }
+        }
+        return b;
+    }
+
+    private boolean hasSpace(long t) {
+        cachedHead = head();
+        return t - cachedHead < capacity;
+    }
+
     private void awaitSpace(long t) throws IOException {
+        flush(); // a reader asleep must hear of what we wrote, or neither side would ever move
         parkedWriter = Thread.currentThread();
         writeWaiter.reset();
         try {
             while (true) {
-                cachedHead = head();
-                if (t - cachedHead < capacity) {
+                if (hasSpace(t)) {
                     return;
                 }
                 if (readerClosed()) {
@@ -147,15 +234,93 @@ final class ShmRing {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new InterruptedIOException("interrupted while the peer's ring was full");
                 }
-                if (writeWaiter.pause(this)) {
-                    IOException gone = checkPeer();
+                int step = waitStep(writeWaiter, WRITER_SLEEPING, t);
+                if (step == PARKED) {
+                    IOException gone = checkPeer(false);
                     if (gone != null) {
                         throw gone;
                     }
+                } else if (step == TIMED_OUT) {
+                    IOException gone = checkPeer(true);
+                    if (gone != null) {
+                        throw gone;
+                    }
+                } else if (step == BELL_ENDED && !readerClosed() && !writerClosed() && !hasSpace(t)) {
+                    throw new IOException("peer process vanished (doorbell closed)");
                 }
             }
         } finally {
             parkedWriter = null;
+        }
+    }
+
+    // ---- waiting ----
+
+    private static final int AGAIN = 0;
+    private static final int PARKED = 1;
+    private static final int TIMED_OUT = 2;
+    private static final int BELL_ENDED = 3;
+
+    /** Whether the side waiting on {@code flag} can go on: {@code pos} is the reader's head or the writer's tail. */
+    private boolean ready(int flag, long pos) {
+        if (flag == READER_SLEEPING) {
+            return tail() != pos || standBy || writerClosed() || readerClosed() || peerGone != null
+                    || Thread.currentThread().isInterrupted();
+        }
+        return hasSpace(pos) || readerClosed() || writerClosed() || Thread.currentThread().isInterrupted();
+    }
+
+    /**
+     * One step of waiting: spin, yield, then sleep on the doorbell (see the class comment), or park where there is
+     * none. Returns {@link #AGAIN}, {@link #PARKED} (parked without a doorbell: time for a liveness check),
+     * {@link #TIMED_OUT} (the doorbell's safety timeout passed) or {@link #BELL_ENDED} (the peer's end is closed).
+     */
+    private int waitStep(ShmWait.Waiter waiter, int flag, long pos) {
+        long waited = waiter.elapsed();
+        if (waited < wait.spinNanos()) {
+            Thread.onSpinWait();
+            return AGAIN;
+        }
+        if (waited < wait.spinNanos() + wait.yieldNanos()) {
+            Thread.yield();
+            return AGAIN;
+        }
+        ShmBell b = bell();
+        if (b == null) {
+            waiter.park(this, wait.maxParkNanos());
+            return PARKED;
+        }
+        INT.setOpaque(map, control + flag, 1);
+        VarHandle.fullFence(); // orders the flag store before the loads of the ring (the waker: the other way)
+        if (ready(flag, pos)) {
+            INT.setOpaque(map, control + flag, 0);
+            return AGAIN;
+        }
+        long start = System.nanoTime();
+        int r = b.await(wait.bellTimeoutNanos());
+        INT.setOpaque(map, control + flag, 0); // a waker that took it first sent a byte: it is drained next time
+        switch (r) {
+            case ShmBell.RUNG -> {
+                bellWakeups = bellWakeups + 1;
+                return AGAIN;
+            }
+            case ShmBell.ENDED -> {
+                return BELL_ENDED;
+            }
+            case ShmBell.NOTHING -> {
+                if (System.nanoTime() - start < wait.bellTimeoutNanos() * 9 / 10) {
+                    return AGAIN; // woken from inside this process (close, interrupt)
+                }
+                if (ready(flag, pos) && !standBy) {
+                    lateWakeups = lateWakeups + 1;
+                    LATE_WAKEUPS.increment();
+                    StreamConnection.LOG.log(System.Logger.Level.DEBUG, "shm doorbell: a wake-up came late");
+                }
+                return TIMED_OUT;
+            }
+            default -> {
+                return AGAIN; // closed locally: the closed flags end the wait
+            }
         }
     }
 
@@ -193,6 +358,7 @@ final class ShmRing {
             done += n;
         }
         LONG.setRelease(map, control + HEAD, h + total);
+        signalWriter();
         return total;
     }
 
@@ -202,10 +368,17 @@ final class ShmRing {
         readWaiter.reset();
         try {
             long h = (long) LONG.getOpaque(map, control + HEAD);
-            while (tail() == h && !standBy && !writerClosed() && !readerClosed() && peerGone == null
-                    && !Thread.currentThread().isInterrupted()) {
-                if (readWaiter.pause(this)) {
-                    checkPeer();
+            while (!ready(READER_SLEEPING, h)) {
+                int step = waitStep(readWaiter, READER_SLEEPING, h);
+                if (step == PARKED) {
+                    checkPeer(false);
+                } else if (step == TIMED_OUT) {
+                    checkPeer(true);
+                } else if (step == BELL_ENDED) {
+                    if (!writerClosed() && !readerClosed() && peerGone == null) {
+                        peerGone = new IOException("peer process vanished (doorbell closed)");
+                    }
+                    return;
                 }
             }
         } finally {
@@ -217,16 +390,16 @@ final class ShmRing {
     private static final long CHECK_INTERVAL_NANOS = 20_000_000;
     private long lastCheck;
 
-    private IOException checkPeer() {
+    private IOException checkPeer(boolean now) {
         Liveness l = liveness;
         if (l == null || peerGone != null) {
             return peerGone;
         }
-        long now = System.nanoTime();
-        if (now - lastCheck < CHECK_INTERVAL_NANOS) {
+        long time = System.nanoTime();
+        if (!now && time - lastCheck < CHECK_INTERVAL_NANOS) {
             return null;
         }
-        lastCheck = now;
+        lastCheck = time;
         IOException gone = l.check();
         if (gone != null && !writerClosed()) {
             peerGone = gone;
@@ -242,16 +415,23 @@ final class ShmRing {
     // ---- closing ----
 
     void closeWriter() {
-        INT.setRelease(map, control + WRITER_CLOSED, 1);
+        INT.setVolatile(map, control + WRITER_CLOSED, 1);
+        flush(); // a peer asleep on the empty ring wakes and sees the end
         wakeLocal();
     }
 
     void closeReader() {
-        INT.setRelease(map, control + READER_CLOSED, 1);
+        INT.setVolatile(map, control + READER_CLOSED, 1);
+        signalWriter(); // a peer asleep on the full ring wakes and fails
         wakeLocal();
     }
 
-    private void wakeLocal() {
+    /** Ends the waits of this process's threads on this ring (they re-check the ring and the flags). */
+    void wakeLocal() {
+        ShmBell b = bell;
+        if (b != null) {
+            b.wakeup();
+        }
         Thread t = parkedReader;
         if (t != null) {
             LockSupport.unpark(t);
@@ -264,5 +444,25 @@ final class ShmRing {
 
     ShmWait waitStrategy() {
         return wait;
+    }
+
+    /** Whether this side has its doorbell (otherwise it polls with timed parks). */
+    boolean hasBell() {
+        return bell() != null;
+    }
+
+    /** Sleeps of this side ended by the peer's doorbell byte. */
+    long bellWakeups() {
+        return bellWakeups;
+    }
+
+    /** Doorbell sleeps of this side that ran into the safety timeout with the ring ready (lost or late wake-ups). */
+    long lateWakeupsHere() {
+        return lateWakeups;
+    }
+
+    /** {@link #lateWakeupsHere} summed over all rings of this process. */
+    static long lateWakeups() {
+        return LATE_WAKEUPS.sum();
     }
 }

@@ -4,8 +4,13 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,15 +24,24 @@ import java.util.HexFormat;
  * it and removes the name at once, so a file outlives the handshake only if a process dies within it; such
  * stale files are reclaimed by name ({@code mobula-<pid>-<random>}) when a later process starts.
  *
+ * <p>Doorbells: the creator also listens on a Unix-domain socket named after the segment ({@code <name>.bell});
+ * the opener connects to it twice while it maps the segment, once per ring, sending the segment's token and the
+ * ring's number, says so in the header and removes that name too. The creator accepts the two connections (without
+ * blocking) when it first needs them after the opener published its pid: in the upgrade protocol it builds its
+ * connection before the peer has opened the segment. A
+ * side without its doorbell (none offered, or not accepted yet) falls back to polling with timed parks
+ * ({@link ShmWait}). The socket serves the ring's two sides: see {@link ShmRing}.
+ *
  * <pre>
  *   header page: magic i32 @0 | version i32 @4 | ring capacity i32 @8 | creator pid i64 @16 | opener pid i64 @24
+ *                | token i64 @32 | doorbell offered i32 @40 | doorbells connected i32 @44
  *   ring 0 control @1024, ring 1 control @2048, ring 0 data @4096, ring 1 data @4096 + capacity
  * </pre>
  */
 final class ShmSegment {
 
     static final int MAGIC = 0x4d53484d; // "MSHM"
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     private static final int HEADER = 4096;
     private static final int CONTROL_0 = 1024;
     private static final int CONTROL_1 = 2048;
@@ -47,16 +61,31 @@ final class ShmSegment {
         reclaimStale();
     }
 
+    private static final int TOKEN = 32;
+    private static final int BELL_OFFERED = 40;
+    private static final int BELLS_CONNECTED = 44;
+    private static final int BELL_HELLO = 9; // token i64, ring number i8
+    static final String BELL_SUFFIX = ".bell";
+
     final Path path;
     final MappedByteBuffer map;
     final boolean creator;
     final int capacity;
+
+    /** The doorbell ends of ring 0 and 1, once connected; guarded by this. */
+    private final ShmBell[] bells = new ShmBell[2];
+    /** The creator's doorbell listener until both bells are accepted; guarded by this. */
+    private ServerSocketChannel bellServer;
 
     private ShmSegment(Path path, MappedByteBuffer map, boolean creator, int capacity) {
         this.path = path;
         this.map = map;
         this.creator = creator;
         this.capacity = capacity;
+    }
+
+    private static Path bellPath(Path segment) {
+        return segment.resolveSibling(segment.getFileName() + BELL_SUFFIX);
     }
 
     private static Path directory() {
@@ -82,12 +111,150 @@ final class ShmSegment {
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
             INT.set(map, 8, capacity);
             LONG.set(map, 16, PID);
+            LONG.set(map, TOKEN, RANDOM.nextLong());
+            ShmSegment segment = new ShmSegment(path, map, true, capacity);
+            segment.bellServer = listenForBells(path);
+            INT.set(map, BELL_OFFERED, segment.bellServer != null ? 1 : 0);
             INT.set(map, 4, VERSION);
             INT.setRelease(map, 0, MAGIC);
-            return new ShmSegment(path, map, true, capacity);
+            return segment;
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(path);
+            Files.deleteIfExists(bellPath(path));
             throw e;
+        }
+    }
+
+    /** The creator's doorbell listener, or null if none can be made here (the rings then poll). */
+    private static ServerSocketChannel listenForBells(Path segment) {
+        Path p = bellPath(segment);
+        try {
+            ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            try {
+                server.bind(UnixDomainSocketAddress.of(p), 2);
+                server.configureBlocking(false);
+                return server;
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                throw e;
+            }
+        } catch (IOException | RuntimeException e) {
+            StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "no doorbell at " + p + ": " + e);
+            return null;
+        }
+    }
+
+    /** The opener: connects both doorbells, before it publishes its pid (so the creator finds them queued). */
+    private void connectBells() {
+        if ((int) INT.get(map, BELL_OFFERED) == 0) {
+            return;
+        }
+        long token = (long) LONG.get(map, TOKEN);
+        SocketChannel[] chs = new SocketChannel[2];
+        try {
+            for (int ring = 0; ring < 2; ring++) {
+                chs[ring] = SocketChannel.open(UnixDomainSocketAddress.of(bellPath(path)));
+                ByteBuffer hello = ByteBuffer.allocate(BELL_HELLO).putLong(token).put((byte) ring).flip();
+                while (hello.hasRemaining()) {
+                    chs[ring].write(hello);
+                }
+            }
+            for (int ring = 0; ring < 2; ring++) {
+                bells[ring] = new ShmBell(chs[ring]);
+            }
+            INT.setRelease(map, BELLS_CONNECTED, 1);
+        } catch (IOException | RuntimeException e) {
+            StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "doorbell of " + path + " not connected: " + e);
+            for (int ring = 0; ring < 2; ring++) {
+                if (bells[ring] != null) {
+                    bells[ring].close();
+                    bells[ring] = null;
+                } else if (chs[ring] != null) {
+                    try {
+                        chs[ring].close();
+                    } catch (IOException ignored) {
+                        // nothing to add
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * This side's end of ring {@code which}'s doorbell, or null while there is none. The creator accepts the opener's
+     * connections here, without blocking, once the opener has published its pid: by then it has queued both
+     * connections and said so in the header, or it has none, and the creator stops listening either way.
+     */
+    synchronized ShmBell bell(int which) {
+        ShmBell b = bells[which];
+        if (b != null || bellServer == null || peerPid() == 0) {
+            return b;
+        }
+        if ((int) INT.getAcquire(map, BELLS_CONNECTED) != 0) {
+            try {
+                SocketChannel ch;
+                while ((ch = bellServer.accept()) != null) {
+                    acceptBell(ch);
+                }
+            } catch (IOException e) {
+                StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "doorbell accept failed: " + e);
+            }
+            if (bells[0] == null || bells[1] == null) { // both or none: a lone bell would be half a handshake
+                for (int ring = 0; ring < 2; ring++) {
+                    if (bells[ring] != null) {
+                        bells[ring].close();
+                        bells[ring] = null;
+                    }
+                }
+            }
+        }
+        closeBellServer();
+        return bells[which];
+    }
+
+    private void acceptBell(SocketChannel ch) {
+        try {
+            ch.configureBlocking(false);
+            ByteBuffer hello = ByteBuffer.allocate(BELL_HELLO);
+            ShmTransport.readFully(ch, hello, System.nanoTime() + 1_000_000_000L);
+            int ring = hello.get(8);
+            if (hello.getLong(0) != (long) LONG.get(map, TOKEN) || ring < 0 || ring > 1 || bells[ring] != null) {
+                throw new IOException("bad doorbell hello");
+            }
+            bells[ring] = new ShmBell(ch);
+        } catch (IOException | RuntimeException e) {
+            StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "doorbell connection refused: " + e);
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // nothing to add
+            }
+        }
+    }
+
+    private void closeBellServer() {
+        if (bellServer != null) {
+            try {
+                bellServer.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+            bellServer = null;
+            try {
+                Files.deleteIfExists(bellPath(path));
+            } catch (IOException ignored) {
+                // reclaimed by pid later
+            }
+        }
+    }
+
+    /** Closes the doorbells (after the rings' closed flags are set: the peer's sleepers wake and read them). */
+    synchronized void closeBells() {
+        closeBellServer();
+        for (int ring = 0; ring < 2; ring++) {
+            if (bells[ring] != null) {
+                bells[ring].close();
+            }
         }
     }
 
@@ -110,11 +277,14 @@ final class ShmSegment {
             if (Integer.bitCount(capacity) != 1 || capacity > maxCapacity || HEADER + 2L * capacity != size) {
                 throw new IOException("bad ring capacity " + capacity + " in " + path);
             }
+            ShmSegment segment = new ShmSegment(path, map, false, capacity);
+            segment.connectBells();
             LONG.setRelease(map, 24, PID);
-            return new ShmSegment(path, map, false, capacity);
+            return segment;
         } finally {
-            // both sides have it mapped now (or it is useless): the name can go
+            // both sides have it mapped now (or it is useless): the names can go
             Files.deleteIfExists(path);
+            Files.deleteIfExists(bellPath(path));
         }
     }
 
@@ -129,7 +299,8 @@ final class ShmSegment {
     }
 
     private ShmRing ring(int which, ShmWait wait) {
-        return new ShmRing(map, which == 0 ? CONTROL_0 : CONTROL_1, HEADER + which * capacity, capacity, wait);
+        return new ShmRing(map, which == 0 ? CONTROL_0 : CONTROL_1, HEADER + which * capacity, capacity, wait,
+                () -> bell(which));
     }
 
     /** The other process's pid, 0 while unknown. */
@@ -137,10 +308,11 @@ final class ShmSegment {
         return (long) LONG.getAcquire(map, creator ? 24 : 16);
     }
 
-    /** Removes the name if it is still there (the opener normally removed it). */
+    /** Removes the names if they are still there (the opener normally removed them). */
     void unlink() {
         try {
             Files.deleteIfExists(path);
+            Files.deleteIfExists(bellPath(path));
         } catch (IOException e) {
             StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "cannot remove " + path + ": " + e);
         }

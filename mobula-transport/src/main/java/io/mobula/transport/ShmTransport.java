@@ -85,6 +85,7 @@ final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConn
         } catch (IOException | RuntimeException e) {
             link.close();
             if (segment != null) {
+                segment.closeBells();
                 segment.unlink();
             }
             throw e;
@@ -172,6 +173,9 @@ final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConn
                 c.start(true);
             } catch (IOException | RuntimeException e) {
                 StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "shm handshake failed: " + e);
+                if (segment != null) {
+                    segment.closeBells();
+                }
                 try {
                     link.close();
                 } catch (IOException ignored) {

@@ -3,57 +3,60 @@ package io.mobula.transport;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * How a shared-memory ring side waits for its peer: spin, then yield, then park with a backoff capped at
- * {@code maxParkNanos}. A process in another JVM cannot unpark our thread, so the last phase polls; the cap
- * bounds both the wake-up delay after idleness and the idle CPU (about one cheap wake-up per cap).
+ * How a shared-memory ring side waits for its peer: spin, then yield, then sleep on the ring's doorbell until the
+ * peer rings it ({@link ShmRing}). The sleep has a long safety timeout, so a lost wake-up (which the handshake rules
+ * out) would cost at most that much; {@link ShmRing#lateWakeups()} counts such timeouts that found the ring ready.
+ * Where a side has no doorbell (none could be set up, or the creator of an upgraded connection has not accepted it
+ * yet), it parks instead, with a backoff capped at {@code maxParkNanos}, polling the ring.
  *
- * @param spinNanos    busy-spin window ({@code mobula.shm.spinMicros}, default 20 us with 4+ processors, else 2 us)
- * @param yieldNanos   window of {@link Thread#yield()} after it ({@code mobula.shm.yieldMicros}, default 50 us)
- * @param maxParkNanos longest single park ({@code mobula.shm.maxParkMicros}, default 1000 us)
+ * @param spinNanos        busy-spin window ({@code mobula.shm.spinMicros}, default 20 us with 4+ processors, else
+ *                         2 us): a message arriving within it costs no system call on either side
+ * @param yieldNanos       window of {@link Thread#yield()} after it ({@code mobula.shm.yieldMicros}, default 50 us)
+ * @param maxParkNanos     longest single park without a doorbell ({@code mobula.shm.maxParkMicros}, default 1000 us)
+ * @param bellTimeoutNanos safety timeout of one doorbell sleep ({@code mobula.shm.bellTimeoutMillis}, default 100 ms)
  */
-record ShmWait(long spinNanos, long yieldNanos, long maxParkNanos) {
+record ShmWait(long spinNanos, long yieldNanos, long maxParkNanos, long bellTimeoutNanos) {
 
     static final ShmWait DEFAULT = new ShmWait(
             1000L * Long.getLong("mobula.shm.spinMicros", Runtime.getRuntime().availableProcessors() >= 4 ? 20 : 2),
             1000L * Long.getLong("mobula.shm.yieldMicros", 50),
-            1000L * Math.max(1, Long.getLong("mobula.shm.maxParkMicros", 1000)));
+            1000L * Math.max(1, Long.getLong("mobula.shm.maxParkMicros", 1000)),
+            1_000_000L * Math.max(1, Long.getLong("mobula.shm.bellTimeoutMillis", 100)));
 
     /** First park length; doubled up to {@link #maxParkNanos}. */
     static final long FIRST_PARK_NANOS = 10_000;
 
+    ShmWait {
+        if (spinNanos < 0 || yieldNanos < 0 || maxParkNanos <= 0 || bellTimeoutNanos < 1_000_000) {
+            throw new IllegalArgumentException("bad shm wait: spin " + spinNanos + " ns, yield " + yieldNanos
+                    + " ns, park " + maxParkNanos + " ns, doorbell timeout " + bellTimeoutNanos + " ns (>= 1 ms)");
+        }
+    }
+
+    /** The default doorbell timeout with the given polling windows. */
+    ShmWait(long spinNanos, long yieldNanos, long maxParkNanos) {
+        this(spinNanos, yieldNanos, maxParkNanos, DEFAULT.bellTimeoutNanos);
+    }
+
     /** One waiting episode; reused by its single owner thread, so waiting does not allocate. */
     static final class Waiter {
-        private final ShmWait wait;
         private long start;
         private long park;
 
-        Waiter(ShmWait wait) {
-            this.wait = wait;
-        }
-
         void reset() {
-            start = 0;
+            start = System.nanoTime();
             park = FIRST_PARK_NANOS;
         }
 
-        /** Waits one step; returns true when the step parked (a good moment for liveness checks). */
-        boolean pause(Object blocker) {
-            long now = System.nanoTime();
-            if (start == 0) {
-                start = now;
-            }
-            long waited = now - start;
-            if (waited < wait.spinNanos) {
-                Thread.onSpinWait();
-                return false;
-            }
-            if (waited < wait.spinNanos + wait.yieldNanos) {
-                Thread.yield();
-                return false;
-            }
+        /** Nanoseconds since {@link #reset}. */
+        long elapsed() {
+            return System.nanoTime() - start;
+        }
+
+        /** Parks once, each time twice as long up to {@code max}. */
+        void park(Object blocker, long max) {
             LockSupport.parkNanos(blocker, park);
-            park = Math.min(wait.maxParkNanos, park * 2);
-            return true;
+            park = Math.min(max, park * 2);
         }
     }
 }
