@@ -57,10 +57,12 @@ class ReplicaPortFuzzTest {
 
         @Override
         public void redeliver(List<RepmiMessages.Entry> entries) {
+            // the dispatcher checks that the argument is a List, not its elements (as java.rmi): an element of
+            // another class fails the method itself, which the caller gets back as its exception
             if (entries != null) {
-                for (RepmiMessages.Entry e : entries) {
-                    if (e != null) {
-                        payloads.add(e.payload());
+                for (Object e : entries) {
+                    if (e instanceof RepmiMessages.Entry entry) {
+                        payloads.add(entry.payload());
                     }
                 }
             }
