@@ -15,6 +15,16 @@ public final class FuzzRuntime {
     /** The cluster secret of the runtime under test; a harness playing an honest peer proves it knows it. */
     public static final byte[] SECRET = "mobula fuzz cluster secret, 32 b".getBytes(StandardCharsets.US_ASCII);
 
+    /**
+     * Mobula's loggers, quietened: every refused frame logs a warning, which at thousands of inputs a second would
+     * cost more than the decoding. Held here so the setting is not collected with the logger.
+     */
+    private static final java.util.logging.Logger QUIET = java.util.logging.Logger.getLogger("io.mobula");
+
+    static {
+        QUIET.setLevel(java.util.logging.Level.SEVERE);
+    }
+
     private FuzzRuntime() {
     }
 
