@@ -15,8 +15,12 @@ import java.rmi.Remote;
 public record Member(int rank, String address, HostIdentity host, long pid, Remote service) implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** {@code rank 2 (pid 1234 on host/boot/netns, tcp://...)}, for error messages. */
+    /**
+     * {@code rank 2 (pid 1234 on host/boot/netns, tcp://...)}, for error messages; also for a member a caller sent
+     * without a host (the coordinator's reaper and refusals describe it too).
+     */
     public String describe() {
-        return "rank " + rank + " (pid " + pid + " on " + host.hostName() + ", " + address + ")";
+        return "rank " + rank + " (pid " + pid + " on " + (host == null ? "an unnamed host" : host.hostName()) + ", " + address
+                + ")";
     }
 }

@@ -21,7 +21,7 @@ public interface PoolCoordinator extends Remote {
      *
      * @return every member, indexed by rank
      * @throws PoolException after {@code timeoutMillis} (naming the missing ranks), or when the rank is out of range,
-     *                       taken, or the sizes disagree
+     *                       taken, or the sizes disagree, or the size is over 65536
      */
     List<Member> join(String pool, int size, Member me, long timeoutMillis) throws PoolException, RemoteException;
 

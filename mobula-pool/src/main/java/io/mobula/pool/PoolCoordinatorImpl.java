@@ -29,6 +29,12 @@ import java.util.concurrent.locks.ReentrantLock;
 final class PoolCoordinatorImpl implements PoolCoordinator {
     private static final System.Logger LOG = System.getLogger(PoolCoordinatorImpl.class.getName());
 
+    /**
+     * The most ranks a pool may have. A pool's state is allocated for its size when its first rank joins, so the size
+     * a caller names must be bounded before anything is allocated for it.
+     */
+    static final int MAX_SIZE = 1 << 16;
+
     private final Map<String, State> pools = new HashMap<>();
     private final long leaseNanos;
     private final ScheduledExecutorService reaper;
@@ -97,8 +103,8 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     }
 
     private List<Member> joinLocked(String pool, int size, Member me, long timeoutMillis) throws PoolException {
-        if (size <= 0) {
-            throw new PoolException("pool '" + pool + "': size must be positive, got " + size);
+        if (size <= 0 || size > MAX_SIZE) {
+            throw new PoolException("pool '" + pool + "': size must be between 1 and " + MAX_SIZE + ", got " + size);
         }
         int rank = me.rank();
         if (rank < 0 || rank >= size) {

@@ -540,6 +540,9 @@ final class PeerConnection implements CallChannel {
             List<Endpoint> eps = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 String s = reader.readString();
+                if (s == null) {
+                    throw new IOException("null endpoint in HELLO");
+                }
                 try {
                     eps.add(Endpoint.parse(s));
                 } catch (IllegalArgumentException e) {

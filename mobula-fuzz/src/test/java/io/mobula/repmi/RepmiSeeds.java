@@ -1,0 +1,42 @@
+package io.mobula.repmi;
+
+import io.mobula.fuzz.model.Samples;
+import io.mobula.serial.SerialWriter;
+import io.mobula.serial.Serialization;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Seed inputs of the RepMI harness (see {@code io.mobula.rmi.SeedCorpus}). */
+public final class RepmiSeeds {
+    private RepmiSeeds() {
+    }
+
+    /** Receives one call input. */
+    public interface Sink {
+        void call(String harness, String name, int method, int le, SerialWriter w) throws IOException;
+    }
+
+    public static void write(Sink sink, SerialWriter w, Serialization rmi, int le) throws IOException {
+        String h = "io.mobula.repmi.ReplicaPortFuzzTest";
+        // deliver 0, fetch 1, install 2, progress 3, redeliver 4, resume 5, status 6, submit 7
+        RepmiMessages.Deliver d = new RepmiMessages.Deliver(5, 0, 1, 9, 3, 2);
+        byte[] args = rmi.toBytes(new Object[] {Samples.graphs().get(0), "x"});
+        w.beginMessage();
+        w.writeObject(d);
+        w.writeObject(args);
+        sink.call(h, "deliver", 0, le, w);
+        w.beginMessage();
+        w.writeObject(rmi.toBytes(new RepmiMessages.Snapshot(5, 4, new int[] {0, 1}, new ArrayList<>(List.of(
+                new RepmiMessages.CloudState(3, "cloud", "p.Counter", 7, Samples.graphs().get(2)))))));
+        sink.call(h, "install", 2, le, w);
+        w.beginMessage();
+        w.writeObject(new ArrayList<>(List.of(new RepmiMessages.Entry(d, args))));
+        sink.call(h, "redeliver", 4, le, w);
+        w.beginMessage();
+        w.writeObject(new RepmiMessages.Submit(1, 9, 0, RepmiMessages.CREATE));
+        w.writeObject(rmi.toBytes(new RepmiMessages.Create("p.CounterImpl", "p.Counter", "cloud",
+                new Object[] {1, "two"})));
+        sink.call(h, "submit", 7, le, w);
+    }
+}
