@@ -1,13 +1,7 @@
 package io.mobula.repmi;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.mobula.fuzz.Oracle;
-import io.mobula.rmi.CallResult;
-import io.mobula.rmi.FuzzRuntime;
 import io.mobula.serial.SerialException;
-import io.mobula.serial.SerialReader;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -75,33 +69,7 @@ class ReplicaPortFuzzTest {
 
     @FuzzTest
     void call(byte[] input) throws Throwable {
-        if (input.length < 2) {
-            return;
-        }
-        int method = input[0] & 0xff;
-        int flags = input[1];
-        if (method >= DISPATCHER.methodCount()) {
-            return;
-        }
         Captured port = new Captured();
-        SerialReader reader = FuzzRuntime.serialization().newReader();
-        try {
-            reader.beginMessage(ByteBuffer.wrap(input, 2, input.length - 2)
-                    .order((flags & 4) != 0 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN), (flags & 2) != 0);
-            DISPATCHER.decode(port, method, reader).invoke(new CallResult());
-        } catch (SerialException e) {
-            Oracle.serial(e);
-            return;
-        }
-        for (byte[] payload : port.payloads) {
-            if (payload == null) {
-                continue;
-            }
-            try {
-                FuzzRuntime.serialization().fromBytes(payload);
-            } catch (SerialException e) {
-                Oracle.serial(e);
-            }
-        }
+        io.mobula.rmi.PortCallFuzz.call(input, DISPATCHER, port, port.payloads);
     }
 }
