@@ -23,7 +23,10 @@ public final class ChildJvm implements AutoCloseable {
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             synchronized (LIVE) {
-                LIVE.forEach(Process::destroyForcibly);
+                LIVE.forEach(p -> {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                });
             }
         }));
     }
@@ -190,8 +193,16 @@ public final class ChildJvm implements AutoCloseable {
 
     /** kill -9. */
     public void kill() throws InterruptedException {
+        // the child's own children first (the ranks of a mobula run launcher): a killed launcher runs no clean-up
+        java.util.List<ProcessHandle> descendants = process.descendants().toList();
         process.destroyForcibly();
+        for (ProcessHandle d : descendants) {
+            d.destroyForcibly();
+        }
         process.waitFor(10, TimeUnit.SECONDS);
+        for (ProcessHandle d : descendants) {
+            d.onExit().completeOnTimeout(d, 10, TimeUnit.SECONDS).join();
+        }
     }
 
     public long pid() {
