@@ -212,6 +212,7 @@ final class GmiRuntime {
 
     private GroupBrokenException lostOnSend(int poolRank, String what, RemoteException e) {
         String detail = what + " failed: " + e.getMessage();
+        pool.lost(poolRank, e); // the coordinator decides, so every member sees the same failure
         lost(poolRank, detail);
         return new GroupBrokenException("pool rank " + poolRank + " is unreachable: " + detail, e);
     }

@@ -59,7 +59,7 @@ final class RepmiRuntime {
      * Writes completed in this process. The deterministic schedule completes writes in the same order on every
      * replica, so equal counts mean equal sets of applied writes: the time of RMI's {@link CausalClock}.
      */
-    private long applied;
+    private volatile long applied; // written under appliedLock; read without it (RMI reads it per frame)
     private final Object appliedLock = new Object();
     /** Set while this thread sends RepMI's own messages, which must not wait for writes (they bring them). */
     private static final ThreadLocal<Boolean> PROTOCOL = new ThreadLocal<>();
@@ -305,7 +305,7 @@ final class RepmiRuntime {
     /** A write applied here: if this process wrote it, its caller gets the result. */
     void complete(Deliver d, Object result, Throwable thrown) {
         if (d.origin() != pool.rank()) {
-            if (thrown != null && !(thrown instanceof RuntimeException || thrown instanceof Exception)) {
+            if (thrown instanceof Error) {
                 LOG.log(Level.ERROR, "write " + d.seq() + " failed on this replica with an error; replicas may"
                         + " diverge", thrown);
             }
@@ -323,9 +323,7 @@ final class RepmiRuntime {
 
     /** Writes completed here. */
     long applied() {
-        synchronized (appliedLock) {
-            return applied;
-        }
+        return applied;
     }
 
     /** RMI's causal clock: calls and replies carry the writes their sender has applied (thesis Figure 4.13). */
@@ -588,14 +586,8 @@ final class RepmiRuntime {
 
     List<RepmiMessages.Entry> fetch(long from, long to) {
         synchronized (arrivals) {
-            List<RepmiMessages.Entry> out = new java.util.ArrayList<>(log.subMap(from, true, to, true).values());
-            for (WriteTask t : holdBack.subMap(from, true, to, true).values()) {
-                RepmiMessages.Entry e = log.get(t.seq);
-                if (e != null && !out.contains(e)) {
-                    out.add(e);
-                }
-            }
-            return out;
+            // held-back writes are in the log too (logged on arrival; the log drops only its oldest entries)
+            return new java.util.ArrayList<>(log.subMap(from, true, to, true).values());
         }
     }
 
