@@ -121,11 +121,20 @@ final class RmiRuntime implements FrameHandler {
                 if (r == null) {
                     RmiConfig c = pendingConfig != null ? pendingConfig : RmiConfig.fromSystemProperties();
                     instance = r = new RmiRuntime(c);
+                    // after the assignment: a bridge starting up may use the runtime
+                    bridgeFailure = Bridges.serve(c);
                 }
             }
         }
+        IllegalStateException failed = bridgeFailure;
+        if (failed != null) {
+            throw new IllegalStateException(failed.getMessage(), failed);
+        }
         return r;
     }
+
+    /** Why the configured protocol bridge could not start; the runtime refuses to work without it. */
+    private static volatile IllegalStateException bridgeFailure;
 
     static synchronized void configure(RmiConfig config) {
         if (instance != null) {
@@ -268,6 +277,10 @@ final class RmiRuntime implements FrameHandler {
         boolean removed = exports.remove(impl);
         if (removed && e.pinned) {
             keepAlive.decrement();
+        }
+        if (removed) {
+            RegistryAccess.unexported(impl);
+            BridgeAccess.unexported(impl);
         }
         return removed;
     }
