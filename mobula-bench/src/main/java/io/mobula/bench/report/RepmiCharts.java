@@ -1,0 +1,55 @@
+package io.mobula.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The RepMI suite ({@code bench repmi}, thesis 4.4): the cost of a local read, a replicated write and, for scale, a
+ * null RMI against N; every other latency case (broadcasts) against N per system; and write throughput in MB/s.
+ */
+final class RepmiCharts implements SuiteCharts {
+    private static final Set<String> COSTS = Set.of("read", "write", "null-rmi");
+
+    @Override
+    public String suite() {
+        return "repmi";
+    }
+
+    @Override
+    public String description() {
+        return "Replicated objects: median cost of a read (local), a write (broadcast to every replica) and a null"
+                + " RMI for scale, against the number of processes N; writes beside pushing with RMIs, an RMI tree"
+                + " and raw one-way broadcasts; open markers: oversubscribed (more processes than cpus).";
+    }
+
+    @Override
+    public List<Chart> charts(ResultFile file) {
+        String name = file.path().getFileName().toString();
+        List<ResultLine> ok = Lines.where(file.measured(), l -> l.text("case") != null && l.text("system") != null);
+        List<Chart> charts = new ArrayList<>();
+        add(charts, ProcessCountCharts.against("repmi-read-write", "RepMI read and write costs against N",
+                Lines.where(ok, l -> COSTS.contains(l.text("case"))),
+                l -> l.text("case") + ": " + Lines.systemAndTransport(l), "p50_us",
+                new Axis("median time per operation", "us", false), name));
+        Map<String, List<ResultLine>> others = Lines.group(Lines.where(ok, l -> !COSTS.contains(l.text("case"))
+                && !l.text("case").contains("throughput")), l -> l.text("case"));
+        for (Map.Entry<String, List<ResultLine>> e : others.entrySet()) {
+            add(charts, ProcessCountCharts.against("repmi-" + Lines.slug(e.getKey()),
+                    "RepMI " + e.getKey() + " against N", e.getValue(), Lines::systemAndTransport, "p50_us",
+                    new Axis("median latency", "us", false), name));
+        }
+        add(charts, ProcessCountCharts.against("repmi-write-throughput", "RepMI write throughput against N",
+                Lines.where(ok, l -> l.text("case").contains("throughput")),
+                l -> Lines.systemAndTransport(l) + (l.text("array") == null ? "" : ", " + l.text("array")),
+                "mb_per_s", new Axis("payload", "MB/s", false), name));
+        return charts;
+    }
+
+    private static void add(List<Chart> charts, Chart c) {
+        if (c != null) {
+            charts.add(c);
+        }
+    }
+}
