@@ -38,7 +38,7 @@ public final class ChartPainter {
         double left = 84;
         double top = 52;
         double right = WIDTH - LEGEND_WIDTH;
-        double bottom = HEIGHT - 14 - 14 * caption.size() - (chart.bars() ? 118 : 56);
+        double bottom = HEIGHT - 14 - 14 * caption.size() - (chart.bars() ? 130 : 56);
 
         c.text(left, 28, chart.title(), 16, Canvas.Anchor.START, true, INK, 0);
         for (int i = 0; i < caption.size(); i++) {
@@ -46,7 +46,7 @@ public final class ChartPainter {
                     INK, 0);
         }
         c.text(22, (top + bottom) / 2, chart.y().title(), 12, Canvas.Anchor.MIDDLE, false, INK, -90);
-        c.text((left + right) / 2, bottom + (chart.bars() ? 110 : 42), chart.x().title(), 12, Canvas.Anchor.MIDDLE,
+        c.text((left + right) / 2, bottom + (chart.bars() ? 124 : 42), chart.x().title(), 12, Canvas.Anchor.MIDDLE,
                 false, INK, 0);
 
         List<Point> all = new ArrayList<>();
@@ -79,7 +79,8 @@ public final class ChartPainter {
             double bottom) {
         double xMin = all.stream().mapToDouble(Point::x).min().orElseThrow();
         double xMax = all.stream().mapToDouble(Point::x).max().orElseThrow();
-        Scale xs = Scale.of(chart.x().log(), xMin, xMax, false, left + 6, right - 6);
+        boolean whole = all.stream().allMatch(p -> p.x() == Math.rint(p.x()));
+        Scale xs = Scale.of(chart.x().log(), xMin, xMax, false, whole, left + 6, right - 6);
         for (double t : xs.ticks()) {
             double px = xs.pixel(t);
             c.line(px, bottom, px, bottom + 5, INK, 1, false);
@@ -112,7 +113,7 @@ public final class ChartPainter {
         for (int g = 0; g < groups; g++) {
             double cx = left + group * (g + 0.5);
             c.line(cx, bottom, cx, bottom + 5, INK, 1, false);
-            c.text(cx + 4, bottom + 16, shorten(chart.categories().get(g), 22), 11, Canvas.Anchor.END, false, INK,
+            c.text(cx + 4, bottom + 16, shorten(chart.categories().get(g), 28), 10.5, Canvas.Anchor.END, false, INK,
                     -35);
         }
         double base = ys.pixel(ys.low());

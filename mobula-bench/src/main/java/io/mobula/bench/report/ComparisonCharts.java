@@ -17,7 +17,7 @@ import java.util.function.Function;
 final class ComparisonCharts {
     static final String DESCRIPTION = "Mobula's median time divided by the other system's for the same case (same"
             + " N, transport and argument), as the median over all cases both measured: below 1 Mobula is faster,"
-            + " above 1 slower. The bar label says the suite, the other system and how many cases were compared.";
+            + " above 1 slower. Each bar names the other system, its suite and how many cases were compared.";
 
     private ComparisonCharts() {
     }
@@ -54,12 +54,12 @@ final class ComparisonCharts {
         List<Point> points = new ArrayList<>();
         for (Map.Entry<String, List<Double>> e : ratios.entrySet()) {
             points.add(Point.of(categories.size(), median(e.getValue())));
-            categories.add(e.getKey() + " (" + e.getValue().size() + ")");
+            categories.add(e.getKey() + ", " + e.getValue().size() + ")");
         }
         String sources = String.join(", ", files.values().stream().filter(f -> used.stream()
                 .anyMatch(l -> l.file().equals(f.path()))).map(f -> f.path().getFileName().toString()).toList());
         return List.of(new Chart("comparison", "Mobula's time relative to each other system (median over cases)",
-                new Axis("suite: other system (cases compared)", "", false),
+                new Axis("other system (suite, cases compared)", "", false),
                 new Axis("Mobula time / other time", "", true),
                 List.of(Series.of("median ratio", points), new Series("as fast (1)", List.of(Point.of(0, 1)), true)),
                 categories, RunCaption.of(sources, used)));
@@ -81,8 +81,9 @@ final class ComparisonCharts {
                 double r = rate ? other.number(value) / m.number(value) : m.number(value) / other.number(value);
                 String system = other.text("system");
                 String transport = other.text("transport");
-                String key = suite + ": " + (mine.size() > 1 ? m.text("system") + " / " : "") + system
-                        + (transport == null || system.endsWith("-" + transport) ? "" : " " + transport);
+                String key = (mine.size() > 1 ? m.text("system") + " / " : "") + system
+                        + (transport == null || system.endsWith("-" + transport) ? "" : " " + transport) + " ("
+                        + suite;
                 ratios.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
                 used.add(m);
                 used.add(other);

@@ -32,6 +32,12 @@ public final class Scale {
      * 0 (bars, speedups).
      */
     public static Scale of(boolean log, double min, double max, boolean fromZero, double pixelLo, double pixelHi) {
+        return of(log, min, max, fromZero, false, pixelLo, pixelHi);
+    }
+
+    /** As {@link #of(boolean, double, double, boolean, double, double)}; {@code integers}: linear ticks are whole. */
+    public static Scale of(boolean log, double min, double max, boolean fromZero, boolean integers, double pixelLo,
+            double pixelHi) {
         if (!(min <= max) || !Double.isFinite(min) || !Double.isFinite(max)) {
             throw new IllegalArgumentException("bad range " + min + ".." + max);
         }
@@ -63,11 +69,14 @@ public final class Scale {
             b = b + pad;
         }
         double step = niceStep((b - a) / 6);
+        if (integers) {
+            step = Math.max(1, step);
+        }
         double lo = Math.floor(a / step + 1e-9) * step;
         double hi = Math.ceil(b / step - 1e-9) * step;
         List<Double> ticks = new ArrayList<>();
         for (long i = Math.round(lo / step); i * step <= hi + step * 1e-6; i++) {
-            ticks.add(i * step);
+            ticks.add(Double.parseDouble(String.format(Locale.ROOT, "%.12g", i * step))); // 0.6, not 0.6000000000000001
         }
         return new Scale(false, lo, hi, pixelLo, pixelHi, ticks);
     }
