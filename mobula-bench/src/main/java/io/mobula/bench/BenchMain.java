@@ -75,7 +75,7 @@ public final class BenchMain {
                     + "), log: " + log);
             List<Result> results = suite.run(parsed.mode(), progress, log);
             Report report = new Report(suite, parsed.mode(), env, results);
-            List<String> lines = report.jsonLines();
+            List<String> lines = report.jsonLines().stream().map(MachineFields.current()::appendTo).toList();
             Files.write(json, lines);
             out.println();
             out.print(report.table());
