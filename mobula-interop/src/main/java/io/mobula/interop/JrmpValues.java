@@ -15,6 +15,11 @@ final class JrmpValues {
     private JrmpValues() {
     }
 
+    /** One direction's conversion of a single value. */
+    private interface Conversion {
+        Object apply(Object v) throws RemoteException;
+    }
+
     /** A value about to be sent to a plain java.rmi peer. */
     static Object toJrmp(Object v) throws RemoteException {
         if (v instanceof Remote r) {
@@ -27,63 +32,52 @@ final class JrmpValues {
             }
             return Gateways.get().stubFor(r);
         }
-        if (v instanceof Object[] a && Remote.class.isAssignableFrom(a.getClass().getComponentType())) {
-            Object[] out = (Object[]) Array.newInstance(a.getClass().getComponentType(), a.length);
-            for (int i = 0; i < a.length; i++) {
-                out[i] = toJrmp(a[i]);
-            }
-            return out;
-        }
-        return v;
-    }
-
-    /** Arguments about to be sent to a plain peer; the array given when nothing changes. */
-    static Object[] toJrmp(Object[] args) throws RemoteException {
-        if (args == null) {
-            return null;
-        }
-        Object[] out = args;
-        for (int i = 0; i < args.length; i++) {
-            Object c = toJrmp(args[i]);
-            if (c != args[i]) {
-                if (out == args) {
-                    out = args.clone();
-                }
-                out[i] = c;
-            }
-        }
-        return out;
+        return remoteArray(v, JrmpValues::toJrmp);
     }
 
     /** A value received from a plain java.rmi peer. */
-    static Object fromJrmp(Object v) {
+    static Object fromJrmp(Object v) throws RemoteException {
         if (v instanceof Remote r && JrmpStubs.isJrmpStub(r)) {
             Object own = Gateways.get().targetOf(r);
             return own != null ? own : OutboundHandler.wrap(r);
         }
+        return remoteArray(v, JrmpValues::fromJrmp);
+    }
+
+    /** Arguments about to be sent to a plain peer; the array given when nothing changes. */
+    static Object[] toJrmp(Object[] args) throws RemoteException {
+        return each(args, JrmpValues::toJrmp);
+    }
+
+    /** Arguments received from a plain peer; the array given when nothing changes. */
+    static Object[] fromJrmp(Object[] args) throws RemoteException {
+        return each(args, JrmpValues::fromJrmp);
+    }
+
+    /** An array of a remote interface type with each element converted; anything else as it is. */
+    private static Object remoteArray(Object v, Conversion c) throws RemoteException {
         if (v instanceof Object[] a && Remote.class.isAssignableFrom(a.getClass().getComponentType())) {
             Object[] out = (Object[]) Array.newInstance(a.getClass().getComponentType(), a.length);
             for (int i = 0; i < a.length; i++) {
-                out[i] = fromJrmp(a[i]);
+                out[i] = c.apply(a[i]);
             }
             return out;
         }
         return v;
     }
 
-    /** Arguments received from a plain peer; the array given when nothing changes. */
-    static Object[] fromJrmp(Object[] args) {
+    private static Object[] each(Object[] args, Conversion c) throws RemoteException {
         if (args == null) {
             return null;
         }
         Object[] out = args;
         for (int i = 0; i < args.length; i++) {
-            Object c = fromJrmp(args[i]);
-            if (c != args[i]) {
+            Object converted = c.apply(args[i]);
+            if (converted != args[i]) {
                 if (out == args) {
                     out = args.clone();
                 }
-                out[i] = c;
+                out[i] = converted;
             }
         }
         return out;
