@@ -185,11 +185,13 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     /**
      * What a peer's bytes may make in this process (docs/SECURITY.md): classes named on the wire must pass the filter
      * before they are loaded, arrays may not be longer than {@code maxArrayLength}, objects not nested deeper than
-     * {@code maxDepth}. A refused value fails its own call with an {@code UnmarshalException} naming the class or
-     * the limit; the connection goes on.
+     * {@code maxDepth}, and hashing a message's set elements and map keys may not walk more than {@code maxHashWork}
+     * nested collection elements (collections that share their children cost a walk exponential in their depth). A
+     * refused value fails its own call with an {@code UnmarshalException} naming the class or the limit; the
+     * connection goes on.
      */
     public record Decoding(io.mobula.serial.ClassFilter classFilter, int maxArrayLength, int maxDepth,
-            boolean trustedClassesOnly) {
+            boolean trustedClassesOnly, long maxHashWork) {
         /**
          * The default filter (its deny-list of known gadget classes), the serializer's default limits, and trusted
          * classes only: peers may make only classes this application compiled with mobula-processor, built-in JDK
@@ -202,13 +204,23 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         /** Checks the values. */
         public Decoding {
             Objects.requireNonNull(classFilter, "classFilter");
-            if (maxArrayLength < 0 || maxDepth < 1) {
-                throw new IllegalArgumentException("maxArrayLength " + maxArrayLength + " and maxDepth " + maxDepth
-                        + " must be non-negative and positive");
+            if (maxArrayLength < 0 || maxDepth < 1 || maxHashWork < 0) {
+                throw new IllegalArgumentException("maxArrayLength " + maxArrayLength + ", maxDepth " + maxDepth
+                        + " and maxHashWork " + maxHashWork + " must be non-negative, positive and non-negative");
             }
         }
 
-        /** From {@code mobula.classFilter.allow}, {@code mobula.classFilter.deny}, {@code mobula.maxArrayLength}, {@code mobula.maxDepth}. */
+        /** With the serializer's default {@code maxHashWork}. */
+        public Decoding(io.mobula.serial.ClassFilter classFilter, int maxArrayLength, int maxDepth,
+                        boolean trustedClassesOnly) {
+            this(classFilter, maxArrayLength, maxDepth, trustedClassesOnly,
+                    io.mobula.serial.Serialization.DEFAULT_MAX_HASH_WORK);
+        }
+
+        /**
+         * From {@code mobula.classFilter.allow}, {@code mobula.classFilter.deny}, {@code mobula.maxArrayLength},
+         * {@code mobula.maxDepth}, {@code mobula.trustedClassesOnly}, {@code mobula.maxHashWork}.
+         */
         static Decoding fromSystemProperties() {
             String allow = System.getProperty("mobula.classFilter.allow", "");
             String deny = System.getProperty("mobula.classFilter.deny", "");
@@ -230,7 +242,8 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
             return new Decoding(filter,
                     Integer.getInteger("mobula.maxArrayLength", io.mobula.serial.Serialization.DEFAULT_MAX_ARRAY_LENGTH),
                     Integer.getInteger("mobula.maxDepth", io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH),
-                    Boolean.parseBoolean(System.getProperty("mobula.trustedClassesOnly", "true")));
+                    Boolean.parseBoolean(System.getProperty("mobula.trustedClassesOnly", "true")),
+                    Long.getLong("mobula.maxHashWork", io.mobula.serial.Serialization.DEFAULT_MAX_HASH_WORK));
         }
     }
 
