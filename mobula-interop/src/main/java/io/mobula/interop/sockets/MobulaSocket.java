@@ -97,7 +97,7 @@ final class MobulaSocket extends Socket {
      * The accepting side's negotiation, once: reads the client's first four bytes (within the read timeout java.rmi
      * set) and answers an offer, or hands the bytes on to java.rmi.
      */
-    private void decideAccepted() throws IOException {
+    void negotiate() throws IOException {
         synchronized (decideLock) {
             if (in != null) {
                 return;
@@ -210,7 +210,7 @@ final class MobulaSocket extends Socket {
         private InputStream target() throws IOException {
             InputStream i = in;
             if (i == null) {
-                decideAccepted();
+                negotiate();
                 i = in;
             }
             return i;
@@ -243,7 +243,7 @@ final class MobulaSocket extends Socket {
         private OutputStream target() throws IOException {
             OutputStream o = out;
             if (o == null) {
-                decideAccepted();
+                negotiate();
                 o = out;
             }
             return o;
