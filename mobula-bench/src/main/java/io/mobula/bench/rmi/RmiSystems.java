@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * The systems the suite knows, in report order: over TCP the raw C and Java ping-pongs, java.rmi and
- * {@code "mobula"}; over shared memory the raw C and Java ring ping-pongs and {@code "mobula-shm"}.
+ * {@code "mobula"}; over shared memory the raw C and Java ring ping-pongs, {@code "mobula-shm"} and unmodified
+ * java.rmi over Mobula's socket factory ({@code "java.rmi+mobula-sockets"}).
  */
 public final class RmiSystems {
     private static final List<Supplier<RmiSystem>> ALL = List.of(
@@ -17,7 +18,8 @@ public final class RmiSystems {
             MobulaSystem::new,
             RawCShmSystem::new,
             RawJavaShmSystem::new,
-            MobulaShmSystem::new);
+            MobulaShmSystem::new,
+            MobulaSocketsRmiSystem::new);
 
     private RmiSystems() { }
 
