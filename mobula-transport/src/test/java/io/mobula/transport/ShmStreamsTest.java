@@ -59,6 +59,7 @@ class ShmStreamsTest {
         assertEquals(200, b.input().read());
         assertEquals(0, b.input().available());
         assertEquals(0, b.input().read(buf, 0, 0));
+        assertTrue(a.doorbells() && b.doorbells(), "waits sleep on doorbells, not in timed parks");
     }
 
     @Test
