@@ -1,7 +1,6 @@
 package io.mobula.interop;
 
 import io.mobula.rmi.BridgeAccess;
-import io.mobula.rmi.Rmi;
 import java.lang.ref.WeakReference;
 import java.lang.reflect.Proxy;
 import java.rmi.Remote;
@@ -53,10 +52,10 @@ final class Gateways {
             return ((InboundHandler) Proxy.getInvocationHandler(gateway)).stub();
         }
         Class<?>[] interfaces = JrmpStubs.remoteInterfaces(target.getClass());
-        InboundHandler handler = new InboundHandler(target, Rmi.isExported((Remote) target));
+        InboundHandler handler = new InboundHandler(target);
         gateway = (Remote) Proxy.newProxyInstance(loaderOf(target, interfaces), interfaces, handler);
         Remote stub = JrmpEndpoint.get().export(gateway);
-        handler.exportedAs(gateway, stub);
+        handler.exportedAs(stub);
         byTarget.put(target, new WeakReference<>(gateway));
         byStub.put(stub, new WeakReference<>(gateway));
         return stub;

@@ -1,11 +1,9 @@
 package io.mobula.interop;
 
 import io.mobula.rmi.BridgeAccess;
-import io.mobula.rmi.Rmi;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.server.RemoteServer;
 import java.rmi.server.ServerNotActiveException;
@@ -16,22 +14,18 @@ import java.rmi.server.ServerNotActiveException;
  * ({@link JrmpValues#fromJrmp}) and hands back a result whose remote objects plain peers can call
  * ({@link JrmpValues#toJrmp}). The Mobula object sees the plain peer as its client
  * ({@code RemoteServer.getClientHost()}). Exceptions pass through as they are, with their fields (java.rmi
- * serializes them).
+ * serializes them). When the Mobula object is unexported, {@link Gateways} unexports the gateway as well, so later
+ * calls fail in java.rmi with {@code NoSuchObjectException}; calls already running complete, as in java.rmi.
  */
 final class InboundHandler implements InvocationHandler {
     private final Object target;
-    /** Whether the target was exported by Mobula when its gateway was made: its unexport then ends the gateway. */
-    private final boolean watchExport;
-    private volatile Remote gateway;
     private volatile Remote stub;
 
-    InboundHandler(Object target, boolean watchExport) {
+    InboundHandler(Object target) {
         this.target = target;
-        this.watchExport = watchExport;
     }
 
-    void exportedAs(Remote gateway, Remote stub) {
-        this.gateway = gateway;
+    void exportedAs(Remote stub) {
         this.stub = stub;
     }
 
@@ -51,14 +45,6 @@ final class InboundHandler implements InvocationHandler {
                 case "hashCode" -> System.identityHashCode(proxy);
                 default -> "gateway to " + target;
             };
-        }
-        if (watchExport && !Rmi.isExported((Remote) target)) {
-            Remote g = gateway;
-            if (g != null) {
-                Gateways.get().drop(g);
-            }
-            throw new NoSuchObjectException("no such object: " + target.getClass().getName()
-                    + " is no longer exported");
         }
         Object[] in = JrmpValues.fromJrmp(args);
         String client = clientHost();
