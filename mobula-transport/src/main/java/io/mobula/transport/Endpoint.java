@@ -5,7 +5,8 @@ import java.util.Objects;
 /**
  * The address of a listener or a peer, for one transport (its scheme). Formats:
  * <ul>
- *   <li>{@code tcp://127.0.0.1:4000}, {@code tcp://[::1]:4000}: host and port, no path;</li>
+ *   <li>{@code tcp://127.0.0.1:4000}, {@code tcp://[::1]:4000}, {@code tls://127.0.0.1:4000}: host and port, no
+ *   path;</li>
  *   <li>{@code local://name}: path only ({@code name});</li>
  *   <li>{@code shm:///dev/shm/mobula-x}: path only ({@code /dev/shm/mobula-x}).</li>
  * </ul>
@@ -52,6 +53,11 @@ public record Endpoint(String transport, String host, int port, String path) {
     /** {@code tcp://host:port}; port 0 = ephemeral when listening. */
     public static Endpoint tcp(String host, int port) {
         return new Endpoint("tcp", host, port, null);
+    }
+
+    /** {@code tls://host:port}: TCP with TLS ({@link Transports#tls}); port 0 = ephemeral when listening. */
+    public static Endpoint tls(String host, int port) {
+        return new Endpoint("tls", host, port, null);
     }
 
     /** {@code local://name}; an empty name asks {@link Transport#listen} for a fresh one. */

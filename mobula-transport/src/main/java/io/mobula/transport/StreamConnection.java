@@ -151,6 +151,11 @@ abstract class StreamConnection implements Connection, Runnable {
             body.position(bodyPos);
             sendLock.unlock();
         }
+        afterSend();
+    }
+
+    /** Runs after every send, once the send lock is released (TLS: messages the receiver could not send). */
+    void afterSend() {
     }
 
     @Override

@@ -7,7 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * Creates transports by name. Built in: {@code "tcp"} (NIO sockets), {@code "sock+tcp"} (blocking socket streams, see {@link SocketTransport}), {@code "shm"} (shared memory between
+ * Creates transports by name. Built in: {@code "tcp"} (NIO sockets), {@code "sock+tcp"} (blocking socket streams, see {@link SocketTransport}), {@code "tls"} (NIO sockets with TLS, see
+ * {@link #tls}), {@code "shm"} (shared memory between
  * processes of one host) and {@code "local"} (in-JVM). Further technologies are added with {@link #register(String, Function)}.
  */
 public final class Transports {
@@ -20,6 +21,16 @@ public final class Transports {
         FACTORIES.put("local", LocalTransport::new);
         FACTORIES.put("shm", ShmTransport::new);
         FACTORIES.put(SocketTransport.NAME, options -> SocketTransport.create(options, null, null));
+        FACTORIES.put(TlsTransport.NAME, options -> new TlsTransport(options, TlsOptions.defaults()));
+    }
+
+    /**
+     * A new {@code "tls"} transport: TCP whose connections are TLS sessions (TLS 1.3 or 1.2), with keys and trust
+     * from {@code tls}; {@code create("tls", options)} is this with {@link TlsOptions#defaults()} (the JDK's default
+     * {@link javax.net.ssl.SSLContext}, mutual authentication). Endpoints are {@code tls://host:port}.
+     */
+    public static Transport tls(TransportOptions options, TlsOptions tls) {
+        return new TlsTransport(java.util.Objects.requireNonNull(options, "options"), tls);
     }
 
 

@@ -1,0 +1,281 @@
+package io.mobula.transport;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
+
+/**
+ * A frame connection over a {@link SocketChannel} whose bytes are TLS records ({@link TlsEngine}); the handshake is
+ * done before the connection exists ({@link TlsHandshake}). A frame is wrapped as length prefix, header and body in
+ * one {@code SSLEngine.wrap} call per record (16 KiB of plaintext), a few records per write; records are decrypted
+ * on the receive side only, by whoever holds the receive role (the receive thread or a caller polling for its reply),
+ * so busy-poll and caller polling work as over plain TCP, and so does the blocking mode.
+ *
+ * <p>Messages the engine must answer after the handshake (a TLS 1.3 KeyUpdate) are wrapped by the receiver under the
+ * send lock if it is free; if a sender holds it, the sender sends them when it releases the lock, so the receiver
+ * never waits for a sender (which may wait for the peer to read).
+ *
+ * <p>A peer that closes at a frame boundary ends the connection in order, with or without a close_notify: the length
+ * prefixes, not the TLS close, tell a whole stream from a cut one, as over plain TCP. {@link #close()} sends a
+ * close_notify if no sender is writing and the socket has room.
+ */
+final class TlsConnection extends StreamConnection {
+
+    private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
+
+    private final SocketChannel channel;
+    private final TlsEngine tls;
+    /** Null in blocking mode. */
+    private final Selector readSelector;
+    private volatile Selector writeSelector;
+    private final ByteBuffer[] gather2 = new ByteBuffer[2];
+    private final ByteBuffer[] gather3 = new ByteBuffer[3];
+    /** The receiver found the engine wanting to send (NEED_WRAP) and could not take the send lock. */
+    private volatile boolean controlPending;
+
+    private TlsConnection(SocketChannel channel, TlsEngine tls, Selector readSelector, Endpoint remote,
+                          FrameHandler handler, TransportOptions options, Consumer<? super StreamConnection> onFinished) {
+        super(remote, handler, options, ByteBuffer.allocate(4), onFinished);
+        this.channel = channel;
+        this.tls = tls;
+        this.readSelector = readSelector;
+    }
+
+    /**
+     * Wraps a channel whose handshake is done (non-blocking, unregistered) in the receive mode the options ask for;
+     * the caller starts it.
+     */
+    static TlsConnection create(SocketChannel channel, TlsEngine tls, Endpoint remote, FrameHandler handler,
+                                TransportOptions options, Consumer<? super StreamConnection> onFinished)
+            throws IOException {
+        if (options.busyPoll().isZero() && !options.callerPolling()) {
+            channel.configureBlocking(true);
+            return new TlsConnection(channel, tls, null, remote, handler, options, onFinished);
+        }
+        channel.configureBlocking(false);
+        Selector selector = Selector.open();
+        try {
+            channel.register(selector, SelectionKey.OP_READ);
+        } catch (IOException | RuntimeException e) {
+            selector.close();
+            throw e;
+        }
+        return new TlsConnection(channel, tls, selector, remote, handler, options, onFinished);
+    }
+
+    @Override
+    boolean pollable() {
+        return readSelector != null;
+    }
+
+    @Override
+    int readAvailable(ByteBuffer dst) throws IOException {
+        while (true) {
+            int n = tls.unwrap(dst);
+            if (tls.needsWrap()) {
+                sendControl();
+            }
+            if (n != 0) {
+                return n;
+            }
+            int read = channel.read(tls.netIn);
+            if (read < 0) {
+                if (tls.netIn.position() > 0) {
+                    throw new EOFException("peer closed in the middle of a TLS record");
+                }
+                return -1;
+            }
+            if (read == 0) {
+                return 0;
+            }
+        }
+    }
+
+    @Override
+    void awaitReadable() throws IOException {
+        if (readSelector != null) {
+            readSelector.select(IGNORE_KEY);
+        }
+    }
+
+    @Override
+    void writeFrame(ByteBuffer header, ByteBuffer body, long frameBytes) throws IOException {
+        ByteBuffer[] gather;
+        if (header == null) {
+            gather = gather2;
+            gather[0] = prefix;
+            gather[1] = body;
+        } else {
+            gather = gather3;
+            gather[0] = prefix;
+            gather[1] = header;
+            gather[2] = body;
+        }
+        try {
+            long remaining = 4 + frameBytes;
+            do {
+                remaining -= tls.wrap(gather, gather.length);
+                writeOut();
+            } while (remaining > 0);
+            if (tls.needsWrap()) {
+                tls.wrapControl();
+                writeOut();
+            }
+        } finally {
+            gather[1] = null; // do not keep the caller's buffers reachable
+            if (gather.length == 3) {
+                gather[2] = null;
+            }
+        }
+    }
+
+    /** Writes all of the engine's output buffer; under the send lock. */
+    private void writeOut() throws IOException {
+        ByteBuffer out = tls.netOut.flip();
+        try {
+            while (out.hasRemaining()) {
+                if (channel.write(out) == 0) {
+                    awaitWritable();
+                }
+            }
+        } finally {
+            out.clear();
+        }
+    }
+
+    /**
+     * Sends what the engine wants to send by itself (a key update, a close_notify answer): now if the send lock is
+     * free, else by the sender holding it, when it lets go ({@link #sendUnlocked}).
+     */
+    private void sendControl() throws IOException {
+        controlPending = true;
+        if (sendLock.tryLock()) {
+            try {
+                flushControl();
+            } finally {
+                sendLock.unlock();
+            }
+        }
+    }
+
+    /** Under the send lock. */
+    private void flushControl() throws IOException {
+        controlPending = false;
+        if (isClosed()) {
+            return;
+        }
+        while (tls.needsWrap()) {
+            tls.wrapControl();
+            writeOut();
+        }
+    }
+
+    @Override
+    void afterSend() {
+        if (controlPending && sendLock.tryLock()) {
+            try {
+                flushControl();
+            } catch (IOException e) {
+                close(e);
+            } finally {
+                sendLock.unlock();
+            }
+        }
+    }
+
+    private void awaitWritable() throws IOException {
+        if (readSelector == null) {
+            return; // blocking mode: write() waited already
+        }
+        Selector selector = writeSelector;
+        if (selector == null) {
+            selector = Selector.open();
+            writeSelector = selector;
+            channel.register(selector, SelectionKey.OP_WRITE);
+        }
+        if (isClosed()) {
+            throw new AsynchronousCloseException();
+        }
+        selector.select(IGNORE_KEY, 250);
+        if (isClosed()) {
+            throw new AsynchronousCloseException();
+        }
+    }
+
+    @Override
+    ByteBuffer allocate(int capacity) {
+        return ByteBuffer.allocateDirect(capacity);
+    }
+
+    @Override
+    void closeResources() {
+        sayGoodbye();
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this + ": " + e);
+        }
+        if (readSelector != null) {
+            readSelector.wakeup();
+        }
+        Selector selector = writeSelector;
+        if (selector != null) {
+            selector.wakeup();
+        }
+    }
+
+    /**
+     * Sends a close_notify if no sender is writing and the socket takes it at once (never waits: a close must be
+     * prompt even when the peer stopped reading).
+     */
+    private void sayGoodbye() {
+        tls.engine.closeOutbound();
+        if (readSelector == null || !sendLock.tryLock()) {
+            return; // blocking mode could wait on a full socket buffer; a sender is busy
+        }
+        try {
+            tls.netOut.clear();
+            tls.wrapControl();
+            channel.write(tls.netOut.flip());
+        } catch (IOException | RuntimeException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "close_notify on " + this + ": " + e);
+        } finally {
+            tls.netOut.clear();
+            sendLock.unlock();
+        }
+    }
+
+    @Override
+    void receiverFinished() {
+        if (readSelector != null) {
+            closeQuietly(readSelector);
+        }
+        sendLock.lock();
+        try {
+            Selector selector = writeSelector;
+            if (selector != null) {
+                closeQuietly(selector);
+            }
+        } finally {
+            sendLock.unlock();
+        }
+    }
+
+    private void closeQuietly(Selector selector) {
+        try {
+            selector.close();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "closing selector of " + this + ": " + e);
+        }
+    }
+
+    @Override
+    String technology() {
+        return "tls";
+    }
+}

@@ -1,0 +1,180 @@
+package io.mobula.transport;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
+
+/**
+ * The "tls" technology: TCP as in {@link TcpTransport}, every connection a TLS session ({@link TlsConnection}). The
+ * handshake completes, within {@link TlsOptions#handshakeTimeout()}, before a connection is reported to its handler:
+ * a connecting side's on the calling thread, an accepted side's on a thread of its own, so a slow or silent peer never
+ * holds up the accepting of others (and counts against the {@link ConnectionLimits} while it handshakes).
+ */
+final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>, TlsConnection> {
+
+    /** The name, and scheme of the endpoints. */
+    static final String NAME = "tls";
+    private static final long LOG_EVERY_NANOS = 10_000_000_000L;
+
+    private final TlsOptions tls;
+    /** Accepted sockets still in their handshake, closed with this transport. */
+    private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
+    private final AtomicLong failedHandshakes = new AtomicLong();
+    private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
+
+    TlsTransport(TransportOptions options, TlsOptions tls) {
+        super(NAME, true, options);
+        this.tls = java.util.Objects.requireNonNull(tls, "tls");
+    }
+
+    @Override
+    Listener bind(Endpoint local, FrameHandler handler) throws IOException {
+        SSLContext context = tls.resolve(); // fail here, not on every accepted socket
+        ServerSocketChannel server = ServerSocketChannel.open();
+        try {
+            if (options.receiveBufferSize() > 0) {
+                server.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBufferSize());
+            }
+            server.bind(new InetSocketAddress(local.host(), local.port()), 128);
+            int port = ((InetSocketAddress) server.getLocalAddress()).getPort();
+            AcceptingListener<SocketChannel> listener = new AcceptingListener<>(this, Endpoint.tls(local.host(), port),
+                    server, server::isOpen, server::accept, channel -> accepted(channel, context, handler));
+            register(listener);
+            listener.start("mobula-tls-accept-");
+            return listener;
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    @Override
+    Connection dial(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
+        InetSocketAddress address = new InetSocketAddress(remote.host(), remote.port());
+        if (address.isUnresolved()) {
+            throw new IOException("cannot resolve " + remote);
+        }
+        SSLContext context = tls.resolve();
+        SocketChannel channel = SocketChannel.open();
+        TlsConnection connection;
+        try {
+            configure(channel);
+            int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+            channel.socket().connect(address, millis);
+            TlsEngine engine = TlsEngine.create(context, tls, true, remote);
+            TlsHandshake.perform(engine, channel, remote, tls.handshakeTimeout());
+            connection = TlsConnection.create(channel, engine, remote, handler, options, connections::remove);
+            track(connection);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        connection.open();
+        connection.start(false);
+        return connection;
+    }
+
+    /**
+     * Admits an accepted socket and hands it to a thread of its own for the handshake; the acceptor goes straight
+     * back to accepting.
+     */
+    private void accepted(SocketChannel channel, SSLContext context, FrameHandler handler) throws IOException {
+        InetSocketAddress peer = (InetSocketAddress) channel.getRemoteAddress();
+        InetAddress address = peer.getAddress();
+        if (!admission.admit(address)) {
+            channel.close();
+            return;
+        }
+        Endpoint remote = Endpoint.tls(address.getHostAddress(), peer.getPort());
+        handshaking.add(channel);
+        try {
+            if (closed) {
+                throw new IOException("tls transport is closed");
+            }
+            Thread.ofPlatform().daemon().name("mobula-tls-handshake-" + remote)
+                    .start(() -> handshakeAccepted(channel, context, remote, handler));
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            handshaking.remove(channel);
+            admission.release(address);
+            throw e;
+        }
+    }
+
+    private void handshakeAccepted(SocketChannel channel, SSLContext context, Endpoint remote, FrameHandler handler) {
+        InetAddress address = ((InetSocketAddress) remoteAddress(remote)).getAddress();
+        TlsConnection connection;
+        try {
+            configure(channel);
+            TlsEngine engine = TlsEngine.create(context, tls, false, remote);
+            TlsHandshake.perform(engine, channel, remote, tls.handshakeTimeout());
+            connection = TlsConnection.create(channel, engine, remote, handler, options, c -> {
+                connections.remove(c);
+                admission.release(address);
+            });
+        } catch (IOException | RuntimeException e) {
+            handshakeFailed(remote, e);
+            closeQuietly(channel);
+            handshaking.remove(channel);
+            admission.release(address);
+            return;
+        }
+        handshaking.remove(channel);
+        track(connection); // closes it if the transport closed meanwhile; the receive thread still reports it
+        connection.start(true);
+    }
+
+    private static InetSocketAddress remoteAddress(Endpoint remote) {
+        return new InetSocketAddress(remote.host(), remote.port());
+    }
+
+    private void handshakeFailed(Endpoint remote, Exception e) {
+        long n = failedHandshakes.incrementAndGet();
+        long now = System.nanoTime();
+        long last = lastLog.get();
+        System.Logger.Level level = now - last >= LOG_EVERY_NANOS && lastLog.compareAndSet(last, now)
+                ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
+        StreamConnection.LOG.log(level, "TLS connection from " + remote + " refused: " + e.getMessage()
+                + " (" + n + " failed handshakes so far)");
+    }
+
+    /** Handshakes of accepted sockets that failed so far (for tests). */
+    long failedHandshakes() {
+        return failedHandshakes.get();
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        for (SocketChannel c : List.copyOf(handshaking)) {
+            closeQuietly(c); // its handshake fails at once and gives its place back
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // failing already
+        }
+    }
+
+    private void configure(SocketChannel channel) throws IOException {
+        channel.setOption(StandardSocketOptions.TCP_NODELAY, options.tcpNoDelay());
+        channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
+        if (options.sendBufferSize() > 0) {
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, options.sendBufferSize());
+        }
+        if (options.receiveBufferSize() > 0) {
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBufferSize());
+        }
+    }
+}
