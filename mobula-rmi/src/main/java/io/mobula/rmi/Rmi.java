@@ -155,8 +155,9 @@ public final class Rmi {
 
     /**
      * The technology calls through {@code stub} travel over now: {@code "local"} (same JVM), {@code "shm"} (shared
-     * memory, same host) or {@code "tcp"}; {@code null} if this process has no connection to the object's process
-     * yet. The upgrade to shm completes shortly after the first connection, so a fresh connection may say "tcp".
+     * memory, same host), {@code "tcp"} or {@code "tls"} (TCP with TLS, {@link RmiConfig#tls()}); {@code null} if this
+     * process has no connection to the object's process yet. The upgrade to shm completes shortly after the first
+     * connection, so a fresh connection may say "tcp".
      */
     public static String transportOf(Remote stub) {
         RemoteRef ref = Stubs.refOf(stub);
@@ -171,6 +172,6 @@ public final class Rmi {
         if (p == null || !p.isOpen()) {
             return null;
         }
-        return p.upgraded() ? "shm" : "tcp";
+        return p.upgraded() ? "shm" : rt.config.tls() != null ? "tls" : "tcp";
     }
 }

@@ -45,11 +45,18 @@ import java.util.Objects;
  *                    ({@code mobula.jrmp.port}; docs/INTEROP.md): a standard registry there shows the names bound in
  *                    this process's registry. {@link #JRMP_OFF} (the default) serves none; 0 takes an ephemeral port.
  *                    Needs {@code mobula-interop} on the class path
+ * @param tls         TLS for every TCP connection of the runtime, made or accepted, or null (the default) for plain
+ *                    TCP ({@code mobula.tls=true}: keys and trust from the standard {@code javax.net.ssl.keyStore} and
+ *                    {@code javax.net.ssl.trustStore} properties, peers must show a trusted certificate;
+ *                    {@code mobula.tls.clientAuth=false} lets in peers without one). References then name
+ *                    {@code tls://host:port}; a process without TLS cannot connect, nor this one to it. The cluster
+ *                    secret's handshake runs inside TLS; shared memory between processes of one host stays allowed
+ *                    (docs/SECURITY.md, "TLS")
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
                         int callSpins, Duration busyPoll, List<String> transports, Duration heartbeat,
                         Duration peerTimeout, ByteOrder byteOrder, Duration handshakeTimeout, ClusterSecret secret,
-                        Decoding decoding, int jrmpPort) {
+                        Decoding decoding, int jrmpPort, io.mobula.transport.TlsOptions tls) {
 
     /** Where incoming calls run. */
     public enum Dispatch {
@@ -151,7 +158,17 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 Duration.ofMillis(Long.getLong("mobula.handshakeTimeoutMs", DEFAULT_HANDSHAKE_TIMEOUT.toMillis())),
                 ClusterSecret.configured(System.getenv(), System.getProperty(ClusterSecret.FILE_PROPERTY)),
                 Decoding.fromSystemProperties(),
-                Integer.getInteger("mobula.jrmp.port", JRMP_OFF));
+                Integer.getInteger("mobula.jrmp.port", JRMP_OFF),
+                tlsFromSystemProperties());
+    }
+
+    /** {@code mobula.tls}, {@code mobula.tls.clientAuth}; the handshake bound is {@code mobula.handshakeTimeoutMs}. */
+    static io.mobula.transport.TlsOptions tlsFromSystemProperties() {
+        if (!Boolean.parseBoolean(System.getProperty("mobula.tls", "false"))) {
+            return null;
+        }
+        return io.mobula.transport.TlsOptions.defaults()
+                .withClientAuth(Boolean.parseBoolean(System.getProperty("mobula.tls.clientAuth", "true")));
     }
 
     static ByteOrder parseOrder(String text) {
@@ -250,31 +267,31 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     /** This configuration with another class filter and limits for what peers send. */
     public RmiConfig withDecoding(Decoding d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, secret, d, jrmpPort);
+                peerTimeout, byteOrder, handshakeTimeout, secret, d, jrmpPort, tls);
     }
 
     public RmiConfig withCallTimeout(Duration d) {
-        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     public RmiConfig withDispatch(Dispatch d) {
-        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     public RmiConfig withLease(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     public RmiConfig withBusyPoll(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     public RmiConfig withHost(String h) {
-        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     public RmiConfig withPort(int p) {
-        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     /**
@@ -283,30 +300,30 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withJrmpPort(int port) {
         return new RmiConfig(host, this.port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, port);
+                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, port, tls);
     }
 
     /** A copy with liveness checks every {@code interval} and peers dropped after {@code timeout} of silence. */
     public RmiConfig withHeartbeat(Duration interval, Duration timeout) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, interval, timeout,
-                byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+                byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     /** A copy writing primitives in {@code order}. */
     public RmiConfig withByteOrder(ByteOrder order) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, order, handshakeTimeout, secret, decoding, jrmpPort);
+                peerTimeout, order, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     /** A copy offering {@code t}, best first (e.g. {@code List.of("tcp")} to keep every peer on TCP). */
     public RmiConfig withTransports(List<String> t) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
     }
 
     /** A copy in which new connections must complete their handshake within {@code d}. */
     public RmiConfig withHandshakeTimeout(Duration d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, d, secret, decoding, jrmpPort);
+                peerTimeout, byteOrder, d, secret, decoding, jrmpPort, tls);
     }
 
     /**
@@ -315,7 +332,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withSecret(ClusterSecret s) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, s, decoding, jrmpPort);
+                peerTimeout, byteOrder, handshakeTimeout, s, decoding, jrmpPort, tls);
     }
 
     /**
@@ -325,5 +342,20 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withSecret(byte[] secret) {
         return withSecret(ClusterSecret.of(secret));
+    }
+
+    /**
+     * A copy whose TCP connections, made and accepted, all use TLS with keys and trust from {@code tls} (null: plain
+     * TCP). The handshake must complete within {@link #handshakeTimeout()} too.
+     */
+    public RmiConfig withTls(io.mobula.transport.TlsOptions tls) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
+                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+    }
+
+    /** {@link #withTls(io.mobula.transport.TlsOptions)} with {@code context}'s keys and trust, peers authenticated. */
+    public RmiConfig withTls(javax.net.ssl.SSLContext context) {
+        return withTls(io.mobula.transport.TlsOptions.defaults().withContext(
+                java.util.Objects.requireNonNull(context, "context")));
     }
 }

@@ -73,7 +73,8 @@ final class RmiRuntime implements FrameHandler {
         this.config = config;
         this.exports = new ExportTable(config.lease().toNanos());
         this.serialization = RmiSerialization.create(this);
-        this.tcp = Transports.create("tcp", transportOptions(config));
+        this.tcp = config.tls() == null ? Transports.create("tcp", transportOptions(config))
+                : Transports.tls(transportOptions(config), config.tls().withHandshakeTimeout(config.handshakeTimeout()));
         this.local = new LocalChannel(this);
         this.shmOffered = config.sharedMemory() && SharedMemory.available();
         this.shmEndpoint = shmOffered ? Endpoint.shm(SharedMemory.hostId()) : null;
@@ -225,7 +226,7 @@ final class RmiRuntime implements FrameHandler {
 
     private Listener listen(int port) throws RemoteException {
         try {
-            return tcp.listen(Endpoint.tcp(config.host(), port), this);
+            return tcp.listen(new Endpoint(tcp.name(), config.host(), port, null), this);
         } catch (IOException e) {
             throw new java.rmi.server.ExportException("cannot listen on " + config.host() + ":" + port + ": "
                     + e.getMessage(), e);
@@ -321,16 +322,38 @@ final class RmiRuntime implements FrameHandler {
         }
         RemoteException last = null;
         for (Endpoint e : ref.endpoints) {
-            if (!"tcp".equals(e.transport())) {
+            Endpoint w = wire(e);
+            if (w == null) {
                 continue;
             }
             try {
-                return connect(e);
+                return connect(w);
             } catch (RemoteException ex) {
                 last = ex;
             }
         }
+        if (last == null && config.tls() == null
+                && ref.endpoints.stream().anyMatch(e -> "tls".equals(e.transport()))) {
+            throw new ConnectException("no usable endpoint for " + ref + ": its process accepts TLS connections only,"
+                    + " and this one runs without TLS (mobula.tls, docs/SECURITY.md)");
+        }
         throw last != null ? last : new ConnectException("no usable endpoint for " + ref);
+    }
+
+    /**
+     * The endpoint this process's stream transport dials for a host/port endpoint of a reference, or null if it cannot:
+     * with TLS on every TCP address is dialled with TLS ({@code tcp://} ones too: a registry named by host and port,
+     * a peer that is to refuse); without it, {@code tls://} endpoints are out of reach.
+     */
+    private Endpoint wire(Endpoint e) {
+        boolean stream = "tcp".equals(e.transport()) || "tls".equals(e.transport());
+        if (!stream || !e.hasHost()) {
+            return null;
+        }
+        if (config.tls() != null) {
+            return "tls".equals(e.transport()) ? e : Endpoint.tls(e.host(), e.port());
+        }
+        return "tcp".equals(e.transport()) ? e : null;
     }
 
     /** The connection to {@code e}, opened if needed; returned once its handshake is done. */

@@ -424,7 +424,7 @@ abstract class StreamConnection implements Connection, Runnable {
             int len = buf.getInt(readPos);
             if (len < 0 || len > maxFrameSize) {
                 throw new IOException("protocol error: peer announced a frame of " + len
-                        + " bytes (maxFrameSize " + maxFrameSize + "); closing " + this);
+                        + " bytes (maxFrameSize " + maxFrameSize + ")" + tlsHint(len) + "; closing " + this);
             }
             if (end - readPos - 4 < len) {
                 ByteBuffer grown = growFor(buf, readPos, end, 4 + len);
@@ -465,6 +465,16 @@ abstract class StreamConnection implements Connection, Runnable {
         }
         rxReadPos = readPos;
         return n;
+    }
+
+    /**
+     * A note for a length prefix that is the start of a TLS record (an alert or a handshake message of TLS 1.0 to
+     * 1.3): the peer speaks TLS and this side does not.
+     */
+    static String tlsHint(int prefix) {
+        int type = prefix >>> 24;
+        return (type == 0x15 || type == 0x16) && ((prefix >>> 16) & 0xff) == 3
+                ? " (these bytes begin a TLS record: the peer uses TLS and this side does not)" : "";
     }
 
     /**

@@ -137,6 +137,22 @@ class TlsTransportTest extends TransportConformanceTest {
     }
 
     @Test
+    void aPlaintextClientOfATlsListenerIsToldWhy() throws Exception {
+        Transport tcp = Transports.create("tcp");
+        try {
+            Recorder r = new Recorder();
+            Connection c = tcp.connect(Endpoint.tcp("127.0.0.1", listener.endpoint().port()), r);
+            c.send(direct(pattern(5, 10))); // not a TLS record: the listener answers with an alert and closes
+            Recorder.Closed closed = r.nextClosed(Duration.ofSeconds(5));
+            assertNotNull(closed.cause());
+            assertTrue(closed.cause().getMessage().contains("the peer uses TLS"), closed.cause().getMessage());
+        } finally {
+            tcp.close();
+        }
+        assertNull(server.openedWithin(Duration.ofMillis(200)));
+    }
+
+    @Test
     void aTlsClientOfAPlaintextListenerFailsClearly() throws Exception {
         Transport plain = Transports.create("tcp");
         try {
@@ -155,8 +171,6 @@ class TlsTransportTest extends TransportConformanceTest {
 
     @Test
     void anUntrustedServerIsRefusedByTheClient() throws Exception {
-        Transport stranger = extraTransport(TransportOptions.defaults());
-        stranger.close();
         Transport strangerServer = Transports.tls(TransportOptions.defaults(),
                 TlsOptions.defaults().withContext(mallory));
         try {
@@ -175,8 +189,6 @@ class TlsTransportTest extends TransportConformanceTest {
 
     @Test
     void anUntrustedClientIsRefusedByTheServer() throws Exception {
-        Transport stranger = extraTransport(TransportOptions.defaults());
-        stranger.close();
         Transport strangerClient = Transports.tls(TransportOptions.defaults(),
                 TlsOptions.defaults().withContext(mallory));
         Recorder r = new Recorder();
@@ -207,8 +219,6 @@ class TlsTransportTest extends TransportConformanceTest {
         }
         tmf.init(ts);
         trustOnly.init(null, tmf.getTrustManagers(), null); // no key: it cannot authenticate itself
-        Transport open = extraTransport(TransportOptions.defaults());
-        open.close();
         Transport lenient = Transports.tls(TransportOptions.defaults(),
                 TlsOptions.defaults().withContext(alice).withClientAuth(false));
         Transport keyless = Transports.tls(TransportOptions.defaults(), TlsOptions.defaults().withContext(trustOnly));
