@@ -31,13 +31,18 @@ public class MobulaSystem extends JvmRmiSystem {
     private void configure() {
         synchronized (MobulaSystem.class) {
             if (!configured) { // once per child JVM: the star kernel connects k sessions from one runtime
-                Rmi.configure(RmiConfig.fromSystemProperties().withTransports(List.of(transport())));
+                Rmi.configure(RmiConfig.fromSystemProperties().withTransports(offered()));
                 configured = true;
             }
         }
     }
 
     private static boolean configured;
+
+    /** The technologies both sides offer ({@code mobula.transports}): {@link #transport()} alone by default. */
+    protected List<String> offered() {
+        return List.of(transport());
+    }
 
     @Override
     public boolean isRawBaseline() {

@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * The systems the suite knows, in report order: over TCP the raw C and Java ping-pongs, java.rmi, a java.rmi
- * client calling Mobula through the bridge ({@code "java.rmi-to-mobula"}) and {@code "mobula"}; over shared memory
+ * client calling Mobula through the bridge ({@code "java.rmi-to-mobula"}), {@code "mobula"} and {@code "mobula-tls"}
+ * (TCP with TLS); over shared memory
  * the raw C and Java ring ping-pongs, {@code "mobula-shm"} and unmodified java.rmi over Mobula's socket factory
  * ({@code "java.rmi+mobula-sockets"}).
  */
@@ -18,6 +19,7 @@ public final class RmiSystems {
             JavaRmiSystem::new,
             JrmpBridgeSystem::new,
             MobulaSystem::new,
+            MobulaTlsSystem::new,
             RawCShmSystem::new,
             RawJavaShmSystem::new,
             MobulaShmSystem::new,
