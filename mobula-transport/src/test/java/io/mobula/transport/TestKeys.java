@@ -52,6 +52,14 @@ final class TestKeys {
         return keys;
     }
 
+    /** Stores made earlier by {@link #create} in {@code dir}. */
+    static TestKeys existing(Path dir) throws IOException {
+        if (!Files.isRegularFile(dir.resolve("trust.p12"))) {
+            throw new IOException("no trust store in " + dir);
+        }
+        return new TestKeys(dir);
+    }
+
     /** The key store of {@code name}. */
     public Path keyStore(String name) {
         return dir.resolve(name + ".p12");
