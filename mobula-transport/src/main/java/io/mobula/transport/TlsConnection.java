@@ -22,7 +22,8 @@ import java.util.function.Consumer;
  *
  * <p>A peer that closes at a frame boundary ends the connection in order, with or without a close_notify: the length
  * prefixes, not the TLS close, tell a whole stream from a cut one, as over plain TCP. {@link #close()} sends a
- * close_notify if no sender is writing and the socket has room.
+ * close_notify if the channel is non-blocking, no sender is writing and the socket has room: a close never waits for
+ * the peer to read.
  */
 final class TlsConnection extends StreamConnection {
 
