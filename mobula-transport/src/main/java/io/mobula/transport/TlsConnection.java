@@ -120,7 +120,11 @@ final class TlsConnection extends StreamConnection {
         try {
             long remaining = 4 + frameBytes;
             do {
-                remaining -= tls.wrap(gather, gather.length);
+                long consumed = tls.wrap(gather, gather.length);
+                if (consumed == 0 && tls.netOut.position() == 0) {
+                    throw new IOException("the TLS engine took none of a frame's " + remaining + " bytes left");
+                }
+                remaining -= consumed;
                 writeOut();
             } while (remaining > 0);
             if (tls.needsWrap()) {

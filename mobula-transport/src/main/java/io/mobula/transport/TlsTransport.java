@@ -101,7 +101,7 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
                 throw new IOException("tls transport is closed");
             }
             Thread.ofPlatform().daemon().name("mobula-tls-handshake-" + remote)
-                    .start(() -> handshakeAccepted(channel, context, remote, handler));
+                    .start(() -> handshakeAccepted(channel, context, address, remote, handler));
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
             handshaking.remove(channel);
             admission.release(address);
@@ -109,8 +109,8 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
         }
     }
 
-    private void handshakeAccepted(SocketChannel channel, SSLContext context, Endpoint remote, FrameHandler handler) {
-        InetAddress address = ((InetSocketAddress) remoteAddress(remote)).getAddress();
+    private void handshakeAccepted(SocketChannel channel, SSLContext context, InetAddress address, Endpoint remote,
+                                   FrameHandler handler) {
         TlsConnection connection;
         try {
             configure(channel);
@@ -130,10 +130,6 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
         handshaking.remove(channel);
         track(connection); // closes it if the transport closed meanwhile; the receive thread still reports it
         connection.start(true);
-    }
-
-    private static InetSocketAddress remoteAddress(Endpoint remote) {
-        return new InetSocketAddress(remote.host(), remote.port());
     }
 
     private void handshakeFailed(Endpoint remote, Exception e) {
