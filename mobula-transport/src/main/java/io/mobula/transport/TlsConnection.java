@@ -21,7 +21,9 @@ import java.util.function.Consumer;
  * never waits for a sender (which may wait for the peer to read).
  *
  * <p>A peer that closes at a frame boundary ends the connection in order, with or without a close_notify: the length
- * prefixes, not the TLS close, tell a whole stream from a cut one, as over plain TCP. {@link #close()} sends a
+ * prefixes, not the TLS close, tell a whole stream from a cut one, as over plain TCP. So does a reset at a record
+ * boundary: a TLS 1.3 server sends session tickets nobody asked for, and a peer that closes before it read them
+ * resets the connection where a plain TCP peer would have sent a FIN. {@link #close()} sends a
  * close_notify if the channel is non-blocking, no sender is writing and the socket has room: a close never waits for
  * the peer to read.
  */
@@ -84,7 +86,16 @@ final class TlsConnection extends StreamConnection {
             if (n != 0) {
                 return n;
             }
-            int read = channel.read(tls.netIn);
+            int read;
+            try {
+                read = channel.read(tls.netIn);
+            } catch (java.net.SocketException e) {
+                if (tls.netIn.position() == 0 && String.valueOf(e.getMessage()).contains("Connection reset")) {
+                    LOG.log(System.Logger.Level.DEBUG, () -> this + ": reset at a record boundary, taken as its end");
+                    return -1; // at a frame boundary an end, like a FIN; within a frame the caller reports it cut
+                }
+                throw e;
+            }
             if (read < 0) {
                 if (tls.netIn.position() > 0) {
                     throw new EOFException("peer closed in the middle of a TLS record");
