@@ -139,8 +139,14 @@ final class TlsConnection extends StreamConnection {
                 writeOut();
             } while (remaining > 0);
             if (tls.needsWrap()) {
-                tls.wrapControl();
-                writeOut();
+                try {
+                    flushControl(); // a key update the receiver left to us
+                } catch (IOException e) {
+                    if (!isClosed()) {
+                        throw e;
+                    }
+                    // closed while we wrote (close() asks for a close_notify): the frame itself went out whole
+                }
             }
         } finally {
             gather[1] = null; // do not keep the caller's buffers reachable
