@@ -33,7 +33,7 @@ public final class AspKernel implements Kernel<int[][], int[][]> {
 
     @Override
     public Sizes sizes() {
-        return new Sizes(List.of("nodes"), new int[] {48}, new int[] {1000}, new int[] {2000});
+        return new Sizes(List.of("nodes"), new int[] {48}, new int[] {1500}, new int[] {2000});
     }
 
     @Override
@@ -89,13 +89,14 @@ public final class AspKernel implements Kernel<int[][], int[][]> {
 
     @Override
     public List<Version> versions() {
-        return List.of(new Version("seq", AspSeq.class.getName(), "Floyd-Warshall in one process"),
-                new Version("rmi", AspRmi.class.getName(), "the owner of row k sends it down a binomial tree of"
-                        + " one-way RMIs, each rank forwarding it (the optimized RMI version)"),
-                new Version("repmi", AspRepmi.class.getName(), "the owner stores row k in a replicated Broadcast"
-                        + " object (thesis Figure 4.16); every rank reads it from its replica"),
-                new Version("gmi", AspGmi.class.getName(), "the owner broadcasts row k with a group invocation"
-                        + " whose results are discarded"));
+        return List.of(Version.of("seq", "Floyd-Warshall in one process", AspSeq.class),
+                Version.of("rmi", "the owner of row k sends it down a binomial tree of one-way RMIs, each rank"
+                        + " forwarding it (the optimized RMI version)", AspRmi.class, AspNode.class),
+                Version.of("repmi", "the owner stores row k in a replicated Broadcast object (thesis Figure 4.16);"
+                        + " every rank reads it from its replica", AspRepmi.class, AspBroadcast.class,
+                        AspBroadcastRoot.class),
+                Version.of("gmi", "the owner broadcasts row k with a group invocation whose results are discarded",
+                        AspGmi.class, AspRows.class, AspRowsMember.class));
     }
 
     /** This rank's rows, from the input. */

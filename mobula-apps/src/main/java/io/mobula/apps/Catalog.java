@@ -1,0 +1,47 @@
+package io.mobula.apps;
+
+import io.mobula.apps.asp.AspKernel;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Every kernel, in the order they are listed, with the thesis's 64-CPU speedups to compare against. */
+public final class Catalog {
+    private static final List<Kernel<?, ?>> KERNELS = List.of(AspKernel.INSTANCE);
+
+    /**
+     * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version
+     * (4.4.2; 5.5.2 where chapter 5 gives a figure), RepMI from 4.4.2, GMI from 5.5.2. Absent: given only in a
+     * figure.
+     */
+    private static final Map<String, Map<String, Integer>> THESIS_64 = Map.of(
+            "asp", Map.of("rmi", 58, "repmi", 61),
+            "tsp", Map.of("rmi", 52, "repmi", 48, "gmi", 53),
+            "leq", Map.of("rmi", 31, "repmi", 40, "gmi", 45),
+            "qr", Map.of("rmi", 37, "repmi", 40, "gmi", 47),
+            "acp", Map.of("rmi", 54, "repmi", 55, "gmi", 56),
+            "fft", Map.of("rmi", 53, "gmi", 59));
+
+    private Catalog() {
+    }
+
+    /** All kernels. */
+    public static List<Kernel<?, ?>> kernels() {
+        return KERNELS;
+    }
+
+    /** The kernel named {@code name}. */
+    public static Optional<Kernel<?, ?>> find(String name) {
+        return KERNELS.stream().filter(k -> k.name().equals(name)).findFirst();
+    }
+
+    /** The thesis's speedup of a version on 64 CPUs, when its text gives one. */
+    public static Optional<Integer> thesisSpeedup64(String kernel, String version) {
+        return Optional.ofNullable(THESIS_64.getOrDefault(kernel, Map.of()).get(version));
+    }
+
+    /** The version {@code name} of {@code kernel}. */
+    public static Optional<Version> version(Kernel<?, ?> kernel, String name) {
+        return kernel.versions().stream().filter(v -> v.name().equals(name)).findFirst();
+    }
+}
