@@ -1,13 +1,14 @@
 package io.mobula.apps;
 
 import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.tsp.TspKernel;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** Every kernel, in the order they are listed, with the thesis's 64-CPU speedups to compare against. */
 public final class Catalog {
-    private static final List<Kernel<?, ?>> KERNELS = List.of(AspKernel.INSTANCE);
+    private static final List<Kernel<?, ?>> KERNELS = List.of(AspKernel.INSTANCE, TspKernel.INSTANCE);
 
     /**
      * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version
