@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What every kernel's mains share: the size argument, the timing, the verification against the sequential algorithm
@@ -71,14 +70,10 @@ public final class KernelMain {
             pool.publish(prefix + pool.rank(), part);
             int code = 0;
             if (pool.rank() == 0) {
-                List<String> keys = new ArrayList<>();
-                for (int r = 0; r < pool.size(); r++) {
-                    keys.add(prefix + r);
-                }
-                Map<String, Serializable> got = pool.await(keys, GATHER_TIMEOUT);
                 List<Serializable> parts = new ArrayList<>();
-                for (String k : keys) {
-                    parts.add(got.get(k));
+                for (int r = 0; r < pool.size(); r++) { // one at a time: a part may be large
+                    String key = prefix + r;
+                    parts.add(pool.await(List.of(key), GATHER_TIMEOUT).get(key));
                 }
                 R result = kernel.assemble(in.problem, parts);
                 long t0 = System.nanoTime();
