@@ -36,7 +36,7 @@ public final class FftKernel implements Kernel<Fft.Problem, double[][]> {
 
     @Override
     public Sizes sizes() {
-        return new Sizes(List.of("log2 points"), new int[] {8}, new int[] {20}, new int[] {20});
+        return new Sizes(List.of("log2 points"), new int[] {8}, new int[] {22}, new int[] {20});
     }
 
     @Override

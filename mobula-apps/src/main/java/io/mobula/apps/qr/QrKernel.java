@@ -36,7 +36,7 @@ public final class QrKernel implements Kernel<double[][], double[][]> {
 
     @Override
     public Sizes sizes() {
-        return new Sizes(List.of("n"), new int[] {24}, new int[] {700}, new int[] {2000});
+        return new Sizes(List.of("n"), new int[] {24}, new int[] {1200}, new int[] {2000});
     }
 
     @Override
