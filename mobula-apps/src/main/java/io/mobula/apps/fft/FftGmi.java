@@ -28,23 +28,26 @@ public final class FftGmi extends Parallel<Fft.Problem> {
         int side = ctx.problem().side();
         int mine = Fft.lo(side, size, me + 1) - Fft.lo(side, size, me);
         int[] lengths = new int[size];
-        for (int q = 0; q < size; q++) {
-            lengths[q] = 2 * mine * (Fft.lo(side, size, q + 1) - Fft.lo(side, size, q));
+        for (int q = 0; q < size; q++) { // the own piece stays here: its slice is empty
+            lengths[q] = q == me ? 0 : 2 * mine * (Fft.lo(side, size, q + 1) - Fft.lo(side, size, q));
         }
         Group.findMethod(group, FftGroup_GroupMethods.PUT).configure(
                 new PersonalizedInvocation(new FftMember.Slices(lengths)), new DiscardReply());
         return FftRanks.run(ctx, (phase, out) -> {
             double[] all = new double[java.util.Arrays.stream(lengths).sum()];
             int at = 0;
-            for (double[] piece : out) {
-                System.arraycopy(piece, 0, all, at, piece.length);
-                at += piece.length;
+            for (int q = 0; q < size; q++) {
+                if (q != me) {
+                    System.arraycopy(out[q], 0, all, at, out[q].length);
+                    at += out[q].length;
+                }
             }
             group.put(phase, me, all);
             double[][] in = new double[size][];
             for (int r = 0; r < size; r++) {
                 in[r] = (double[]) member.pieces.take((long) phase * size + r, "piece " + phase + " of rank " + r);
             }
+            in[me] = out[me];
             return in;
         });
     }
