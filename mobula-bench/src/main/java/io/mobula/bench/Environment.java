@@ -39,6 +39,35 @@ public record Environment(String date, String jdk, String vm, String cpu, int co
         }
     }
 
+    /**
+     * The 1-minute load average (first field of /proc/loadavg), or NaN where there is none: recorded with every JSON
+     * line, so a chart of the results can say how busy the machine was.
+     */
+    public static double load1() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** This machine's host name (kernel host name, else the resolver's), or "unknown". */
+    public static String hostName() {
+        try {
+            String h = Files.readString(Path.of("/proc/sys/kernel/hostname")).trim();
+            if (!h.isEmpty()) {
+                return h;
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux: ask the resolver
+        }
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
     private static String cpuModel() {
         Path cpuinfo = Path.of("/proc/cpuinfo");
         if (!Files.isReadable(cpuinfo)) {

@@ -91,6 +91,12 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm startWithClassPath(java.util.function.Predicate<String> keep, String mainClass,
                                               List<String> jvmArgs, String... args) throws IOException {
+        return startOnClassPath(classPath(keep), mainClass, jvmArgs, args);
+    }
+
+    /** Starts {@code mainClass} on exactly {@code classPath} (say, a plain JVM with no Mobula class). */
+    public static ChildJvm startOnClassPath(String classPath, String mainClass, List<String> jvmArgs, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx256m");
@@ -98,7 +104,7 @@ public final class ChildJvm implements AutoCloseable {
         cmd.add("-Dmobula.host=127.0.0.1");
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
-        cmd.add(classPath(keep));
+        cmd.add(classPath);
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);

@@ -6,6 +6,7 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.rmi.AlreadyBoundException;
+import java.rmi.ConnectIOException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -94,16 +95,40 @@ public final class Naming {
         }
 
         Registry registry() throws RemoteException {
+            return LocateRegistry.getRegistry(bareHost(), port);
+        }
+
+        /** The host without an IPv6 literal's brackets; 127.0.0.1 for none. */
+        String bareHost() {
             boolean bracketed = host.length() > 2 && host.startsWith("[") && host.endsWith("]");
-            return LocateRegistry.getRegistry(bracketed ? host.substring(1, host.length() - 1) : host, port);
+            String h = bracketed ? host.substring(1, host.length() - 1) : host;
+            return h.isEmpty() ? "127.0.0.1" : h;
         }
     }
 
-    /** The stub bound to the URL's name; the registry itself when the URL names none. */
+    /**
+     * The stub bound to the URL's name; the registry itself when the URL names none. A registry that does not speak
+     * Mobula's protocol is asked through a bridge on the class path ({@code mobula-interop}: a standard java.rmi
+     * registry, whose objects then come back as java.rmi stubs; docs/INTEROP.md).
+     */
     public static Remote lookup(String url) throws NotBoundException, MalformedURLException, RemoteException {
         Url u = Url.parse(url);
         Registry registry = u.registry();
-        return u.name() == null ? registry : registry.lookup(u.name());
+        if (u.name() == null) {
+            return registry;
+        }
+        try {
+            return registry.lookup(u.name());
+        } catch (ConnectIOException notMobula) {
+            for (ProtocolBridge b : Bridges.all()) {
+                try {
+                    return b.lookup(u.bareHost(), u.port(), u.name());
+                } catch (RemoteException other) {
+                    notMobula.addSuppressed(other);
+                }
+            }
+            throw notMobula;
+        }
     }
 
     /** Binds {@code obj} to the URL's name. */
@@ -133,10 +158,25 @@ public final class Naming {
         registry.rebind(u.name(), obj);
     }
 
+    private static String[] listAt(Url u) throws RemoteException {
+        try {
+            return u.registry().list();
+        } catch (ConnectIOException notMobula) {
+            for (ProtocolBridge b : Bridges.all()) {
+                try {
+                    return b.list(u.bareHost(), u.port());
+                } catch (RemoteException other) {
+                    notMobula.addSuppressed(other);
+                }
+            }
+            throw notMobula;
+        }
+    }
+
     /** The bound names, as java.rmi gives them: {@code //host:port/name}. */
     public static String[] list(String url) throws RemoteException, MalformedURLException {
         Url u = Url.parse(url);
-        String[] names = u.registry().list();
+        String[] names = listAt(u);
         String prefix = "//" + u.host() + ":" + u.port() + "/";
         String[] out = new String[names.length];
         for (int i = 0; i < names.length; i++) {

@@ -8,6 +8,7 @@ import java.rmi.StubNotFoundException;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What {@code io.mobula.rmi.registry} needs from the runtime: the registry lives under a well-known object id
@@ -15,7 +16,67 @@ import java.util.List;
  * applications.
  */
 public final class RegistryAccess {
+    private static final System.Logger LOG = System.getLogger(RegistryAccess.class.getName());
+    private static final List<RegistryListener> LISTENERS = new CopyOnWriteArrayList<>();
+    /** This process's exported registry, or null. */
+    private static volatile io.mobula.rmi.registry.Registry current;
+
     private RegistryAccess() {
+    }
+
+    /**
+     * Adds a listener to this process's registry; it first sees the bindings the registry has now, if there is one.
+     * A listener that throws is logged and kept.
+     */
+    public static synchronized void addListener(RegistryListener l) {
+        LISTENERS.add(java.util.Objects.requireNonNull(l, "listener"));
+        io.mobula.rmi.registry.Registry r = current;
+        if (r != null) {
+            try {
+                for (String name : r.list()) {
+                    try {
+                        l.bound(name, r.lookup(name));
+                    } catch (java.rmi.NotBoundException raced) {
+                        // unbound since list(): the listener hears of it in turn
+                    }
+                }
+            } catch (RemoteException local) {
+                throw new IllegalStateException("the local registry failed", local);
+            }
+        }
+    }
+
+    /** Removes a listener added with {@link #addListener}. */
+    public static void removeListener(RegistryListener l) {
+        LISTENERS.remove(l);
+    }
+
+    /** Called by this process's registry after {@code name} was bound to {@code obj}. */
+    public static void bound(Remote registry, String name, Remote obj) {
+        if (registry != current) {
+            return;
+        }
+        for (RegistryListener l : LISTENERS) {
+            try {
+                l.bound(name, obj);
+            } catch (RuntimeException | LinkageError e) {
+                LOG.log(System.Logger.Level.WARNING, "registry listener " + l + " failed on bind of " + name, e);
+            }
+        }
+    }
+
+    /** Called by this process's registry after {@code name} was unbound. */
+    public static void unbound(Remote registry, String name) {
+        if (registry != current) {
+            return;
+        }
+        for (RegistryListener l : LISTENERS) {
+            try {
+                l.unbound(name);
+            } catch (RuntimeException | LinkageError e) {
+                LOG.log(System.Logger.Level.WARNING, "registry listener " + l + " failed on unbind of " + name, e);
+            }
+        }
     }
 
     /** Exports {@code registry} under the well-known id, listening on {@code port} (0: any); returns its port. */
@@ -23,6 +84,7 @@ public final class RegistryAccess {
         RmiRuntime rt = RmiRuntime.get();
         Endpoint e = rt.ensureListening(port);
         rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), null);
+        becameCurrent(registry);
         return e.port();
     }
 
@@ -39,12 +101,33 @@ public final class RegistryAccess {
         rt.ensureListening();
         Endpoint e = rt.sockets.listen(port, ssf);
         rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), csf);
+        becameCurrent(registry);
         return e.port();
     }
 
-    /** Unexports the registry of this process, if any. */
+    private static synchronized void becameCurrent(Remote registry) {
+        current = registry instanceof io.mobula.rmi.registry.Registry r ? r : null;
+    }
+
+    /** Unexports the registry of this process, if any; its listeners see each of its names unbound. */
     public static boolean unexport(Remote registry) {
         return RmiRuntime.get().unexport(registry);
+    }
+
+    /** After any unexport: when it was this process's registry, its listeners see each of its names unbound. */
+    static synchronized void unexported(Remote impl) {
+        io.mobula.rmi.registry.Registry r = current;
+        if (impl != r || r == null) {
+            return;
+        }
+        try {
+            for (String name : r.list()) {
+                unbound(r, name);
+            }
+        } catch (RemoteException local) {
+            LOG.log(System.Logger.Level.WARNING, "the local registry failed as it was unexported", local);
+        }
+        current = null;
     }
 
     /** A stub for the registry at {@code host:port}, of the remote interface {@code registryInterface}. */

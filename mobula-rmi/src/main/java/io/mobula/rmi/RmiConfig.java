@@ -41,11 +41,15 @@ import java.util.Objects;
  *                    patterns: {@code com.example.*}, {@code com.example.**}, exact names),
  *                    {@code mobula.maxArrayLength}, {@code mobula.maxDepth}, and whether peers may make only trusted
  *                    classes ({@code mobula.trustedClassesOnly}, default true; docs/SECURITY.md)
+ * @param jrmpPort    the port at which this process also serves plain java.rmi clients over the standard protocol
+ *                    ({@code mobula.jrmp.port}; docs/INTEROP.md): a standard registry there shows the names bound in
+ *                    this process's registry. {@link #JRMP_OFF} (the default) serves none; 0 takes an ephemeral port.
+ *                    Needs {@code mobula-interop} on the class path
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
                         int callSpins, Duration busyPoll, List<String> transports, Duration heartbeat,
                         Duration peerTimeout, ByteOrder byteOrder, Duration handshakeTimeout, ClusterSecret secret,
-                        Decoding decoding) {
+                        Decoding decoding, int jrmpPort) {
 
     /** Where incoming calls run. */
     public enum Dispatch {
@@ -80,11 +84,18 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 throw new IllegalArgumentException("unknown transport '" + t + "' (known: shm, tcp)");
             }
         }
+        if (jrmpPort < JRMP_OFF || jrmpPort > 65535) {
+            throw new IllegalArgumentException("jrmpPort must be " + JRMP_OFF + " (off), 0 (any) or a port, not "
+                    + jrmpPort);
+        }
         if (port < 0 || port > 65535 || callTimeout.isNegative() || lease.isNegative() || lease.isZero()
                 || callSpins < 0) {
             throw new IllegalArgumentException("bad RMI configuration: " + port + ", " + callTimeout + ", " + lease);
         }
     }
+
+    /** The value of {@link #jrmpPort()} that serves no plain java.rmi client (the default). */
+    public static final int JRMP_OFF = -1;
 
     /** Shared memory where possible, otherwise TCP. */
     public static final List<String> DEFAULT_TRANSPORTS = List.of("shm", "tcp");
@@ -139,7 +150,8 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 parseOrder(System.getProperty("mobula.byteOrder")),
                 Duration.ofMillis(Long.getLong("mobula.handshakeTimeoutMs", DEFAULT_HANDSHAKE_TIMEOUT.toMillis())),
                 ClusterSecret.configured(System.getenv(), System.getProperty(ClusterSecret.FILE_PROPERTY)),
-                Decoding.fromSystemProperties());
+                Decoding.fromSystemProperties(),
+                Integer.getInteger("mobula.jrmp.port", JRMP_OFF));
     }
 
     static ByteOrder parseOrder(String text) {
@@ -173,11 +185,13 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     /**
      * What a peer's bytes may make in this process (docs/SECURITY.md): classes named on the wire must pass the filter
      * before they are loaded, arrays may not be longer than {@code maxArrayLength}, objects not nested deeper than
-     * {@code maxDepth}. A refused value fails its own call with an {@code UnmarshalException} naming the class or
-     * the limit; the connection goes on.
+     * {@code maxDepth}, and hashing a message's set elements and map keys may not walk more than {@code maxHashWork}
+     * nested collection elements (collections that share their children cost a walk exponential in their depth). A
+     * refused value fails its own call with an {@code UnmarshalException} naming the class or the limit; the
+     * connection goes on.
      */
     public record Decoding(io.mobula.serial.ClassFilter classFilter, int maxArrayLength, int maxDepth,
-            boolean trustedClassesOnly) {
+            boolean trustedClassesOnly, long maxHashWork) {
         /**
          * The default filter (its deny-list of known gadget classes), the serializer's default limits, and trusted
          * classes only: peers may make only classes this application compiled with mobula-processor, built-in JDK
@@ -190,13 +204,23 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         /** Checks the values. */
         public Decoding {
             Objects.requireNonNull(classFilter, "classFilter");
-            if (maxArrayLength < 0 || maxDepth < 1) {
-                throw new IllegalArgumentException("maxArrayLength " + maxArrayLength + " and maxDepth " + maxDepth
-                        + " must be non-negative and positive");
+            if (maxArrayLength < 0 || maxDepth < 1 || maxHashWork < 0) {
+                throw new IllegalArgumentException("maxArrayLength " + maxArrayLength + ", maxDepth " + maxDepth
+                        + " and maxHashWork " + maxHashWork + " must be non-negative, positive and non-negative");
             }
         }
 
-        /** From {@code mobula.classFilter.allow}, {@code mobula.classFilter.deny}, {@code mobula.maxArrayLength}, {@code mobula.maxDepth}. */
+        /** With the serializer's default {@code maxHashWork}. */
+        public Decoding(io.mobula.serial.ClassFilter classFilter, int maxArrayLength, int maxDepth,
+                        boolean trustedClassesOnly) {
+            this(classFilter, maxArrayLength, maxDepth, trustedClassesOnly,
+                    io.mobula.serial.Serialization.DEFAULT_MAX_HASH_WORK);
+        }
+
+        /**
+         * From {@code mobula.classFilter.allow}, {@code mobula.classFilter.deny}, {@code mobula.maxArrayLength},
+         * {@code mobula.maxDepth}, {@code mobula.trustedClassesOnly}, {@code mobula.maxHashWork}.
+         */
         static Decoding fromSystemProperties() {
             String allow = System.getProperty("mobula.classFilter.allow", "");
             String deny = System.getProperty("mobula.classFilter.deny", "");
@@ -218,61 +242,71 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
             return new Decoding(filter,
                     Integer.getInteger("mobula.maxArrayLength", io.mobula.serial.Serialization.DEFAULT_MAX_ARRAY_LENGTH),
                     Integer.getInteger("mobula.maxDepth", io.mobula.serial.Serialization.DEFAULT_MAX_DEPTH),
-                    Boolean.parseBoolean(System.getProperty("mobula.trustedClassesOnly", "true")));
+                    Boolean.parseBoolean(System.getProperty("mobula.trustedClassesOnly", "true")),
+                    Long.getLong("mobula.maxHashWork", io.mobula.serial.Serialization.DEFAULT_MAX_HASH_WORK));
         }
     }
 
     /** This configuration with another class filter and limits for what peers send. */
     public RmiConfig withDecoding(Decoding d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, secret, d);
+                peerTimeout, byteOrder, handshakeTimeout, secret, d, jrmpPort);
     }
 
     public RmiConfig withCallTimeout(Duration d) {
-        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     public RmiConfig withDispatch(Dispatch d) {
-        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     public RmiConfig withLease(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     public RmiConfig withBusyPoll(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     public RmiConfig withHost(String h) {
-        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
+        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     public RmiConfig withPort(int p) {
-        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
+    }
+
+    /**
+     * A copy that also serves plain java.rmi clients at {@code port} ({@link #JRMP_OFF}: none; 0: any port), as
+     * {@code mobula.jrmp.port} does.
+     */
+    public RmiConfig withJrmpPort(int port) {
+        return new RmiConfig(host, this.port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
+                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, port);
     }
 
     /** A copy with liveness checks every {@code interval} and peers dropped after {@code timeout} of silence. */
     public RmiConfig withHeartbeat(Duration interval, Duration timeout) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, interval, timeout,
-                byteOrder, handshakeTimeout, secret, decoding);
+                byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     /** A copy writing primitives in {@code order}. */
     public RmiConfig withByteOrder(ByteOrder order) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, order, handshakeTimeout, secret, decoding);
+                peerTimeout, order, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     /** A copy offering {@code t}, best first (e.g. {@code List.of("tcp")} to keep every peer on TCP). */
     public RmiConfig withTransports(List<String> t) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort);
     }
 
     /** A copy in which new connections must complete their handshake within {@code d}. */
     public RmiConfig withHandshakeTimeout(Duration d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, d, secret, decoding);
+                peerTimeout, byteOrder, d, secret, decoding, jrmpPort);
     }
 
     /**
@@ -281,7 +315,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withSecret(ClusterSecret s) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, s, decoding);
+                peerTimeout, byteOrder, handshakeTimeout, s, decoding, jrmpPort);
     }
 
     /**

@@ -73,7 +73,7 @@ final class RmiRuntime implements FrameHandler {
         this.config = config;
         this.exports = new ExportTable(config.lease().toNanos());
         this.serialization = RmiSerialization.create(this);
-        this.tcp = Transports.create("tcp", TransportOptions.defaults().withBusyPoll(config.busyPoll()));
+        this.tcp = Transports.create("tcp", transportOptions(config));
         this.local = new LocalChannel(this);
         this.shmOffered = config.sharedMemory() && SharedMemory.available();
         this.shmEndpoint = shmOffered ? Endpoint.shm(SharedMemory.hostId()) : null;
@@ -94,6 +94,19 @@ final class RmiRuntime implements FrameHandler {
                     + " may call its exported objects. Set MOBULA_SECRET_FILE (a file of mode 600) or MOBULA_SECRET"
                     + " on every process of the cluster to require a shared secret (docs/SECURITY.md)");
         }
+    }
+
+    /**
+     * The options of the runtime's transports: its busy-poll window, and the limits on accepted connections
+     * ({@code mobula.maxAcceptedConnections}, default 1024; {@code mobula.maxAcceptedConnectionsPerHost}, default 256;
+     * docs/SECURITY.md).
+     */
+    static TransportOptions transportOptions(RmiConfig config) {
+        io.mobula.transport.ConnectionLimits d = io.mobula.transport.ConnectionLimits.DEFAULT;
+        return TransportOptions.defaults().withBusyPoll(config.busyPoll())
+                .withConnectionLimits(new io.mobula.transport.ConnectionLimits(
+                        Integer.getInteger("mobula.maxAcceptedConnections", d.maxAccepted()),
+                        Integer.getInteger("mobula.maxAcceptedConnectionsPerHost", d.maxAcceptedPerHost())));
     }
 
     /** Runs {@code task} once after {@code delayNanos} on the runtime's timer (call time-outs). */
@@ -121,11 +134,20 @@ final class RmiRuntime implements FrameHandler {
                 if (r == null) {
                     RmiConfig c = pendingConfig != null ? pendingConfig : RmiConfig.fromSystemProperties();
                     instance = r = new RmiRuntime(c);
+                    // after the assignment: a bridge starting up may use the runtime
+                    bridgeFailure = Bridges.serve(c);
                 }
             }
         }
+        IllegalStateException failed = bridgeFailure;
+        if (failed != null) {
+            throw new IllegalStateException(failed.getMessage(), failed);
+        }
         return r;
     }
+
+    /** Why the configured protocol bridge could not start; the runtime refuses to work without it. */
+    private static volatile IllegalStateException bridgeFailure;
 
     static synchronized void configure(RmiConfig config) {
         if (instance != null) {
@@ -268,6 +290,10 @@ final class RmiRuntime implements FrameHandler {
         boolean removed = exports.remove(impl);
         if (removed && e.pinned) {
             keepAlive.decrement();
+        }
+        if (removed) {
+            RegistryAccess.unexported(impl);
+            BridgeAccess.unexported(impl);
         }
         return removed;
     }

@@ -68,6 +68,7 @@ final class RmiSerialization {
                 .byteOrder(runtime.config.byteOrder())
                 .maxArrayLength(decoding.maxArrayLength())
                 .maxDepth(decoding.maxDepth())
+                .maxHashWork(decoding.maxHashWork())
                 .trustedClassesOnly(decoding.trustedClassesOnly())
                 .build();
     }

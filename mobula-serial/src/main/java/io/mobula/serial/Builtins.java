@@ -234,7 +234,7 @@ final class Builtins {
         alias(Arrays.asList(1, null).stream().toList().getClass(), 60);
         alias(List.of(1, 2, 3, 4).subList(1, 3).getClass(), 60);
         reg(61, cls(Set.of(1, 2, 3).getClass()), new Builtin<Set<Object>>(cls(Set.class),
-                Builtins::writeCollection, in -> Set.of(readArray(in))));
+                Builtins::writeCollection, in -> Set.of(readHashedArray(in))));
         alias(Set.of().getClass(), 61);
         alias(Set.of(1).getClass(), 61);
         alias(Set.of(1, 2).getClass(), 61);
@@ -295,8 +295,13 @@ final class Builtins {
         int n = in.readLength(1);
         C c = factory.apply(n);
         in.register(c);
+        boolean hashed = c instanceof Set;
         for (int i = 0; i < n; i++) {
-            c.add(in.readObject());
+            Object e = in.readObject();
+            if (hashed) {
+                in.chargeHashing(e);
+            }
+            c.add(e);
         }
         return c;
     }
@@ -306,6 +311,15 @@ final class Builtins {
         Object[] a = new Object[n];
         for (int i = 0; i < n; i++) {
             a[i] = in.readObject();
+        }
+        return a;
+    }
+
+    /** {@link #readArray} for elements about to be hashed into a set: each charged ({@link HashWork}). */
+    static Object[] readHashedArray(SerialReader in) throws IOException {
+        Object[] a = readArray(in);
+        for (Object o : a) {
+            in.chargeHashing(o);
         }
         return a;
     }
@@ -341,8 +355,12 @@ final class Builtins {
         int n = in.readLength(2);
         M m = factory.apply(n);
         in.register(m);
+        boolean hashed = !(m instanceof IdentityHashMap);
         for (int i = 0; i < n; i++) {
             Object k = in.readObject();
+            if (hashed) {
+                in.chargeHashing(k);
+            }
             m.put(k, in.readObject());
         }
         return m;

@@ -259,7 +259,7 @@ final class JdkCollections {
                 Builtins::writeCollection, in -> {
                     CopyOnWriteArraySet<Object> s = new CopyOnWriteArraySet<>();
                     in.register(s);
-                    s.addAll(Arrays.asList(Builtins.readArray(in)));
+                    s.addAll(Arrays.asList(Builtins.readHashedArray(in)));
                     return s;
                 });
         Jdk.reg(ID_SKIP_LIST_MAP, Builtins.<ConcurrentSkipListMap<Object, Object>>cls(ConcurrentSkipListMap.class),

@@ -27,6 +27,8 @@ public final class SerialReader {
     private int handleCount;
     private int pending = -1;
     private int depth;
+    /** The hashing work this message's set elements and map keys cost so far ({@link HashWork}). */
+    private long hashWork;
 
     private final ReaderTypes types;
     private byte[] scratchBytes = new byte[64];
@@ -51,6 +53,22 @@ public final class SerialReader {
         handleCount = 0;
         pending = -1;
         depth = 0;
+        hashWork = 0;
+    }
+
+    /**
+     * Charges the work of hashing {@code key} into a set or map being decoded against this message's budget
+     * ({@link Serialization.Builder#maxHashWork}); call before inserting it.
+     *
+     * @throws SerialException when the message's budget is exceeded
+     */
+    void chargeHashing(Object key) throws SerialException {
+        long limit = config.maxHashWork();
+        hashWork += HashWork.cost(key, limit - hashWork, config.maxDepth());
+        if (hashWork > limit) {
+            throw new SerialException("hashing the sets and map keys of this message would visit more than maxHashWork "
+                    + limit + " nested collection elements (collections that share their children, or a cycle)");
+        }
     }
 
     /**

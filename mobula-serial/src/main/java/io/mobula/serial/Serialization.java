@@ -24,6 +24,11 @@ public final class Serialization {
     public static final int DEFAULT_MAX_DEPTH = 512;
     /** Default limit on the length of any array or collection read. */
     public static final int DEFAULT_MAX_ARRAY_LENGTH = 1 << 26;
+    /**
+     * Default of {@link Builder#maxHashWork}: 2^22 visits, some milliseconds of hashing, far more than sets of
+     * ordinary keys ever need (keys that are no collections cost nothing).
+     */
+    public static final long DEFAULT_MAX_HASH_WORK = 1L << 22;
 
     private static final Serialization DEFAULTS = builder().build();
 
@@ -247,6 +252,7 @@ public final class Serialization {
         private ClassFilter filter = ClassFilter.defaults();
         private int maxDepth = DEFAULT_MAX_DEPTH;
         private int maxArrayLength = DEFAULT_MAX_ARRAY_LENGTH;
+        private long maxHashWork = DEFAULT_MAX_HASH_WORK;
         private ByteOrder order = ByteOrder.nativeOrder();
         private ClassLoader loader;
         private final Map<Class<?>, Serializer<?>> explicit = new HashMap<>();
@@ -286,6 +292,20 @@ public final class Serialization {
                 throw new IllegalArgumentException("maxArrayLength " + n);
             }
             this.maxArrayLength = n;
+            return this;
+        }
+
+        /**
+         * @param n how many nested collection elements hashing the set elements and map keys of one message may
+         *          visit, at least 0 (collections nested as keys are hashed by walking them, once per path that
+         *          reaches them; a message whose shared nested collections would cost more is refused)
+         * @return this
+         */
+        public Builder maxHashWork(long n) {
+            if (n < 0) {
+                throw new IllegalArgumentException("maxHashWork " + n);
+            }
+            this.maxHashWork = n;
             return this;
         }
 
@@ -368,7 +388,7 @@ public final class Serialization {
             }
             Registry reg = explicit.isEmpty() && resolver == null && generatedSerializers ? Registry.DEFAULT
                     : new Registry(Map.copyOf(explicit), resolver, generatedSerializers);
-            return new Serialization(new Config(filter, maxDepth, maxArrayLength, order, cl, reg, trustedOnly));
+            return new Serialization(new Config(filter, maxDepth, maxArrayLength, order, cl, reg, trustedOnly, maxHashWork));
         }
     }
 }

@@ -55,6 +55,18 @@ public final class SharedMemory {
     }
 
     /**
+     * Creates a segment whose two rings hold {@code ringBytes} each (the connecting side).
+     *
+     * @throws IllegalArgumentException if {@code ringBytes} is not a power of two between 4 KiB and 1 GiB
+     */
+    public static Segment create(int ringBytes) throws IOException {
+        if (Integer.bitCount(ringBytes) != 1 || ringBytes < 4096 || ringBytes > 1 << 30) {
+            throw new IllegalArgumentException("ring size must be a power of two from 4 KiB to 1 GiB: " + ringBytes);
+        }
+        return new Segment(ShmSegment.create(ringBytes));
+    }
+
+    /**
      * Maps a segment the peer created, and removes its name.
      *
      * @throws IOException if it is not a Mobula segment in this host's segment directory, or cannot be mapped
@@ -73,6 +85,7 @@ public final class SharedMemory {
     public static final class Segment implements AutoCloseable {
         private final ShmSegment segment;
         private ShmConnection connection;
+        private ShmStreams streams;
 
         private Segment(ShmSegment segment) {
             this.segment = segment;
@@ -90,7 +103,7 @@ public final class SharedMemory {
          * @param remote a name for the peer, for logs and thread names
          */
         public synchronized Connection connection(Endpoint remote, FrameHandler handler, TransportOptions options) {
-            if (connection != null) {
+            if (connection != null || streams != null) {
                 throw new IllegalStateException("connection already built");
             }
             connection = new ShmConnection(remote, handler, options, segment, null, ShmWait.DEFAULT, c -> { });
@@ -131,12 +144,29 @@ public final class SharedMemory {
             connection.start(false);
         }
 
-        /** Removes the file name if still present; closes the connection if one was built. */
+        /**
+         * The segment as a pair of byte streams instead of a frame {@link #connection}: for a stream protocol that
+         * moves to shared memory (both sides call this once the peer has the segment; see {@link ShmStreams}).
+         * Closing the segment closes them.
+         *
+         * @throws IllegalStateException if a connection or streams were built already
+         */
+        public synchronized ShmStreams streams() {
+            if (connection != null || streams != null) {
+                throw new IllegalStateException("connection already built");
+            }
+            streams = new ShmStreams(segment, ShmWait.DEFAULT);
+            return streams;
+        }
+
+        /** Removes the file name if still present; closes the connection or streams if built. */
         @Override
         public synchronized void close() {
             segment.unlink();
             if (connection != null) {
                 connection.close();
+            } else if (streams != null) {
+                streams.close();
             } else {
                 segment.closeBells();
             }

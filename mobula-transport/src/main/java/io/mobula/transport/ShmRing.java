@@ -234,7 +234,7 @@ final class ShmRing {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new InterruptedIOException("interrupted while the peer's ring was full");
                 }
-                int step = waitStep(writeWaiter, WRITER_SLEEPING, t);
+                int step = waitStep(writeWaiter, WRITER_SLEEPING, t, Long.MAX_VALUE);
                 if (step == PARKED) {
                     IOException gone = checkPeer(false);
                     if (gone != null) {
@@ -274,8 +274,9 @@ final class ShmRing {
      * One step of waiting: spin, yield, then sleep on the doorbell (see the class comment), or park where there is
      * none. Returns {@link #AGAIN}, {@link #PARKED} (parked without a doorbell: time for a liveness check),
      * {@link #TIMED_OUT} (the doorbell's safety timeout passed) or {@link #BELL_ENDED} (the peer's end is closed).
+     * A sleep or park lasts at most {@code maxSleepNanos} (a caller's own deadline).
      */
-    private int waitStep(ShmWait.Waiter waiter, int flag, long pos) {
+    private int waitStep(ShmWait.Waiter waiter, int flag, long pos, long maxSleepNanos) {
         long waited = waiter.elapsed();
         if (waited < wait.spinNanos()) {
             Thread.onSpinWait();
@@ -287,7 +288,7 @@ final class ShmRing {
         }
         ShmBell b = bell();
         if (b == null) {
-            waiter.park(this, wait.maxParkNanos());
+            waiter.park(this, Math.max(1, Math.min(wait.maxParkNanos(), maxSleepNanos)));
             return PARKED;
         }
         INT.setOpaque(map, control + flag, 1);
@@ -297,7 +298,7 @@ final class ShmRing {
             return AGAIN;
         }
         long start = System.nanoTime();
-        int r = b.await(wait.bellTimeoutNanos());
+        int r = b.await(Math.min(wait.bellTimeoutNanos(), maxSleepNanos));
         INT.setOpaque(map, control + flag, 0); // a waker that took it first sent a byte: it is drained next time
         switch (r) {
             case ShmBell.RUNG -> {
@@ -364,12 +365,28 @@ final class ShmRing {
 
     /** Waits until there may be something to read, end of stream, a local close, or a dead peer. */
     void awaitData() {
+        awaitData(Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #awaitData()}, but returns after about {@code timeoutNanos} at the latest (a reader's own timeout;
+     * {@link Long#MAX_VALUE}: none). The caller looks at the ring again to learn why it returned.
+     */
+    void awaitData(long timeoutNanos) {
         parkedReader = Thread.currentThread();
         readWaiter.reset();
+        long deadline = timeoutNanos == Long.MAX_VALUE ? 0 : System.nanoTime() + timeoutNanos;
         try {
             long h = (long) LONG.getOpaque(map, control + HEAD);
             while (!ready(READER_SLEEPING, h)) {
-                int step = waitStep(readWaiter, READER_SLEEPING, h);
+                long left = Long.MAX_VALUE;
+                if (deadline != 0) {
+                    left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return;
+                    }
+                }
+                int step = waitStep(readWaiter, READER_SLEEPING, h, left);
                 if (step == PARKED) {
                     checkPeer(false);
                 } else if (step == TIMED_OUT) {
@@ -405,6 +422,14 @@ final class ShmRing {
             peerGone = gone;
         }
         return gone;
+    }
+
+    /** How many bytes the reader could take now without waiting (0 when closed or empty). */
+    int unread() {
+        if (readerClosed()) {
+            return 0;
+        }
+        return (int) Math.max(0, tail() - (long) LONG.getOpaque(map, control + HEAD));
     }
 
     /** Whether unread bytes are in the ring (or it is closed): a cheap check, no copy. */

@@ -84,7 +84,7 @@ final class ShmSegment {
         this.capacity = capacity;
     }
 
-    private static Path bellPath(Path segment) {
+    static Path bellPath(Path segment) {
         return segment.resolveSibling(segment.getFileName() + BELL_SUFFIX);
     }
 
@@ -104,8 +104,8 @@ final class ShmSegment {
     static ShmSegment create(int capacity) throws IOException {
         Path path = freshName("");
         long size = HEADER + 2L * capacity;
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(path, java.util.Set.of(StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.READ, StandardOpenOption.WRITE), OwnerOnly.attributes())) {
             ch.truncate(size); // a sparse file of zeros: counters and flags start at 0
             ch.write(java.nio.ByteBuffer.allocate(1), size - 1);
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
@@ -132,6 +132,7 @@ final class ShmSegment {
             ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
             try {
                 server.bind(UnixDomainSocketAddress.of(p), 2);
+                OwnerOnly.restrict(p);
                 server.configureBlocking(false);
                 return server;
             } catch (IOException | RuntimeException e) {
@@ -263,7 +264,9 @@ final class ShmSegment {
         if (!path.getFileName().toString().startsWith("mobula-") || !path.normalize().startsWith(DIRECTORY)) {
             throw new IOException("not a Mobula shared-memory segment: " + path);
         }
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        OwnerOnly.check(path);
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             long size = ch.size();
             if (size < HEADER + 2L * 4096) {
                 throw new IOException("shared-memory segment too small: " + path);

@@ -44,6 +44,7 @@ final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConn
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         try {
             server.bind(UnixDomainSocketAddress.of(path));
+            OwnerOnly.restrict(path);
         } catch (IOException e) {
             server.close();
             throw new IOException("cannot listen at " + local + ": " + e.getMessage(), e);

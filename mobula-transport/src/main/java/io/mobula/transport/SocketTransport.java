@@ -120,10 +120,27 @@ public final class SocketTransport extends TransportBase<AcceptingListener<Socke
     /** Sets up a socket the listener accepted and starts its connection. */
     private void accepted(Socket socket, FrameHandler handler) throws IOException {
         InetAddress peer = socket.getInetAddress();
-        adopt(socket, new Endpoint(NAME, peer.getHostAddress(), socket.getPort(), null), handler).start(true);
+        if (!admission.admit(peer)) {
+            socket.close();
+            return;
+        }
+        SocketConnection connection;
+        try {
+            connection = adopt(socket, new Endpoint(NAME, peer.getHostAddress(), socket.getPort(), null), handler,
+                    () -> admission.release(peer));
+        } catch (IOException | RuntimeException e) {
+            admission.release(peer);
+            throw e;
+        }
+        connection.start(true);
     }
 
     private SocketConnection adopt(Socket socket, Endpoint remote, FrameHandler handler) throws IOException {
+        return adopt(socket, remote, handler, () -> { });
+    }
+
+    private SocketConnection adopt(Socket socket, Endpoint remote, FrameHandler handler, Runnable onEnd)
+            throws IOException {
         try {
             socket.setTcpNoDelay(options.tcpNoDelay());
             socket.setKeepAlive(true);
@@ -131,7 +148,10 @@ public final class SocketTransport extends TransportBase<AcceptingListener<Socke
             // a factory's socket need not support every option (e.g. a tunnel)
             StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "socket options on " + remote + ": " + e);
         }
-        SocketConnection connection = new SocketConnection(socket, remote, handler, options, connections::remove);
+        SocketConnection connection = new SocketConnection(socket, remote, handler, options, c -> {
+            connections.remove(c);
+            onEnd.run();
+        });
         track(connection);
         return connection;
     }

@@ -57,11 +57,30 @@ final class TcpTransport extends TransportBase<AcceptingListener<SocketChannel>,
         return connection;
     }
 
-    /** Sets up a channel the listener accepted (blocking) and starts its connection. */
+    /**
+     * Sets up a channel the listener accepted (blocking) and starts its connection; one over the connection limits is
+     * closed at once.
+     */
     private void accepted(SocketChannel channel, FrameHandler handler) throws IOException {
-        configure(channel);
         InetSocketAddress peer = (InetSocketAddress) channel.getRemoteAddress();
-        adopt(channel, Endpoint.tcp(peer.getAddress().getHostAddress(), peer.getPort()), handler).start(true);
+        if (!admission.admit(peer.getAddress())) {
+            channel.close();
+            return;
+        }
+        TcpConnection connection;
+        try {
+            configure(channel);
+            connection = TcpConnection.create(channel, Endpoint.tcp(peer.getAddress().getHostAddress(),
+                    peer.getPort()), handler, options, c -> {
+                connections.remove(c);
+                admission.release(peer.getAddress());
+            });
+        } catch (IOException | RuntimeException e) {
+            admission.release(peer.getAddress());
+            throw e;
+        }
+        track(connection);
+        connection.start(true);
     }
 
     /** Wraps a connected channel and tracks it until its receive thread ends; the caller starts it. */

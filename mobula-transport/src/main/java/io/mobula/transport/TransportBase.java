@@ -20,6 +20,8 @@ abstract class TransportBase<L extends Listener, C extends Connection> implement
     final Set<L> listeners = ConcurrentHashMap.newKeySet();
     final Set<C> connections = ConcurrentHashMap.newKeySet();
     volatile boolean closed;
+    /** The accepted connections alive, against {@link TransportOptions#connectionLimits()}. */
+    final Admission admission;
     private final String name;
     private final boolean hostEndpoints;
 
@@ -30,6 +32,12 @@ abstract class TransportBase<L extends Listener, C extends Connection> implement
         this.name = name;
         this.hostEndpoints = hostEndpoints;
         this.options = Objects.requireNonNull(options, "options");
+        this.admission = new Admission(options.connectionLimits(), name);
+    }
+
+    /** Connections refused so far for being over {@link TransportOptions#connectionLimits()}. */
+    final long refusedConnections() {
+        return admission.refused();
     }
 
     @Override

@@ -30,10 +30,12 @@ import java.util.Objects;
  *                          to the budget when the buffer shrinks after the large frames or the connection closes.
  *                          Transports whose options give the same value share one budget; frames above 128 KiB
  *                          need a budget of at least their size; 0 allows no growth.
+ * @param connectionLimits  how many accepted connections may be alive at once, in all and per remote address
+ *                          ({@link ConnectionLimits#DEFAULT}); one over a limit is closed as it is accepted
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
                                int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
-                               long receiveBudget) {
+                               long receiveBudget, ConnectionLimits connectionLimits) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
@@ -45,7 +47,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     public static final long DEFAULT_RECEIVE_BUDGET = Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 2);
 
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
-            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET);
+            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET, ConnectionLimits.DEFAULT);
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -65,6 +67,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
         if (sendBufferSize < 0 || receiveBufferSize < 0) {
             throw new IllegalArgumentException("socket buffer sizes must be >= 0");
         }
+        Objects.requireNonNull(connectionLimits, "connectionLimits");
         if (receiveBudget < 0) {
             throw new IllegalArgumentException("receiveBudget must be >= 0: " + receiveBudget);
         }
@@ -78,48 +81,54 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     /** A copy with {@code maxFrameSize} replaced. */
     public TransportOptions withMaxFrameSize(int v) {
         return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget);
+                callerPolling, receiveBudget, connectionLimits);
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
         return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget);
+                callerPolling, receiveBudget, connectionLimits);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget);
+                callerPolling, receiveBudget, connectionLimits);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget);
+                callerPolling, receiveBudget, connectionLimits);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
-                callerPolling, receiveBudget);
+                callerPolling, receiveBudget, connectionLimits);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
-                callerPolling, receiveBudget);
+                callerPolling, receiveBudget, connectionLimits);
     }
 
     /** A copy with {@code callerPolling} replaced. */
     public TransportOptions withCallerPolling(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, v, receiveBudget);
+                connectTimeout, v, receiveBudget, connectionLimits);
     }
 
     /** A copy with {@code receiveBudget} replaced. */
     public TransportOptions withReceiveBudget(long v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, v);
+                connectTimeout, callerPolling, v, connectionLimits);
+    }
+
+    /** A copy with {@code connectionLimits} replaced. */
+    public TransportOptions withConnectionLimits(ConnectionLimits v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, callerPolling, receiveBudget, v);
     }
 }

@@ -1,6 +1,7 @@
 package io.mobula.bench.gmi;
 
 import io.mobula.bench.Environment;
+import io.mobula.bench.MachineFields;
 import io.mobula.bench.ranks.Verdicts;
 import io.mobula.bench.rmi.LaunchContext;
 import io.mobula.bench.rmi.Progress;
@@ -148,6 +149,8 @@ public final class GmiSuite {
 
     static void writeJson(Path file, List<GmiResult> results, String mode, String timestamp, int cores)
             throws IOException {
-        Verdicts.writeLines(file, results.stream().map(r -> r.toJson(mode, timestamp, cores)).toList());
+        MachineFields machine = MachineFields.current();
+        Verdicts.writeLines(file,
+                results.stream().map(r -> machine.appendTo(r.toJson(mode, timestamp, cores))).toList());
     }
 }

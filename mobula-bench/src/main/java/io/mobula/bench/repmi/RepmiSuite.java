@@ -1,6 +1,7 @@
 package io.mobula.bench.repmi;
 
 import io.mobula.bench.Environment;
+import io.mobula.bench.MachineFields;
 import io.mobula.bench.ranks.RankLaunch;
 import io.mobula.bench.ranks.Verdicts;
 import io.mobula.bench.rmi.LaunchContext;
@@ -117,8 +118,9 @@ public final class RepmiSuite {
         }
         Path json = opt.json() != null ? opt.json() : Path.of("bench-results", "repmi-" + stamp + ".jsonl");
         try {
-            Verdicts.writeLines(json, results.stream().map(r -> r.toJson(opt.mode(), started.toString(), env.cores()))
-                    .toList());
+            MachineFields machine = MachineFields.current();
+            Verdicts.writeLines(json, results.stream()
+                    .map(r -> machine.appendTo(r.toJson(opt.mode(), started.toString(), env.cores()))).toList());
             notes.add("JSON lines: " + json.toAbsolutePath());
         } catch (IOException e) {
             notes.add("could not write " + json + ": " + e);

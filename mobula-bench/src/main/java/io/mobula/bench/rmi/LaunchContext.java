@@ -34,6 +34,13 @@ public record LaunchContext(String javaBinary, List<String> jvmFlags, String cla
         return new LaunchContext(java, flags, System.getProperty("java.class.path"), work, module);
     }
 
+    /** This context with {@code extra} JVM flags after the common ones. */
+    public LaunchContext withJvmFlags(List<String> extra) {
+        List<String> flags = new ArrayList<>(jvmFlags);
+        flags.addAll(extra);
+        return new LaunchContext(javaBinary, flags, classPath, workDir, moduleDir);
+    }
+
     /** {@code java <flags> -cp <cp> <mainClass> <args>}. */
     public List<String> javaCommand(String mainClass, List<String> args) {
         List<String> cmd = new ArrayList<>();

@@ -19,13 +19,15 @@ final class ReportPrinter {
     void print(List<BenchCase> cases, List<String> systems, ResultTable table, List<String> header,
             List<String> notes) {
         header.forEach(out::println);
+        int width = Math.max(10, systems.stream().mapToInt(String::length).max().orElse(0));
+        String sys = "%-" + width + "s";
         Kernel current = null;
         for (BenchCase c : cases) {
             if (c.kernel() != current) {
                 current = c.kernel();
                 out.println();
                 out.println("== " + current.signature() + " ==");
-                out.printf(Locale.ROOT, "%-16s %-10s %-5s %8s %10s %10s %9s %8s %8s %8s%n", "payload", "system",
+                out.printf(Locale.ROOT, "%-16s " + sys + " %-5s %8s %10s %10s %9s %8s %8s %8s%n", "payload", "system",
                         "tport", "calls", "p50 us", "p99 us", "MB/s", "x raw-c", "x rawJ", "x j.rmi");
             }
             String label = c.payload() == null ? "-" : c.payload().id();
@@ -35,10 +37,10 @@ final class ReportPrinter {
                     continue;
                 }
                 if (!r.ok()) {
-                    out.printf(Locale.ROOT, "%-16s %-10s %-5s  ERROR: %s%n", label, s, r.transport(),
+                    out.printf(Locale.ROOT, "%-16s " + sys + " %-5s  ERROR: %s%n", label, s, r.transport(),
                             firstLine(r.error()));
                 } else {
-                    out.printf(Locale.ROOT, "%-16s %-10s %-5s %8d %10.2f %10.2f %9s %8s %8s %8s%n", label, s,
+                    out.printf(Locale.ROOT, "%-16s " + sys + " %-5s %8d %10.2f %10.2f %9s %8s %8s %8s%n", label, s,
                             r.transport(), r.stats().count(), r.p50Micros(), r.p99Micros(),
                             c.payloadBytes() == 0 ? "-" : String.format(Locale.ROOT, "%.1f", r.mbPerSecond()),
                             ratio(r, table.get(c, "raw-c")), ratio(r, table.get(c, "raw-java")),

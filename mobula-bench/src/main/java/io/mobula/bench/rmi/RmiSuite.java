@@ -1,6 +1,7 @@
 package io.mobula.bench.rmi;
 
 import io.mobula.bench.Environment;
+import io.mobula.bench.MachineFields;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -158,9 +159,10 @@ public final class RmiSuite {
         if (parent != null) {
             Files.createDirectories(parent);
         }
+        MachineFields machine = MachineFields.current();
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             for (CaseResult r : results) {
-                w.write(r.toJson(mode, timestamp));
+                w.write(machine.appendTo(r.toJson(mode, timestamp)));
                 w.write('\n');
             }
         }

@@ -6,18 +6,22 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * The systems the suite knows, in report order: over TCP the raw C and Java ping-pongs, java.rmi and
- * {@code "mobula"}; over shared memory the raw C and Java ring ping-pongs and {@code "mobula-shm"}.
+ * The systems the suite knows, in report order: over TCP the raw C and Java ping-pongs, java.rmi, a java.rmi
+ * client calling Mobula through the bridge ({@code "java.rmi-to-mobula"}) and {@code "mobula"}; over shared memory
+ * the raw C and Java ring ping-pongs, {@code "mobula-shm"} and unmodified java.rmi over Mobula's socket factory
+ * ({@code "java.rmi+mobula-sockets"}).
  */
 public final class RmiSystems {
     private static final List<Supplier<RmiSystem>> ALL = List.of(
             RawCSystem::new,
             RawJavaSystem::new,
             JavaRmiSystem::new,
+            JrmpBridgeSystem::new,
             MobulaSystem::new,
             RawCShmSystem::new,
             RawJavaShmSystem::new,
-            MobulaShmSystem::new);
+            MobulaShmSystem::new,
+            MobulaSocketsRmiSystem::new);
 
     private RmiSystems() { }
 

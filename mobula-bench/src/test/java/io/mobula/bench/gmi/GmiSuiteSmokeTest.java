@@ -48,6 +48,7 @@ class GmiSuiteSmokeTest {
             assertEquals("mobula", o.get("system"), line);
             assertEquals(2, num(o, "n"), line);
             assertNull(o.get("error"), line);
+            assertTrue(o.get("host") instanceof String && num(o, "cpus") >= 1, "machine fields for the report: " + line);
             GmiCase c = GmiCase.byId((String) o.get("case"));
             double p50 = num(o, "p50_us");
             double p99 = num(o, "p99_us");

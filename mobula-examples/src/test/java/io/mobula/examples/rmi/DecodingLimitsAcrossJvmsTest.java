@@ -58,4 +58,25 @@ class DecodingLimitsAcrossJvmsTest {
         assertTrue(e.getCause().getMessage().contains("1001"), e.getCause().getMessage());
         assertArrayEquals(new int[1000], (int[]) svc.echo(new int[1000]), "at the limit it travels");
     }
+
+    @Test
+    void setsSharingTheirChildrenFailTheirCallBeforeHashingRunsAway() throws Exception {
+        java.util.Set<Object> root = new java.util.HashSet<>();
+        java.util.Set<Object> s1 = root;
+        java.util.Set<Object> s2 = new java.util.HashSet<>();
+        for (int i = 0; i < 60; i++) { // filled after being hashed into their parents: cheap to build, 2^60 to rehash
+            java.util.Set<Object> t1 = new java.util.HashSet<>(java.util.Set.of("x"));
+            java.util.Set<Object> t2 = new java.util.HashSet<>();
+            s1.add(t1);
+            s1.add(t2);
+            s2.add(t1);
+            s2.add(t2);
+            s1 = t1;
+            s2 = t2;
+        }
+        ServerException e = assertThrows(ServerException.class, () -> svc.echo(root));
+        assertInstanceOf(UnmarshalException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().contains("maxHashWork"), e.getCause().getMessage());
+        assertEquals(3, svc.add(1, 2), "the connection goes on");
+    }
 }

@@ -1,5 +1,6 @@
 package io.mobula.rmi.registry;
 
+import io.mobula.rmi.RegistryAccess;
 import io.mobula.rmi.RemoteClient;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -17,7 +18,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 /**
  * The registry object: a concurrent map from names to stubs. As in java.rmi, only callers on this host may bind,
  * rebind and unbind ({@link RemoteClient#fromLocalHost()}), unless they are trusted binders; lookup and list are
- * open to everyone. A call made directly in this process (not through RMI) is local.
+ * open to everyone. A call made directly in this process (not through RMI) is local. Changes are serialized, so
+ * the {@link io.mobula.rmi.RegistryListener}s (a bridge's mirror) see them in the order they took effect.
  */
 final class RegistryImpl implements Registry {
     /** The system property naming the remote hosts allowed to bind: a comma-separated list, or "*" / "true". */
@@ -82,25 +84,28 @@ final class RegistryImpl implements Registry {
     }
 
     @Override
-    public void bind(String name, Remote obj) throws AlreadyBoundException, AccessException {
+    public synchronized void bind(String name, Remote obj) throws AlreadyBoundException, AccessException {
         checkAccess("bind");
         if (bindings.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(obj, "obj")) != null) {
             throw new AlreadyBoundException(name);
         }
+        RegistryAccess.bound(this, name, obj);
     }
 
     @Override
-    public void unbind(String name) throws NotBoundException, AccessException {
+    public synchronized void unbind(String name) throws NotBoundException, AccessException {
         checkAccess("unbind");
         if (bindings.remove(Objects.requireNonNull(name, "name")) == null) {
             throw new NotBoundException(name);
         }
+        RegistryAccess.unbound(this, name);
     }
 
     @Override
-    public void rebind(String name, Remote obj) throws AccessException {
+    public synchronized void rebind(String name, Remote obj) throws AccessException {
         checkAccess("rebind");
         bindings.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(obj, "obj"));
+        RegistryAccess.bound(this, name, obj);
     }
 
     @Override
