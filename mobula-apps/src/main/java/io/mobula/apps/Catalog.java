@@ -2,6 +2,7 @@ package io.mobula.apps;
 
 import io.mobula.apps.asp.AspKernel;
 import io.mobula.apps.leq.LeqKernel;
+import io.mobula.apps.lufact.LuFactKernel;
 import io.mobula.apps.sor.SorKernel;
 import io.mobula.apps.tsp.TspKernel;
 import java.util.List;
@@ -11,7 +12,9 @@ import java.util.Optional;
 /** Every kernel, in the order they are listed, with the thesis's 64-CPU speedups to compare against. */
 public final class Catalog {
     private static final List<Kernel<?, ?>> KERNELS = List.of(SorKernel.INSTANCE, AspKernel.INSTANCE, TspKernel.INSTANCE,
-            LeqKernel.INSTANCE);
+            LeqKernel.INSTANCE,
+            // the Java Grande kernels (thesis 5.5.2) and the N-body kernels (thesis 2.5.3)
+            LuFactKernel.INSTANCE);
 
     /**
      * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version
@@ -25,6 +28,10 @@ public final class Catalog {
             "qr", Map.of("rmi", 37, "repmi", 40, "gmi", 47),
             "acp", Map.of("rmi", 54, "repmi", 55, "gmi", 56),
             "fft", Map.of("rmi", 53, "gmi", 59));
+
+    /** As {@link #THESIS_64}: the Java Grande kernels (5.5.2, GMI) and the N-body kernels (3.5.2, Manta RMI). */
+    private static final Map<String, Map<String, Integer>> THESIS_64_MORE = Map.of(
+            "lufact", Map.of("gmi", 38));
 
     private Catalog() {
     }
@@ -41,7 +48,8 @@ public final class Catalog {
 
     /** The thesis's speedup of a version on 64 CPUs, when its text gives one. */
     public static Optional<Integer> thesisSpeedup64(String kernel, String version) {
-        return Optional.ofNullable(THESIS_64.getOrDefault(kernel, Map.of()).get(version));
+        Integer s = THESIS_64.getOrDefault(kernel, Map.of()).get(version);
+        return Optional.ofNullable(s != null ? s : THESIS_64_MORE.getOrDefault(kernel, Map.of()).get(version));
     }
 
     /** The version {@code name} of {@code kernel}. */
