@@ -4,6 +4,7 @@ import io.mobula.apps.asp.AspKernel;
 import io.mobula.apps.leq.LeqKernel;
 import io.mobula.apps.lufact.LuFactKernel;
 import io.mobula.apps.moldyn.MolDynKernel;
+import io.mobula.apps.raytracer.RayTracerKernel;
 import io.mobula.apps.sor.SorKernel;
 import io.mobula.apps.tsp.TspKernel;
 import java.util.List;
@@ -15,7 +16,7 @@ public final class Catalog {
     private static final List<Kernel<?, ?>> KERNELS = List.of(SorKernel.INSTANCE, AspKernel.INSTANCE, TspKernel.INSTANCE,
             LeqKernel.INSTANCE,
             // the Java Grande kernels (thesis 5.5.2) and the N-body kernels (thesis 2.5.3)
-            LuFactKernel.INSTANCE, MolDynKernel.INSTANCE);
+            LuFactKernel.INSTANCE, MolDynKernel.INSTANCE, RayTracerKernel.INSTANCE);
 
     /**
      * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version
