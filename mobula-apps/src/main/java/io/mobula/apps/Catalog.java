@@ -1,6 +1,7 @@
 package io.mobula.apps;
 
 import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.barnes.BarnesKernel;
 import io.mobula.apps.leq.LeqKernel;
 import io.mobula.apps.lufact.LuFactKernel;
 import io.mobula.apps.moldyn.MolDynKernel;
@@ -16,7 +17,7 @@ public final class Catalog {
     private static final List<Kernel<?, ?>> KERNELS = List.of(SorKernel.INSTANCE, AspKernel.INSTANCE, TspKernel.INSTANCE,
             LeqKernel.INSTANCE,
             // the Java Grande kernels (thesis 5.5.2) and the N-body kernels (thesis 2.5.3)
-            LuFactKernel.INSTANCE, MolDynKernel.INSTANCE, RayTracerKernel.INSTANCE);
+            LuFactKernel.INSTANCE, MolDynKernel.INSTANCE, RayTracerKernel.INSTANCE, BarnesKernel.INSTANCE);
 
     /**
      * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version
@@ -34,7 +35,8 @@ public final class Catalog {
     /** As {@link #THESIS_64}: the Java Grande kernels (5.5.2, GMI) and the N-body kernels (3.5.2, Manta RMI). */
     private static final Map<String, Map<String, Integer>> THESIS_64_MORE = Map.of(
             "lufact", Map.of("gmi", 38),
-            "moldyn", Map.of("gmi", 47));
+            "moldyn", Map.of("gmi", 47),
+            "barnes", Map.of("rmi", 27));
 
     private Catalog() {
     }
