@@ -8,6 +8,7 @@ import io.mobula.apps.moldyn.MolDynKernel;
 import io.mobula.apps.raytracer.RayTracerKernel;
 import io.mobula.apps.sor.SorKernel;
 import io.mobula.apps.tsp.TspKernel;
+import io.mobula.apps.water.WaterKernel;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +18,8 @@ public final class Catalog {
     private static final List<Kernel<?, ?>> KERNELS = List.of(SorKernel.INSTANCE, AspKernel.INSTANCE, TspKernel.INSTANCE,
             LeqKernel.INSTANCE,
             // the Java Grande kernels (thesis 5.5.2) and the N-body kernels (thesis 2.5.3)
-            LuFactKernel.INSTANCE, MolDynKernel.INSTANCE, RayTracerKernel.INSTANCE, BarnesKernel.INSTANCE);
+            LuFactKernel.INSTANCE, MolDynKernel.INSTANCE, RayTracerKernel.INSTANCE, WaterKernel.INSTANCE,
+            BarnesKernel.INSTANCE);
 
     /**
      * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version
