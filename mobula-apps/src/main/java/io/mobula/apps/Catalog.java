@@ -1,14 +1,9 @@
 package io.mobula.apps;
 
 import io.mobula.apps.asp.AspKernel;
-import io.mobula.apps.barnes.BarnesKernel;
 import io.mobula.apps.leq.LeqKernel;
-import io.mobula.apps.lufact.LuFactKernel;
-import io.mobula.apps.moldyn.MolDynKernel;
-import io.mobula.apps.raytracer.RayTracerKernel;
 import io.mobula.apps.sor.SorKernel;
 import io.mobula.apps.tsp.TspKernel;
-import io.mobula.apps.water.WaterKernel;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,10 +11,7 @@ import java.util.Optional;
 /** Every kernel, in the order they are listed, with the thesis's 64-CPU speedups to compare against. */
 public final class Catalog {
     private static final List<Kernel<?, ?>> KERNELS = List.of(SorKernel.INSTANCE, AspKernel.INSTANCE, TspKernel.INSTANCE,
-            LeqKernel.INSTANCE,
-            // the Java Grande kernels (thesis 5.5.2) and the N-body kernels (thesis 2.5.3)
-            LuFactKernel.INSTANCE, MolDynKernel.INSTANCE, RayTracerKernel.INSTANCE, WaterKernel.INSTANCE,
-            BarnesKernel.INSTANCE);
+            LeqKernel.INSTANCE);
 
     /**
      * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version
@@ -34,29 +26,28 @@ public final class Catalog {
             "acp", Map.of("rmi", 54, "repmi", 55, "gmi", 56),
             "fft", Map.of("rmi", 53, "gmi", 59));
 
-    /** As {@link #THESIS_64}: the Java Grande kernels (5.5.2, GMI) and the N-body kernels (3.5.2, Manta RMI). */
-    private static final Map<String, Map<String, Integer>> THESIS_64_MORE = Map.of(
-            "lufact", Map.of("gmi", 38),
-            "moldyn", Map.of("gmi", 47),
-            "barnes", Map.of("rmi", 27));
+    /** With the kernels of {@link GrandeAndNBodyKernels} after them. */
+    private static final List<Kernel<?, ?>> ALL = java.util.stream.Stream.concat(KERNELS.stream(),
+            GrandeAndNBodyKernels.KERNELS.stream()).toList();
 
     private Catalog() {
     }
 
     /** All kernels. */
     public static List<Kernel<?, ?>> kernels() {
-        return KERNELS;
+        return ALL;
     }
 
     /** The kernel named {@code name}. */
     public static Optional<Kernel<?, ?>> find(String name) {
-        return KERNELS.stream().filter(k -> k.name().equals(name)).findFirst();
+        return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
     }
 
     /** The thesis's speedup of a version on 64 CPUs, when its text gives one. */
     public static Optional<Integer> thesisSpeedup64(String kernel, String version) {
         Integer s = THESIS_64.getOrDefault(kernel, Map.of()).get(version);
-        return Optional.ofNullable(s != null ? s : THESIS_64_MORE.getOrDefault(kernel, Map.of()).get(version));
+        return Optional.ofNullable(s != null ? s
+                : GrandeAndNBodyKernels.THESIS_64.getOrDefault(kernel, Map.of()).get(version));
     }
 
     /** The version {@code name} of {@code kernel}. */
