@@ -214,9 +214,10 @@ public final class Water {
         boolean[] out = new boolean[size];
         int lo = lo(n, size, r);
         int hi = lo(n, size, r + 1);
-        for (int i = lo; i < hi; i++) {
-            int last = i + shell(n, i);
-            for (int jj = i + 1; jj <= last; jj++) {
+        if (hi > lo) {
+            // i + shell(n, i) never decreases, so the shells of lo ..< hi cover one run of molecules
+            int last = hi - 1 + shell(n, hi - 1);
+            for (int jj = lo + 1; jj <= last; jj++) {
                 out[owner(n, size, jj < n ? jj : jj - n)] = true;
             }
         }

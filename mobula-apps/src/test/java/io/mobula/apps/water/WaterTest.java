@@ -112,7 +112,12 @@ class WaterTest {
 
     @Test
     void eachRankReachesTheBlocksItsHalfShellsTouch() {
-        int n = 100;
+        for (int n : new int[] {100, 101}) {
+            reaches(n);
+        }
+    }
+
+    private static void reaches(int n) {
         for (int size = 1; size <= 8; size++) {
             for (int r = 0; r < size; r++) {
                 boolean[] reach = Water.reaches(n, size, r);
@@ -123,9 +128,19 @@ class WaterTest {
                 }
                 // about half of the other ranks: the shells span n/2 molecules after the block
                 assertTrue(count <= size / 2 + 1, size + " ranks, rank " + r + " reaches " + count);
+                boolean[] brute = new boolean[size];
+                for (int i = Water.lo(n, size, r); i < Water.lo(n, size, r + 1); i++) {
+                    for (int k = 1; k <= Water.shell(n, i); k++) {
+                        int q = Water.owner(n, size, (i + k) % n);
+                        if (q != r) {
+                            brute[q] = true;
+                        }
+                    }
+                }
+                assertArrayEquals(brute, reach, size + " ranks, rank " + r);
                 for (int j = 0; j < n; j++) {
-                    assertEquals(j >= Water.lo(n, size, Water.owner(n, size, j))
-                            && j < Water.lo(n, size, Water.owner(n, size, j) + 1), true);
+                    int q = Water.owner(n, size, j);
+                    assertTrue(j >= Water.lo(n, size, q) && j < Water.lo(n, size, q + 1), "owner of " + j);
                 }
             }
         }
