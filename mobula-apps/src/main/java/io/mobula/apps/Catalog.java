@@ -1,7 +1,9 @@
 package io.mobula.apps;
 
 import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.fft.FftKernel;
 import io.mobula.apps.leq.LeqKernel;
+import io.mobula.apps.qr.QrKernel;
 import io.mobula.apps.sor.SorKernel;
 import io.mobula.apps.tsp.TspKernel;
 import java.util.List;
@@ -10,8 +12,8 @@ import java.util.Optional;
 
 /** Every kernel, in the order they are listed, with the thesis's 64-CPU speedups to compare against. */
 public final class Catalog {
-    private static final List<Kernel<?, ?>> KERNELS = List.of(SorKernel.INSTANCE, AspKernel.INSTANCE, TspKernel.INSTANCE,
-            LeqKernel.INSTANCE);
+    private static final List<Kernel<?, ?>> KERNELS = List.of(SorKernel.INSTANCE, AspKernel.INSTANCE,
+            TspKernel.INSTANCE, LeqKernel.INSTANCE, QrKernel.INSTANCE, FftKernel.INSTANCE);
 
     /**
      * The speedups on 64 CPUs the thesis reports in its text, by kernel and version: RMI is the optimized RMI version

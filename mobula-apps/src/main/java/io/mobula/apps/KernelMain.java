@@ -6,19 +6,14 @@ import io.mobula.pool.PoolOptions;
 import io.mobula.rmi.Rmi;
 import java.io.Serializable;
 import java.rmi.Remote;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * What every kernel's mains share: the size argument, the timing, the verification against the sequential algorithm
  * and the result line. Exit codes: 0 verified, 1 the result differs or the run failed, 2 bad arguments.
  */
 public final class KernelMain {
-    private static final Duration GATHER_TIMEOUT = Duration.ofSeconds(120);
-
     private KernelMain() {
     }
 
@@ -68,23 +63,16 @@ public final class KernelMain {
             RankContext<P> ctx = new RankContext<>(pool, in.problem);
             Serializable part = body.run(ctx);
             String prefix = "apps/" + kernel.name() + "/part/";
-            pool.publish(prefix + pool.rank(), part);
+            Parts.publish(pool, prefix, part);
             int code = 0;
             if (pool.rank() == 0) {
-                List<String> keys = new ArrayList<>();
-                for (int r = 0; r < pool.size(); r++) {
-                    keys.add(prefix + r);
-                }
-                Map<String, Serializable> got = pool.await(keys, GATHER_TIMEOUT);
-                List<Serializable> parts = new ArrayList<>();
-                for (String k : keys) {
-                    parts.add(got.get(k));
-                }
+                List<Serializable> parts = Parts.gather(pool, prefix);
                 R result = kernel.assemble(in.problem, parts);
+                P fresh = kernel.problem(in.values); // the input again, whatever the run did to its copy
                 long t0 = System.nanoTime();
-                R expected = kernel.sequential(in.problem);
+                R expected = kernel.sequential(fresh);
                 double seq = (System.nanoTime() - t0) / 1e9;
-                String why = kernel.compare(in.problem, expected, result);
+                String why = kernel.compare(fresh, expected, result);
                 double par = ctx.seconds();
                 System.out.printf(Locale.ROOT, "%s %s, size %s, %d ranks: parallel %.3f s, sequential %.3f s,"
                         + " speedup %.2f%n", kernel.name(), version, in.size, pool.size(), par, seq, seq / par);
@@ -109,7 +97,7 @@ public final class KernelMain {
                 .orElse("<main class>");
     }
 
-    private record Input<P>(String size, P problem) {
+    private record Input<P>(String size, int[] values, P problem) {
     }
 
     private static <P> Input<P> parse(Kernel<P, ?> kernel, String[] args) {
@@ -123,7 +111,7 @@ public final class KernelMain {
             for (int x : v) {
                 size.append(size.isEmpty() ? "" : ",").append(x);
             }
-            return new Input<>(size.toString(), kernel.problem(v));
+            return new Input<>(size.toString(), v, kernel.problem(v));
         } catch (IllegalArgumentException e) {
             usage(kernel, e.getMessage());
             return null;

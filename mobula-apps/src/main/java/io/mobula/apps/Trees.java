@@ -23,4 +23,10 @@ public final class Trees {
         }
         return out;
     }
+
+    /** The rank {@code me} receives a broadcast from {@code root} from, among {@code size} ranks; -1 for the root. */
+    public static int parent(int root, int me, int size) {
+        int rel = Math.floorMod(me - root, size);
+        return rel == 0 ? -1 : ((rel & ~Integer.highestOneBit(rel)) + root) % size;
+    }
 }

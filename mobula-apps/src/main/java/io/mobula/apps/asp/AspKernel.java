@@ -99,9 +99,13 @@ public final class AspKernel implements Kernel<int[][], int[][]> {
                         AspGmi.class, AspRows.class, AspRowsMember.class));
     }
 
-    /** This rank's rows, from the input. */
+    /** Copies of this rank's rows of the input. */
     static int[][] block(int[][] d, int size, int r) {
         int n = d.length;
-        return Arrays.copyOfRange(d, Asp.lo(n, size, r), Asp.lo(n, size, r + 1));
+        int[][] rows = Arrays.copyOfRange(d, Asp.lo(n, size, r), Asp.lo(n, size, r + 1));
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = rows[i].clone();
+        }
+        return rows;
     }
 }
