@@ -28,22 +28,28 @@ public final class Catalog {
             "acp", Map.of("rmi", 54, "repmi", 55, "gmi", 56),
             "fft", Map.of("rmi", 53, "gmi", 59));
 
+    /** With the kernels of {@link GrandeAndNBodyKernels} after them. */
+    private static final List<Kernel<?, ?>> ALL = java.util.stream.Stream.concat(KERNELS.stream(),
+            GrandeAndNBodyKernels.KERNELS.stream()).toList();
+
     private Catalog() {
     }
 
     /** All kernels. */
     public static List<Kernel<?, ?>> kernels() {
-        return KERNELS;
+        return ALL;
     }
 
     /** The kernel named {@code name}. */
     public static Optional<Kernel<?, ?>> find(String name) {
-        return KERNELS.stream().filter(k -> k.name().equals(name)).findFirst();
+        return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
     }
 
     /** The thesis's speedup of a version on 64 CPUs, when its text gives one. */
     public static Optional<Integer> thesisSpeedup64(String kernel, String version) {
-        return Optional.ofNullable(THESIS_64.getOrDefault(kernel, Map.of()).get(version));
+        Integer s = THESIS_64.getOrDefault(kernel, Map.of()).get(version);
+        return Optional.ofNullable(s != null ? s
+                : GrandeAndNBodyKernels.THESIS_64.getOrDefault(kernel, Map.of()).get(version));
     }
 
     /** The version {@code name} of {@code kernel}. */
