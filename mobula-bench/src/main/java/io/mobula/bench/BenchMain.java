@@ -31,7 +31,7 @@ public final class BenchMain {
 
     /** Suites with a harness and report of their own (multi-process), by name: they take the remaining args. */
     static final Map<String, Function<String[], Integer>> HARNESSES = new TreeMap<>(Map.of("rmi", RmiSuite::run,
-            "gmi", GmiSuite::run, "repmi", RepmiSuite::run));
+            "gmi", GmiSuite::run, "repmi", RepmiSuite::run, "hostile", io.mobula.bench.hostile.HostileSuite::run));
 
     private BenchMain() {
     }

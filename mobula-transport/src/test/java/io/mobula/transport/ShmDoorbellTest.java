@@ -81,8 +81,8 @@ class ShmDoorbellTest {
                     s.bellWakeups());
             assertEquals(0, s.lateWakeups() + c.lateWakeups(), "wake-ups caught by the safety timeout");
             assertTrue(s.bellWakeups() > pings / 10, "the receive thread slept and was rung: " + s.bellWakeups());
-            // generous for a loaded machine; a timer-based wake-up would take seconds here
-            assertTrue(p99 < 50_000_000, "p99 wake-up latency " + p99 / 1000 + " us");
+            // no latency bound: on a loaded machine a scheduler delay is not a doorbell fault; the safety timeout is
+            // 30 s here, so no late wake-up above proves every sleeping reader was rung (figures: docs/PERFORMANCE.md)
             assertEquals(List.of(), srv.violations);
         }
     }

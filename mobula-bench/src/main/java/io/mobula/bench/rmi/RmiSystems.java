@@ -17,6 +17,7 @@ public final class RmiSystems {
             RawCSystem::new,
             RawJavaSystem::new,
             JavaRmiSystem::new,
+            io.mobula.bench.rmi.grpc.GrpcSystem::new,
             JrmpBridgeSystem::new,
             MobulaSystem::new,
             MobulaTlsSystem::new,

@@ -1,5 +1,6 @@
 package io.mobula.examples.sor;
 
+import io.mobula.apps.sor.Sor;
 import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package io.mobula.examples.sor;
 
+import io.mobula.apps.sor.Sor;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.mobula.examples.sor;
+package io.mobula.apps.sor;
 
 /**
  * Red/black successive over-relaxation on an n x n grid with fixed borders (thesis 2.5.3; KaRMI paper section 6).

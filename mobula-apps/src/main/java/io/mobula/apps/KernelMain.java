@@ -1,0 +1,131 @@
+package io.mobula.apps;
+
+import io.mobula.pool.LaunchEnvironment;
+import io.mobula.pool.Pool;
+import io.mobula.pool.PoolOptions;
+import io.mobula.rmi.Rmi;
+import java.io.Serializable;
+import java.rmi.Remote;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What every kernel's mains share: the size argument, the timing, the verification against the sequential algorithm
+ * and the result line. Exit codes: 0 verified, 1 the result differs or the run failed, 2 bad arguments.
+ */
+public final class KernelMain {
+    private KernelMain() {
+    }
+
+    /** The sequential version: {@code main(SIZE)}. Prints the result line and exits. */
+    public static <P, R> void sequential(Kernel<P, R> kernel, String[] args) {
+        Input<P> in = parse(kernel, args);
+        long t0 = System.nanoTime();
+        R r = kernel.sequential(in.problem);
+        double s = (System.nanoTime() - t0) / 1e9;
+        System.out.println(new ResultLine(kernel.name(), "seq", 1, in.size, s, s, true, kernel.checksum(r)).format());
+        System.exit(0);
+    }
+
+    /**
+     * A parallel version: {@code main(SIZE)} on every rank of a pool ({@code ./mobula run --np N}). Rank 0 gathers
+     * the parts, runs the sequential algorithm on the same input, compares, prints the result line and exits 1 on a
+     * mismatch.
+     */
+    public static <P, R> void parallel(Kernel<P, R> kernel, String version, String[] args, Parallel<P> body) {
+        Input<P> in = parse(kernel, args);
+        if (System.getProperty("mobula.pool.rank") == null && LaunchEnvironment.detect().isEmpty()) {
+            System.err.println(kernel.name() + " " + version + ": not in a pool; run it with ./mobula run --np N "
+                    + mainOf(kernel, version) + " [size]");
+            System.exit(2);
+        }
+        int code;
+        try {
+            code = runRank(kernel, version, in, body);
+        } catch (Throwable t) {
+            System.err.println(kernel.name() + " " + version + " FAILED: " + t);
+            t.printStackTrace();
+            code = 1;
+        }
+        System.out.flush();
+        System.exit(code); // exported objects keep the JVM alive otherwise
+    }
+
+    private static <P, R> int runRank(Kernel<P, R> kernel, String version, Input<P> in, Parallel<P> body)
+            throws Exception {
+        PoolOptions o = PoolOptions.fromEnvironment();
+        Remote service = body.service(in.problem);
+        if (service != null) {
+            Rmi.export(service);
+            o = o.withService(service);
+        }
+        try (Pool pool = Pool.join(o)) {
+            RankContext<P> ctx = new RankContext<>(pool, in.problem);
+            Serializable part = body.run(ctx);
+            String prefix = "apps/" + kernel.name() + "/part/";
+            Parts.publish(pool, prefix, part);
+            int code = 0;
+            if (pool.rank() == 0) {
+                List<Serializable> parts = Parts.gather(pool, prefix);
+                R result = kernel.assemble(in.problem, parts);
+                P fresh = kernel.problem(in.values); // the input again, whatever the run did to its copy
+                long t0 = System.nanoTime();
+                R expected = kernel.sequential(fresh);
+                double seq = (System.nanoTime() - t0) / 1e9;
+                String why = kernel.compare(fresh, expected, result);
+                double par = ctx.seconds();
+                System.out.printf(Locale.ROOT, "%s %s, size %s, %d ranks: parallel %.3f s, sequential %.3f s,"
+                        + " speedup %.2f%n", kernel.name(), version, in.size, pool.size(), par, seq, seq / par);
+                if (why == null) {
+                    System.out.println(kernel.name() + " " + version + " result: verified against the sequential"
+                            + " version, checksum " + kernel.checksum(result));
+                } else {
+                    System.out.println(kernel.name() + " " + version + " result: DIFFERS from the sequential"
+                            + " version: " + why);
+                    code = 1;
+                }
+                System.out.println(new ResultLine(kernel.name(), version, pool.size(), in.size, par, seq,
+                        why == null, kernel.checksum(result)).format());
+            }
+            pool.barrier(); // nobody leaves while rank 0 still checks
+            return code;
+        }
+    }
+
+    private static String mainOf(Kernel<?, ?> kernel, String version) {
+        return kernel.versions().stream().filter(v -> v.name().equals(version)).map(Version::mainClass).findFirst()
+                .orElse("<main class>");
+    }
+
+    private record Input<P>(String size, int[] values, P problem) {
+    }
+
+    private static <P> Input<P> parse(Kernel<P, ?> kernel, String[] args) {
+        if (args.length > 1) {
+            usage(kernel, "too many arguments");
+        }
+        String arg = args.length == 0 ? Sizes.DEFAULT : args[0];
+        try {
+            int[] v = kernel.sizes().parse(arg);
+            StringBuilder size = new StringBuilder();
+            for (int x : v) {
+                size.append(size.isEmpty() ? "" : ",").append(x);
+            }
+            return new Input<>(size.toString(), v, kernel.problem(v));
+        } catch (IllegalArgumentException e) {
+            usage(kernel, e.getMessage());
+            return null;
+        }
+    }
+
+    private static void usage(Kernel<?, ?> kernel, String why) {
+        Sizes s = kernel.sizes();
+        StringBuilder presets = new StringBuilder();
+        for (String p : s.presetNames()) {
+            presets.append(' ').append(p).append('=').append(s.describe(p));
+        }
+        System.err.println(kernel.name() + ": " + why + "\nusage: [./mobula run --np N] <main class> [SIZE]; SIZE is "
+                + String.join(",", s.parameters()) + " or a preset:" + presets);
+        System.exit(2);
+    }
+}

@@ -1,0 +1,14 @@
+package io.mobula.apps.asp;
+
+import io.mobula.apps.Mailbox;
+import io.mobula.gmi.GroupMember;
+
+/** A rank's member of the ASP group: a mailbox of rows. */
+public class AspRowsMember extends GroupMember implements AspRows {
+    final Mailbox rows = new Mailbox();
+
+    @Override
+    public void putRow(int k, int[] row) {
+        rows.put(k, row);
+    }
+}

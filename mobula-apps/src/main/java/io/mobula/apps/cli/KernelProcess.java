@@ -1,0 +1,76 @@
+package io.mobula.apps.cli;
+
+import io.mobula.apps.ResultLine;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One kernel run in processes of its own: the sequential main in one JVM, or a parallel main under the
+ * {@code mobula run} launcher. Returns the result line it printed; bounded by a timeout, after which the process tree
+ * is killed.
+ */
+final class KernelProcess {
+    private static final long TIMEOUT_SECONDS = Long.getLong("mobula.apps.runTimeoutSeconds", 1800);
+
+    private KernelProcess() {
+    }
+
+    /** What a run gave: its result line, if any, its exit code and its last lines of output. */
+    record Outcome(Optional<ResultLine> result, int exitCode, List<String> tail) {
+    }
+
+    static Outcome run(String mainClass, boolean sequential, int np, String size) throws IOException,
+            InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        if (sequential) {
+            cmd.add(mainClass);
+        } else {
+            cmd.addAll(List.of("io.mobula.pool.cli.MobulaRun", "--np", Integer.toString(np), mainClass));
+        }
+        cmd.add(size);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Optional<ResultLine> result = Optional.empty();
+        List<String> tail = new ArrayList<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            Thread killer = Thread.ofVirtual().start(() -> {
+                try {
+                    if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                        p.descendants().forEach(ProcessHandle::destroyForcibly);
+                        p.destroyForcibly();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            String line;
+            while ((line = r.readLine()) != null) {
+                Optional<ResultLine> found = ResultLine.find(line);
+                if (found.isPresent()) {
+                    result = found;
+                }
+                tail.add(line);
+                if (tail.size() > 20) {
+                    tail.removeFirst();
+                }
+            }
+            killer.interrupt();
+        } finally {
+            if (p.isAlive()) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+        return new Outcome(result, p.waitFor(), tail);
+    }
+}

@@ -1,0 +1,61 @@
+package io.mobula.apps.fft;
+
+import io.mobula.apps.KernelMain;
+import io.mobula.apps.Mailbox;
+import io.mobula.apps.Parallel;
+import io.mobula.apps.RankContext;
+import io.mobula.pool.Pool;
+import java.io.Serializable;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/**
+ * FFT over RMI: {@code ./mobula run --np N io.mobula.apps.fft.FftRmi [SIZE]}. Each transpose is a personalized
+ * all-to-all: an RMI between every pair of ranks (thesis 2.5.3, 5.5.2).
+ */
+public final class FftRmi extends Parallel<Fft.Problem> implements FftNode {
+    private final Mailbox pieces = new Mailbox();
+    /** The pool's size, set before any piece can arrive (the start of the phase is a barrier). */
+    private volatile int ranks;
+
+    public static void main(String[] args) {
+        KernelMain.parallel(FftKernel.INSTANCE, "rmi", args, new FftRmi());
+    }
+
+    @Override
+    protected Remote service(Fft.Problem problem) {
+        return this;
+    }
+
+    @Override
+    protected Serializable run(RankContext<Fft.Problem> ctx) throws Exception {
+        Pool pool = ctx.pool();
+        pieces.watch(pool);
+        int size = pool.size();
+        int me = pool.rank();
+        ranks = size;
+        return FftRanks.run(ctx, (phase, out) -> {
+            for (int i = 1; i < size; i++) {
+                int q = (me + i) % size; // everyone starts with a different partner
+                try {
+                    pool.service(q, FftNode.class).put(phase, me, out[q]);
+                } catch (RemoteException e) {
+                    throw pool.lost(q, e);
+                }
+            }
+            double[][] in = new double[size][];
+            in[me] = out[me];
+            for (int r = 0; r < size; r++) {
+                if (r != me) {
+                    in[r] = (double[]) pieces.take((long) phase * size + r, "piece " + phase + " of rank " + r);
+                }
+            }
+            return in;
+        });
+    }
+
+    @Override
+    public void put(int phase, int from, double[] piece) {
+        pieces.put((long) phase * ranks + from, piece);
+    }
+}
