@@ -1,6 +1,7 @@
 package io.mobula.apps;
 
 import io.mobula.apps.acp.AcpKernel;
+import io.mobula.apps.radix.RadixKernel;
 import java.util.List;
 
 /**
@@ -9,7 +10,7 @@ import java.util.List;
  */
 final class MoreKernels {
     /** The kernels, in the order they are listed. */
-    static final List<Kernel<?, ?>> KERNELS = List.of(AcpKernel.INSTANCE);
+    static final List<Kernel<?, ?>> KERNELS = List.of(AcpKernel.INSTANCE, RadixKernel.INSTANCE);
 
     private MoreKernels() {
     }
