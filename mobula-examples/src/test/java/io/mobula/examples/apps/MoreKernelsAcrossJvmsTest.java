@@ -9,6 +9,7 @@ import io.mobula.apps.ResultLine;
 import io.mobula.apps.acp.AcpGmi;
 import io.mobula.apps.acp.AcpRepmi;
 import io.mobula.apps.acp.AcpRmi;
+import io.mobula.apps.radix.RadixRmi;
 import io.mobula.examples.ChildJvm;
 import io.mobula.pool.cli.MobulaRun;
 import java.time.Duration;
@@ -31,7 +32,8 @@ class MoreKernelsAcrossJvmsTest {
     static Stream<Arguments> threeRanks() {
         return Stream.of(Arguments.of("acp", "rmi", AcpRmi.class.getName()),
                 Arguments.of("acp", "repmi", AcpRepmi.class.getName()),
-                Arguments.of("acp", "gmi", AcpGmi.class.getName()));
+                Arguments.of("acp", "gmi", AcpGmi.class.getName()),
+                Arguments.of("radix", "rmi", RadixRmi.class.getName()));
     }
 
     private static ChildJvm launch(int np, String main, List<String> extraJvm) throws Exception {
@@ -72,6 +74,17 @@ class MoreKernelsAcrossJvmsTest {
             assertFalse(r.verified(), run.output());
             assertTrue(run.output().contains("[0] acp rmi result: DIFFERS from the sequential version: the domain of"
                     + " variable 40 differs"), run.output());
+            assertNotEquals(0, run.waitFor(Duration.ofSeconds(30)), run.output());
+        }
+    }
+
+    @Test
+    void aCorruptedRadixKeyIsCaught() throws Exception {
+        try (ChildJvm run = launch(3, RadixRmi.class.getName(), List.of("-Dmobula.apps.corruptRank=2"))) {
+            ResultLine r = resultOf(run);
+            assertFalse(r.verified(), run.output());
+            assertTrue(run.output().contains("[0] radix rmi result: DIFFERS from the sequential version: key 3333"
+                    + " differs"), run.output());
             assertNotEquals(0, run.waitFor(Duration.ofSeconds(30)), run.output());
         }
     }
