@@ -1,6 +1,5 @@
 package io.mobula.apps.acp;
 
-import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -25,8 +24,9 @@ public final class Acp {
      * An instance. {@code neighbors[i]} are the variables constrained with i; the constraint between i and
      * {@code neighbors[i][k]} allows (a, b) when {@code tables[relation[i][k]][a][b]}, a a value of i and b one of
      * the neighbor. Tables come in pairs: {@code t ^ 1} is the transpose of {@code t}, used from the other side.
+     * {@code back[i][k]} is where i stands among the neighbors of {@code neighbors[i][k]}.
      */
-    public record Problem(int n, int m, int[][] neighbors, int[][] relation, boolean[][][] tables) {
+    public record Problem(int n, int m, int[][] neighbors, int[][] relation, int[][] back, boolean[][][] tables) {
     }
 
     /**
@@ -72,13 +72,21 @@ public final class Acp {
             relation[i] = new int[degree[i]];
             degree[i] = 0;
         }
-        for (int[] e : ends) {
-            neighbors[e[0]][degree[e[0]]] = e[1];
-            relation[e[0]][degree[e[0]]++] = 2 * e[2];
-            neighbors[e[1]][degree[e[1]]] = e[0];
-            relation[e[1]][degree[e[1]]++] = 2 * e[2] + 1;
+        int[][] back = new int[n][];
+        for (int i = 0; i < n; i++) {
+            back[i] = new int[neighbors[i].length];
         }
-        return new Problem(n, m, neighbors, relation, tables);
+        for (int[] e : ends) {
+            int k = degree[e[0]]++;
+            int q = degree[e[1]]++;
+            neighbors[e[0]][k] = e[1];
+            relation[e[0]][k] = 2 * e[2];
+            back[e[0]][k] = q;
+            neighbors[e[1]][q] = e[0];
+            relation[e[1]][q] = 2 * e[2] + 1;
+            back[e[1]][q] = k;
+        }
+        return new Problem(n, m, neighbors, relation, back, tables);
     }
 
     private static void allow(boolean[][][] tables, int t, int a, int b) {
@@ -118,43 +126,41 @@ public final class Acp {
     }
 
     /**
-     * Removes the values of {@code i} some constraint leaves without support, adding each removed cell
-     * ({@code i * m + a}) to {@code removed} when it is not null; returns whether any went.
+     * Revises the arc from {@code i} to its k-th neighbor: removes the values of i that constraint leaves without
+     * support, adding each removed cell ({@code i * m + a}) to {@code removed} when it is not null; returns whether
+     * any went.
      */
-    static boolean revise(Problem p, boolean[][] d, int i, Cells removed) {
+    static boolean revise(Problem p, boolean[][] d, int i, int k, Cells removed) {
         boolean changed = false;
         boolean[] di = d[i];
         for (int a = 0; a < di.length; a++) {
-            if (!di[a]) {
-                continue;
-            }
-            for (int k = 0; k < p.neighbors()[i].length; k++) {
-                if (!supported(p, d, i, k, a)) {
-                    di[a] = false;
-                    changed = true;
-                    if (removed != null) {
-                        removed.add(i * p.m() + a);
-                    }
-                    break;
+            if (di[a] && !supported(p, d, i, k, a)) {
+                di[a] = false;
+                changed = true;
+                if (removed != null) {
+                    removed.add(i * p.m() + a);
                 }
             }
         }
         return changed;
     }
 
-    /** The sequential algorithm (AC-3 over variables): the arc-consistent matrix. */
+    /** Queues, on {@code work}, the arcs towards {@code j} of its neighbors: their support may have gone. */
+    static void requeue(Problem p, int j, Work work) {
+        for (int q = 0; q < p.neighbors()[j].length; q++) {
+            work.push(p.neighbors()[j][q], p.back()[j][q]);
+        }
+    }
+
+    /** The sequential algorithm (AC-3 over the arcs): the arc-consistent matrix. */
     public static boolean[][] solve(Problem p) {
         boolean[][] d = fullDomains(p);
-        Work queue = new Work(0, p.n());
-        for (int i = 0; i < p.n(); i++) {
-            queue.push(i);
-        }
-        while (!queue.isEmpty()) {
-            int i = queue.pop();
-            if (revise(p, d, i, null)) {
-                for (int j : p.neighbors()[i]) {
-                    queue.push(j);
-                }
+        Work work = new Work(p, 0, p.n());
+        work.pushAll();
+        while (!work.isEmpty()) {
+            int i = work.popVariable();
+            if (revise(p, d, i, work.popArc(), null)) {
+                requeue(p, i, work);
             }
         }
         return d;
@@ -179,34 +185,71 @@ public final class Acp {
         return (int) ((long) r * n / size);
     }
 
-    /** A queue of the variables in {@code lo ..< hi} still to revise, each at most once. */
+    /**
+     * A queue of the arcs of the variables in {@code lo ..< hi} still to revise, each queued at most once: an arc is
+     * a variable i and the index k of one of its neighbors.
+     */
     static final class Work {
+        private final Problem p;
         private final int lo;
-        private final boolean[] queued;
-        private final ArrayDeque<Integer> queue = new ArrayDeque<>();
+        private final int hi;
+        private final boolean[][] queued;
+        private final int[] vars;
+        private final int[] arcs;
+        private int head;
+        private int size;
+        private int arc;
 
-        Work(int lo, int hi) {
+        Work(Problem p, int lo, int hi) {
+            this.p = p;
             this.lo = lo;
-            this.queued = new boolean[hi - lo];
+            this.hi = hi;
+            this.queued = new boolean[hi - lo][];
+            int total = 0;
+            for (int i = lo; i < hi; i++) {
+                queued[i - lo] = new boolean[p.neighbors()[i].length];
+                total += queued[i - lo].length;
+            }
+            this.vars = new int[Math.max(1, total)];
+            this.arcs = new int[vars.length];
         }
 
-        /** Queues {@code i} if it is in range and not queued yet. */
-        void push(int i) {
-            int at = i - lo;
-            if (at >= 0 && at < queued.length && !queued[at]) {
-                queued[at] = true;
-                queue.add(i);
+        /** Queues every arc in range. */
+        void pushAll() {
+            for (int i = lo; i < hi; i++) {
+                for (int k = 0; k < p.neighbors()[i].length; k++) {
+                    push(i, k);
+                }
             }
         }
 
-        int pop() {
-            int i = queue.poll();
-            queued[i - lo] = false;
+        /** Queues arc {@code (i, k)} if i is in range and the arc is not queued yet. */
+        void push(int i, int k) {
+            if (i >= lo && i < hi && !queued[i - lo][k]) {
+                queued[i - lo][k] = true;
+                int at = (head + size++) % vars.length;
+                vars[at] = i;
+                arcs[at] = k;
+            }
+        }
+
+        /** Takes the next arc off the queue; returns its variable, {@link #popArc} its neighbor's index. */
+        int popVariable() {
+            int i = vars[head];
+            arc = arcs[head];
+            queued[i - lo][arc] = false;
+            head = (head + 1) % vars.length;
+            size--;
             return i;
         }
 
+        /** The neighbor index of the arc {@link #popVariable} took. */
+        int popArc() {
+            return arc;
+        }
+
         boolean isEmpty() {
-            return queue.isEmpty();
+            return size == 0;
         }
     }
 

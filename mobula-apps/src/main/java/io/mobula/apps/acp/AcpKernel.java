@@ -37,8 +37,8 @@ public final class AcpKernel implements Kernel<Acp.Problem, boolean[][]> {
                 new int[] {2000, 150});
     }
 
-    private static final int DEFAULT_N = 6000;
-    private static final int DEFAULT_M = 300;
+    private static final int DEFAULT_N = 12000;
+    private static final int DEFAULT_M = 400;
 
     @Override
     public Acp.Problem problem(int[] v) {
@@ -100,7 +100,7 @@ public final class AcpKernel implements Kernel<Acp.Problem, boolean[][]> {
 
     @Override
     public List<Version> versions() {
-        return List.of(Version.of("seq", "AC-3 over the variables in one process", AcpSeq.class),
+        return List.of(Version.of("seq", "AC-3 over the arcs in one process", AcpSeq.class),
                 Version.of("rmi", "a private matrix per rank; a rank's removals go down a binomial tree of one-way"
                         + " RMIs rooted at it (the optimized RMI version)", AcpRmi.class, AcpNode.class),
                 Version.of("repmi", "the removals go into one replicated matrix object; every rank reads the"

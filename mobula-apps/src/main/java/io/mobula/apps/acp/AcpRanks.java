@@ -7,9 +7,10 @@ import java.util.Arrays;
 /**
  * What every parallel ACP version shares (thesis 3.5.1): the variables are divided statically in blocks, every rank
  * keeps a copy of the whole matrix and restricts its own variables as far as it can, then hands the cells it
- * removed to the version's exchange and applies every other rank's removals to its copy, requeueing its variables
- * constrained with a variable that lost values. A round in which no rank removed anything ends the run: every rank
- * learns so from the same exchange, so no separate termination detection is needed.
+ * removed to the version's exchange and applies every other rank's removals to its copy, requeueing the arcs of its
+ * variables towards a variable that lost values (the queue holds arcs, as in AC-3). A round in which no rank removed
+ * anything ends the run: every rank learns so from the same exchange, so no separate termination detection is
+ * needed.
  */
 final class AcpRanks {
     /** How a version moves each rank's removed cells of one round to every rank. */
@@ -33,20 +34,16 @@ final class AcpRanks {
         int lo = Acp.lo(p.n(), ctx.size(), me);
         int hi = Acp.lo(p.n(), ctx.size(), me + 1);
         boolean[][] d = Acp.fullDomains(p);
-        Acp.Work work = new Acp.Work(lo, hi);
+        Acp.Work work = new Acp.Work(p, lo, hi);
         Acp.Cells removed = new Acp.Cells();
         ctx.startPhase();
-        for (int i = lo; i < hi; i++) {
-            work.push(i);
-        }
+        work.pushAll();
         boolean changes = true;
         for (int round = 1; changes; round++) {
             while (!work.isEmpty()) {
-                int i = work.pop();
-                if (Acp.revise(p, d, i, removed)) {
-                    for (int j : p.neighbors()[i]) {
-                        work.push(j);
-                    }
+                int i = work.popVariable();
+                if (Acp.revise(p, d, i, work.popArc(), removed)) {
+                    Acp.requeue(p, i, work);
                 }
             }
             int[][] all = exchange.exchange(round, removed.drain());
@@ -56,11 +53,13 @@ final class AcpRanks {
                 if (r == me) {
                     continue;
                 }
+                int last = -1;
                 for (int c : all[r]) {
                     int j = c / p.m();
                     d[j][c % p.m()] = false;
-                    for (int k : p.neighbors()[j]) {
-                        work.push(k);
+                    if (j != last) { // consecutive cells of one variable requeue once
+                        Acp.requeue(p, j, work);
+                        last = j;
                     }
                 }
             }

@@ -35,7 +35,7 @@ public final class RadixKernel implements Kernel<int[], int[]> {
 
     @Override
     public Sizes sizes() {
-        return new Sizes(List.of("keys"), new int[] {5000}, new int[] {8_000_000}, new int[] {3_000_000});
+        return new Sizes(List.of("keys"), new int[] {5000}, new int[] {30_000_000}, new int[] {3_000_000});
     }
 
     @Override
