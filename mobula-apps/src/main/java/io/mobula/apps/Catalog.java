@@ -28,9 +28,9 @@ public final class Catalog {
             "acp", Map.of("rmi", 54, "repmi", 55, "gmi", 56),
             "fft", Map.of("rmi", 53, "gmi", 59));
 
-    /** With the kernels of {@link GrandeAndNBodyKernels} after them. */
-    private static final List<Kernel<?, ?>> ALL = java.util.stream.Stream.concat(KERNELS.stream(),
-            GrandeAndNBodyKernels.KERNELS.stream()).toList();
+    /** With the kernels of {@link GrandeAndNBodyKernels} and {@link MoreKernels} after them. */
+    private static final List<Kernel<?, ?>> ALL = java.util.stream.Stream.of(KERNELS, GrandeAndNBodyKernels.KERNELS,
+            MoreKernels.KERNELS).flatMap(List::stream).toList();
 
     private Catalog() {
     }
