@@ -15,7 +15,7 @@ public final class TlsKeyUpdatePeer {
     }
 
     public static void main(String[] args) throws Exception {
-        TestKeys keys = TestKeys.existing(Path.of(args[0]));
+        TlsKeyStores keys = TlsKeyStores.existing(Path.of(args[0]));
         int frames = Integer.parseInt(args[1]);
         Transport t = Transports.tls(TransportOptions.defaults(), TlsOptions.defaults().withContext(keys.context("alice")));
         try {

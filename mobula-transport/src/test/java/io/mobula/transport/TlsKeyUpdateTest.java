@@ -27,7 +27,7 @@ class TlsKeyUpdateTest {
 
     @Test
     void framesFlowBothWaysThroughKeyUpdates() throws Exception {
-        TestKeys.create(dir, List.of("alice"), List.of());
+        TlsKeyStores.create(dir, List.of("alice"), List.of());
         Path props = dir.resolve("java.security");
         Files.writeString(props, "jdk.tls.keyLimits=AES/GCM/NoPadding KeyUpdate 2^16\n");
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -35,13 +35,13 @@ class TlsTransportTest extends TransportConformanceTest {
 
     @TempDir
     static Path keyDir;
-    static TestKeys keys;
+    static TlsKeyStores keys;
     static SSLContext alice;
     static SSLContext mallory;
 
     @BeforeAll
     static void makeKeys() throws IOException {
-        keys = TestKeys.create(keyDir, List.of("alice", "bob"), List.of("mallory"));
+        keys = TlsKeyStores.create(keyDir, List.of("alice", "bob"), List.of("mallory"));
         alice = keys.context("alice");
         mallory = keys.context("mallory"); // trusts the members; nobody trusts it
     }
@@ -215,7 +215,7 @@ class TlsTransportTest extends TransportConformanceTest {
                 javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
         java.security.KeyStore ts = java.security.KeyStore.getInstance("PKCS12");
         try (InputStream in = java.nio.file.Files.newInputStream(keys.trustStore())) {
-            ts.load(in, TestKeys.PASSWORD.toCharArray());
+            ts.load(in, TlsKeyStores.PASSWORD.toCharArray());
         }
         tmf.init(ts);
         trustOnly.init(null, tmf.getTrustManagers(), null); // no key: it cannot authenticate itself

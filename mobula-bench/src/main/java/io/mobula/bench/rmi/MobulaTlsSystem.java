@@ -1,5 +1,6 @@
 package io.mobula.bench.rmi;
 
+import io.mobula.transport.TlsKeyStores;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ public final class MobulaTlsSystem extends MobulaSystem {
         try {
             Path dir = Files.createTempDirectory("mobula-bench-tls");
             Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(dir)));
-            BenchKeys keys = BenchKeys.create(dir, List.of("server", "client"), List.of());
+            TlsKeyStores keys = TlsKeyStores.create(dir, List.of("server", "client"), List.of());
             serverFlags = new ArrayList<>(List.of("-Dmobula.tls=true"));
             serverFlags.addAll(keys.systemProperties("server"));
             clientFlags = new ArrayList<>(List.of("-Dmobula.tls=true"));

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
-import io.mobula.examples.TestKeys;
+import io.mobula.transport.TlsKeyStores;
 import io.mobula.examples.auth.AuthServerMain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +30,7 @@ class TlsAcrossJvmsTest {
     private static final Duration LIMIT = Duration.ofSeconds(120);
 
     private static Path dir;
-    private static TestKeys keys;
+    private static TlsKeyStores keys;
     private static String secret;
     private static ChildJvm server;
     private static int port;
@@ -54,7 +54,7 @@ class TlsAcrossJvmsTest {
     @BeforeAll
     static void startServer() throws Exception {
         dir = Files.createTempDirectory("mobula-tls");
-        keys = TestKeys.create(dir, List.of("alice", "bob"), List.of("mallory"));
+        keys = TlsKeyStores.create(dir, List.of("alice", "bob"), List.of("mallory"));
         byte[] b = new byte[32];
         new SecureRandom().nextBytes(b);
         secret = Base64.getEncoder().encodeToString(b);

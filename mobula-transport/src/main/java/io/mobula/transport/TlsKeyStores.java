@@ -14,32 +14,35 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * Key and trust stores made with the JDK's {@code keytool} into a directory: a PKCS12 key store per identity (an EC
- * key with a self-signed certificate) and a trust store holding the certificates of the identities that trust each
- * other. Every keytool run is bounded.
+ * Key and trust stores for a small cluster that tries TLS out ({@code mobula.tls}, docs/SECURITY.md), for tests and
+ * benchmarks: made with the JDK's {@code keytool} into a directory, a PKCS12 key store per member (an EC key with a
+ * self-signed certificate) and a trust store holding the members' certificates. Every keytool run is bounded. A real
+ * cluster's keys come from its own certificate authority.
  */
-final class TestKeys {
-    /** The password of every store made here. */
-    public static final String PASSWORD = "mobula-test";
+public final class TlsKeyStores {
+    /** The password of every store made here (they are throw-away stores; protect a real one). */
+    public static final String PASSWORD = "mobula-tls";
     private static final long KEYTOOL_SECONDS = 60;
 
     private final Path dir;
 
-    private TestKeys(Path dir) {
+    private TlsKeyStores(Path dir) {
         this.dir = dir;
     }
 
     /**
-     * Makes key stores {@code <name>.p12} for every name in {@code members} and {@code strangers}, and
-     * {@code trust.p12} trusting the members only.
+     * Makes key stores {@code <name>.p12} for every name in {@code members} and {@code strangers} (identities that are
+     * not trusted, to test refusals), and {@code trust.p12} trusting the members only.
+     *
+     * @throws IOException when keytool fails or takes longer than a minute
      */
-    public static TestKeys create(Path dir, List<String> members, List<String> strangers) throws IOException {
-        TestKeys keys = new TestKeys(dir);
+    public static TlsKeyStores create(Path dir, List<String> members, List<String> strangers) throws IOException {
+        TlsKeyStores keys = new TlsKeyStores(dir);
         List<String> all = new ArrayList<>(members);
         all.addAll(strangers);
         for (String name : all) {
             keys.keytool("-genkeypair", "-alias", name, "-keyalg", "EC", "-groupname", "secp256r1",
-                    "-dname", "CN=" + name + ",O=Mobula test", "-validity", "30", "-keystore", keys.keyStore(name).toString(),
+                    "-dname", "CN=" + name + ",O=Mobula", "-validity", "30", "-keystore", keys.keyStore(name).toString(),
                     "-storetype", "PKCS12", "-storepass", PASSWORD, "-keypass", PASSWORD);
         }
         for (String name : members) {
@@ -53,11 +56,11 @@ final class TestKeys {
     }
 
     /** Stores made earlier by {@link #create} in {@code dir}. */
-    static TestKeys existing(Path dir) throws IOException {
+    public static TlsKeyStores existing(Path dir) throws IOException {
         if (!Files.isRegularFile(dir.resolve("trust.p12"))) {
             throw new IOException("no trust store in " + dir);
         }
-        return new TestKeys(dir);
+        return new TlsKeyStores(dir);
     }
 
     /** The key store of {@code name}. */
