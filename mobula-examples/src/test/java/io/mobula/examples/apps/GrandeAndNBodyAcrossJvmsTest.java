@@ -1,21 +1,10 @@
 package io.mobula.examples.apps;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.mobula.apps.ResultLine;
 import io.mobula.apps.barnes.BarnesRmi;
 import io.mobula.apps.lufact.LuFactRmi;
 import io.mobula.apps.moldyn.MolDynGmi;
 import io.mobula.apps.raytracer.RayTracerGmi;
 import io.mobula.apps.water.WaterRmi;
-import io.mobula.examples.ChildJvm;
-import io.mobula.pool.cli.MobulaRun;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,8 +17,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and a corrupted part of a kernel verified within a tolerance. {@link AppsAcrossJvmsTest} runs every version with 2.
  */
 class GrandeAndNBodyAcrossJvmsTest {
-    private static final List<String> SMALL_JVM = List.of("-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
-
     static Stream<Arguments> threeRanks() {
         return Stream.of(Arguments.of("lufact", "rmi", LuFactRmi.class.getName()),
                 Arguments.of("moldyn", "gmi", MolDynGmi.class.getName()),
@@ -38,45 +25,15 @@ class GrandeAndNBodyAcrossJvmsTest {
                 Arguments.of("barnes", "rmi", BarnesRmi.class.getName()));
     }
 
-    private static ChildJvm launch(int np, String main, List<String> extraJvm) throws Exception {
-        List<String> argv = new ArrayList<>(List.of("--np", Integer.toString(np), "--timeout", "60"));
-        List<String> jvm = new ArrayList<>(SMALL_JVM);
-        jvm.addAll(extraJvm);
-        for (String a : jvm) {
-            argv.add("-J");
-            argv.add(a);
-        }
-        argv.addAll(List.of(main, "tiny"));
-        return ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new));
-    }
-
-    private static ResultLine resultOf(ChildJvm run) throws Exception {
-        String line = run.awaitLine("[0] RESULT {", Duration.ofSeconds(90));
-        return ResultLine.find(line).orElseThrow(() -> new AssertionError("not a result line: " + line));
-    }
-
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("threeRanks")
     void threeRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
-        try (ChildJvm run = launch(3, main, List.of())) {
-            ResultLine r = resultOf(run);
-            assertEquals(kernel, r.kernel());
-            assertEquals(version, r.version());
-            assertEquals(3, r.np());
-            assertTrue(r.verified(), run.output());
-            assertTrue(run.output().contains("[0] " + kernel + " " + version + " result: verified"), run.output());
-            assertEquals(0, run.waitFor(Duration.ofSeconds(30)), run.output());
-        }
+        KernelRuns.assertVerified(kernel, version, main, 3);
     }
 
     @Test
     void aCorruptedPartBeyondTheToleranceIsCaught() throws Exception {
-        try (ChildJvm run = launch(3, WaterRmi.class.getName(), List.of("-Dmobula.apps.corruptRank=2"))) {
-            ResultLine r = resultOf(run);
-            assertFalse(r.verified(), run.output());
-            assertTrue(run.output().contains("[0] water rmi result: DIFFERS from the sequential version: coordinate 0"
-                    + " of molecule "), run.output());
-            assertNotEquals(0, run.waitFor(Duration.ofSeconds(30)), run.output());
-        }
+        KernelRuns.assertCorruptionCaught(WaterRmi.class.getName(), 2,
+                "[0] water rmi result: DIFFERS from the sequential version: coordinate 0 of molecule ");
     }
 }
