@@ -3,9 +3,6 @@ package io.mobula.transport;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.AsynchronousCloseException;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.function.Consumer;
 
@@ -29,24 +26,22 @@ import java.util.function.Consumer;
  */
 final class TlsConnection extends StreamConnection {
 
-    private static final Consumer<SelectionKey> IGNORE_KEY = key -> { };
 
     private final SocketChannel channel;
     private final TlsEngine tls;
     /** Null in blocking mode. */
-    private final Selector readSelector;
-    private volatile Selector writeSelector;
+    private final ChannelWaits waits;
     private final ByteBuffer[] gather2 = new ByteBuffer[2];
     private final ByteBuffer[] gather3 = new ByteBuffer[3];
     /** The receiver found the engine wanting to send (NEED_WRAP) and could not take the send lock. */
     private volatile boolean controlPending;
 
-    private TlsConnection(SocketChannel channel, TlsEngine tls, Selector readSelector, Endpoint remote,
+    private TlsConnection(SocketChannel channel, TlsEngine tls, ChannelWaits waits, Endpoint remote,
                           FrameHandler handler, TransportOptions options, Consumer<? super StreamConnection> onFinished) {
         super(remote, handler, options, ByteBuffer.allocate(4), onFinished);
         this.channel = channel;
         this.tls = tls;
-        this.readSelector = readSelector;
+        this.waits = waits;
     }
 
     /**
@@ -56,24 +51,13 @@ final class TlsConnection extends StreamConnection {
     static TlsConnection create(SocketChannel channel, TlsEngine tls, Endpoint remote, FrameHandler handler,
                                 TransportOptions options, Consumer<? super StreamConnection> onFinished)
             throws IOException {
-        if (options.busyPoll().isZero() && !options.callerPolling()) {
-            channel.configureBlocking(true);
-            return new TlsConnection(channel, tls, null, remote, handler, options, onFinished);
-        }
-        channel.configureBlocking(false);
-        Selector selector = Selector.open();
-        try {
-            channel.register(selector, SelectionKey.OP_READ);
-        } catch (IOException | RuntimeException e) {
-            selector.close();
-            throw e;
-        }
-        return new TlsConnection(channel, tls, selector, remote, handler, options, onFinished);
+        return new TlsConnection(channel, tls, ChannelWaits.of(channel, options), remote, handler, options,
+                onFinished);
     }
 
     @Override
     boolean pollable() {
-        return readSelector != null;
+        return waits.polling();
     }
 
     @Override
@@ -110,9 +94,7 @@ final class TlsConnection extends StreamConnection {
 
     @Override
     void awaitReadable() throws IOException {
-        if (readSelector != null) {
-            readSelector.select(IGNORE_KEY);
-        }
+        waits.awaitReadable();
     }
 
     @Override
@@ -162,7 +144,7 @@ final class TlsConnection extends StreamConnection {
         try {
             while (out.hasRemaining()) {
                 if (channel.write(out) == 0) {
-                    awaitWritable();
+                    waits.awaitWritable(this::isClosed);
                 }
             }
         } finally {
@@ -210,25 +192,6 @@ final class TlsConnection extends StreamConnection {
         }
     }
 
-    private void awaitWritable() throws IOException {
-        if (readSelector == null) {
-            return; // blocking mode: write() waited already
-        }
-        Selector selector = writeSelector;
-        if (selector == null) {
-            selector = Selector.open();
-            writeSelector = selector;
-            channel.register(selector, SelectionKey.OP_WRITE);
-        }
-        if (isClosed()) {
-            throw new AsynchronousCloseException();
-        }
-        selector.select(IGNORE_KEY, 250);
-        if (isClosed()) {
-            throw new AsynchronousCloseException();
-        }
-    }
-
     @Override
     ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocateDirect(capacity);
@@ -242,13 +205,7 @@ final class TlsConnection extends StreamConnection {
         } catch (IOException e) {
             LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this + ": " + e);
         }
-        if (readSelector != null) {
-            readSelector.wakeup();
-        }
-        Selector selector = writeSelector;
-        if (selector != null) {
-            selector.wakeup();
-        }
+        waits.wakeUp();
     }
 
     /**
@@ -257,7 +214,7 @@ final class TlsConnection extends StreamConnection {
      */
     private void sayGoodbye() {
         tls.engine.closeOutbound();
-        if (readSelector == null || !sendLock.tryLock()) {
+        if (!waits.polling() || !sendLock.tryLock()) {
             return; // blocking mode could wait on a full socket buffer; a sender is busy
         }
         try {
@@ -274,25 +231,12 @@ final class TlsConnection extends StreamConnection {
 
     @Override
     void receiverFinished() {
-        if (readSelector != null) {
-            closeQuietly(readSelector);
-        }
-        sendLock.lock();
+        waits.closeReadSelector();
+        sendLock.lock(); // senders create the write selector under this lock
         try {
-            Selector selector = writeSelector;
-            if (selector != null) {
-                closeQuietly(selector);
-            }
+            waits.closeWriteSelector();
         } finally {
             sendLock.unlock();
-        }
-    }
-
-    private void closeQuietly(Selector selector) {
-        try {
-            selector.close();
-        } catch (IOException e) {
-            LOG.log(System.Logger.Level.DEBUG, () -> "closing selector of " + this + ": " + e);
         }
     }
 
