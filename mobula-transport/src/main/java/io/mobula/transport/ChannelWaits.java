@@ -94,18 +94,22 @@ final class ChannelWaits {
         }
     }
 
-    /** Closes the read selector (the receive side is done). */
-    void closeReadSelector() {
+    /**
+     * Closes both selectors once the receive side is done; the write selector under {@code sendLock}, which senders
+     * hold when they create or wait on it.
+     */
+    void close(java.util.concurrent.locks.Lock sendLock) {
         if (readSelector != null) {
             closeQuietly(readSelector);
         }
-    }
-
-    /** Closes the write selector; the caller holds the send lock, so no sender is waiting on it. */
-    void closeWriteSelector() {
-        Selector selector = writeSelector;
-        if (selector != null) {
-            closeQuietly(selector);
+        sendLock.lock();
+        try {
+            Selector selector = writeSelector;
+            if (selector != null) {
+                closeQuietly(selector);
+            }
+        } finally {
+            sendLock.unlock();
         }
     }
 

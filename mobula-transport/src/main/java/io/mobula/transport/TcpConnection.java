@@ -101,13 +101,7 @@ final class TcpConnection extends StreamConnection {
 
     @Override
     void receiverFinished() {
-        waits.closeReadSelector();
-        sendLock.lock(); // senders create the write selector under this lock
-        try {
-            waits.closeWriteSelector();
-        } finally {
-            sendLock.unlock();
-        }
+        waits.close(sendLock);
     }
 
     @Override

@@ -231,13 +231,7 @@ final class TlsConnection extends StreamConnection {
 
     @Override
     void receiverFinished() {
-        waits.closeReadSelector();
-        sendLock.lock(); // senders create the write selector under this lock
-        try {
-            waits.closeWriteSelector();
-        } finally {
-            sendLock.unlock();
-        }
+        waits.close(sendLock);
     }
 
     @Override
