@@ -112,12 +112,18 @@ final class SocketFactoryChannels {
                 throw new ConnectException("cannot connect to " + at + " with client socket factory " + csf + ": "
                         + e.getCause(), e.getCause() instanceof Exception x ? x : e);
             }
-            if (!(c.attachment() instanceof PeerConnection q) || !q.isOpen()) {
+            if (!(c.attachment() instanceof PeerConnection q)) {
                 c.close();
                 throw new ConnectException("connection to " + at + " closed while opening (client socket factory "
                         + csf + ")");
             }
+            // a peer that refused this process may already have closed it: that fails here, as a ConnectIOException
+            // with the handshake's reason, exactly as on the runtime's own connections
             q.awaitHandshake();
+            if (!q.isOpen()) {
+                throw new ConnectException("connection to " + at + " closed right after its handshake (client socket"
+                        + " factory " + csf + ")");
+            }
             connections.put(key, q);
             return q;
         }
