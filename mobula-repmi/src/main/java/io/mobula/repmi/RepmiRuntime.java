@@ -302,6 +302,25 @@ final class RepmiRuntime {
         }
     }
 
+    /**
+     * Write {@code d} could not run here for a reason of this process (its bytes did not decode, its cloud is unknown),
+     * not because its method threw: where other replicas ran it, they now differ from this one. The writer's caller
+     * gets the exception; on the other replicas the failure is logged as an error, never skipped in silence.
+     */
+    void runtimeFailure(Deliver d, Throwable why) {
+        if (d.origin() != pool.rank()) {
+            LOG.log(Level.ERROR, "write " + d.seq() + " of pool rank " + d.origin() + " could not run on this replica;"
+                    + " if it ran on the others, this replica now differs from them", why);
+        }
+    }
+
+    /** The last number the sequencer gave out (this process sequences), for tests and diagnostics. */
+    long lastSequenced() {
+        synchronized (sequencing) {
+            return lastSeq;
+        }
+    }
+
     /** A write applied here: if this process wrote it, its caller gets the result. */
     void complete(Deliver d, Object result, Throwable thrown) {
         if (d.origin() != pool.rank()) {

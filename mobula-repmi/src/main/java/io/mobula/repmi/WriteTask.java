@@ -48,8 +48,6 @@ final class WriteTask implements CloudContext.Scheduling {
         } catch (CloudException e) {
             failed = e;
         }
-        Replica replica = d.method() == RepmiMessages.CREATE ? null : rt.replica(d.cloud());
-        AtomicLong hashes = replica != null ? replica.hashes : new AtomicLong(seq << 32);
         Object result = null;
         Throwable thrown = failed;
         try {
@@ -61,13 +59,21 @@ final class WriteTask implements CloudContext.Scheduling {
             rt.complete(d, null, thrown);
             return;
         }
+        // looked up only now, in turn: the cloud's creation may be an earlier write that had not run when this
+        // write was taken in (a replica that drains a backlog starts every write's thread at once)
+        Replica replica = d.method() == RepmiMessages.CREATE ? null : rt.replica(d.cloud());
+        AtomicLong hashes = replica != null ? replica.hashes : new AtomicLong(seq << 32);
+        if (thrown == null && replica == null && d.method() != RepmiMessages.CREATE) {
+            thrown = new CloudException("write " + seq + " is for cloud " + d.cloud() + ", unknown here");
+        }
+        if (thrown != null) {
+            rt.runtimeFailure(d, thrown); // not the method's own outcome: this replica may now differ
+        }
         CloudContext.Frame old = CloudContext.set(new CloudContext.WriteFrame(this, hashes));
         try {
             if (thrown == null) {
                 if (d.method() == RepmiMessages.CREATE) {
                     result = create((RepmiMessages.Create) decoded, hashes);
-                } else if (replica == null) {
-                    throw new CloudException("write " + seq + " is for cloud " + d.cloud() + ", unknown here");
                 } else {
                     result = replica.skeleton.invoke(replica.root, d.method(), decoded);
                 }

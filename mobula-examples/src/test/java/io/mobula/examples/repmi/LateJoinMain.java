@@ -47,14 +47,17 @@ public final class LateJoinMain {
             pool.barrier();
             s.sync();
             pool.publish("late/state/" + me, new long[] {s.stateHash(), s.size()});
-            Map<String, Serializable> all = pool.await(List.of("late/state/0", "late/state/1", "late/state/2"),
-                    Duration.ofSeconds(60));
+            pool.publish("late/values/" + me, s.values());
+            Map<String, Serializable> all = pool.await(List.of("late/state/0", "late/state/1", "late/state/2",
+                    "late/values/0", "late/values/1", "late/values/2"), Duration.ofSeconds(60));
             long[] mine = (long[]) all.get("late/state/" + me);
             for (int r = 0; r < 3; r++) {
                 long[] v = (long[]) all.get("late/state/" + r);
                 if (v[0] != mine[0] || v[1] != mine[1]) {
                     throw new AssertionError("replica " + r + " (hash " + v[0] + ", size " + v[1] + ") differs from "
-                            + "replica " + me + " (hash " + mine[0] + ", size " + mine[1] + ")");
+                            + "replica " + me + " (hash " + mine[0] + ", size " + mine[1] + "): its values, top first, "
+                            + java.util.Arrays.toString((int[]) all.get("late/values/" + r)) + ", this replica's "
+                            + java.util.Arrays.toString((int[]) all.get("late/values/" + me)));
                 }
             }
             if (me == 0) {
