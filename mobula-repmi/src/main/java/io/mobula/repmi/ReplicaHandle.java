@@ -24,6 +24,7 @@ final class ReplicaHandle implements CloudHandle {
 
     @Override
     public Object beginRead() {
+        rt.checkRunning();
         return CloudContext.set(CloudContext.READ);
     }
 

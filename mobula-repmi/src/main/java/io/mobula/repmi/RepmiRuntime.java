@@ -56,6 +56,12 @@ final class RepmiRuntime {
     private final java.util.TreeSet<Integer> members = new java.util.TreeSet<>();
     private volatile Throwable joinFailure;
     /**
+     * Set once this process can no longer be sure that its replicas receive every write (it lost the pool
+     * coordinator, or the coordinator declared it gone): from then on every read and write here fails with it, so a
+     * process cut off from the others never serves a state they have moved past.
+     */
+    private volatile CloudException stopped;
+    /**
      * Writes completed in this process. The deterministic schedule completes writes in the same order on every
      * replica, so equal counts mean equal sets of applied writes: the time of RMI's {@link CausalClock}.
      */
@@ -214,6 +220,7 @@ final class RepmiRuntime {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (cloudsChanged) {
             while (true) {
+                checkRunning();
                 Replica r = byName.get(name);
                 if (r != null) {
                     return r;
@@ -240,6 +247,7 @@ final class RepmiRuntime {
             throw new CloudException(what + ": a replication reference used inside a cloud's write method (thesis"
                     + " 4.2.2, the nested invocation problem: cloud objects may not hold replication references)");
         }
+        checkRunning();
         byte[] bytes = encode(parameters, "the arguments of " + what);
         long call = calls.getAndIncrement();
         PendingWrite w = new PendingWrite(new Submit(pool.rank(), call, cloud, method), bytes);
@@ -267,6 +275,7 @@ final class RepmiRuntime {
             int target;
             synchronized (sequencerChanged) {
                 while (failingOver || lost.contains(sequencer)) {
+                    checkRunning();
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
                         throw new CloudException("no RepMI sequencer within " + TimeUnit.NANOSECONDS.toMillis(
@@ -372,6 +381,11 @@ final class RepmiRuntime {
     // ------------------------------------------------------------------ sequencer
 
     void onSubmit(Submit s, byte[] payload) {
+        if (stopped != null) {
+            LOG.log(Level.WARNING, "a write of pool rank {0} reached this process after RepMI stopped here; its writer"
+                    + " submits it again to the next sequencer", s.origin());
+            return;
+        }
         if (pool.rank() != sequencer || failingOver) {
             LOG.log(Level.WARNING, "a write was submitted to pool rank {0}, which is not the sequencer now; its"
                     + " writer submits it again to the new one", pool.rank());
@@ -452,6 +466,9 @@ final class RepmiRuntime {
     // ------------------------------------------------------------------ replicas
 
     void onDeliver(Deliver d, byte[] payload) {
+        if (stopped != null) {
+            return; // nothing here is read or written any more
+        }
         synchronized (arrivals) {
             if (d.epoch() < fence) {
                 LOG.log(Level.DEBUG, "write {0} of fenced-off epoch {1} dropped", d.seq(), d.epoch());
@@ -652,8 +669,50 @@ final class RepmiRuntime {
     }
 
     private void onPoolEvent(PoolEvent e) {
-        if (e.kind() == PoolEvent.Kind.DIED || e.kind() == PoolEvent.Kind.LEFT) {
+        if (e.kind() == PoolEvent.Kind.COORDINATOR_LOST) {
+            // cut off, or the coordinator is gone: either way nobody can tell this process that the others went on
+            // without it, so it stops rather than serve a state they may have moved past
+            stop("this process lost the pool coordinator (" + e.detail() + ")");
+        } else if (e.rank() == pool.rank() && e.isFailure()) {
+            stop("the pool declared this process gone (" + e.detail() + ")");
+        } else if (e.kind() == PoolEvent.Kind.DIED || e.kind() == PoolEvent.Kind.LEFT) {
             lost(e.rank(), e.kind() + ": " + e.detail());
+        }
+    }
+
+    /**
+     * Stops RepMI in this process for good: pending writes fail, and so does every later read and write (thesis-beyond:
+     * the thesis assumes no partitions; docs/REPMI.md, Failures).
+     */
+    private void stop(String why) {
+        CloudException e = new CloudException("RepMI stopped in this process: " + why + "; the other replicas may"
+                + " apply writes this one never receives, so its clouds can no longer be read or written");
+        synchronized (sequencerChanged) {
+            if (stopped != null) {
+                return;
+            }
+            stopped = e;
+            sequencerChanged.notifyAll();
+        }
+        synchronized (cloudsChanged) {
+            cloudsChanged.notifyAll();
+        }
+        LOG.log(Level.ERROR, e.getMessage());
+        for (PendingWrite w : pending.values()) {
+            w.result.completeExceptionally(e);
+        }
+    }
+
+    /**
+     * Throws if RepMI stopped in this process ({@link #stop}); every read and write checks it first (one volatile
+     * read).
+     *
+     * @throws CloudException naming why it stopped
+     */
+    void checkRunning() {
+        CloudException s = stopped;
+        if (s != null) {
+            throw new CloudException(s.getMessage(), s);
         }
     }
 

@@ -123,7 +123,8 @@ class LinkFaultsTest {
         return runs;
     }
 
-    private static String link(Netns.Pair hosts, String side) throws IOException, InterruptedException {
+    /** The veth device of {@code side} ("a" or "b") of {@code hosts}. */
+    static String link(Netns.Pair hosts, String side) throws IOException, InterruptedException {
         String ns = side.equals("a") ? hosts.a : hosts.b;
         String out = run(List.of("ip", "-n", ns, "-o", "link", "show", "type", "veth"));
         Matcher m = Pattern.compile("^\\d+: ([^:@]+)").matcher(out);

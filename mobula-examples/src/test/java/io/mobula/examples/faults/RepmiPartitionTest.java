@@ -1,0 +1,126 @@
+package io.mobula.examples.faults;
+
+import static io.mobula.examples.Netns.check;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.examples.ChildJvm;
+import io.mobula.examples.Netns;
+import io.mobula.examples.repmi.PartitionMain;
+import io.mobula.pool.PoolServer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * RepMI replicas never diverge when a link fails: three ranks write to one replicated stack; the pool coordinator
+ * and ranks 0 and 1 live on one "host" (network namespace), rank 2 on another, joined by a veth pair. The test cuts
+ * the link under the writes. Rank 2's pending push fails, and so does every read after it, within a few leases (it
+ * serves no stale state); ranks 0 and 1 go on without it and end with equal replicas holding every push that
+ * returned, each once, and of rank 2's pushes exactly those that returned (plus, at most, the one that failed: its
+ * outcome is unknown, as for any call cut off in flight). The second test cuts every rank off at once by stopping the
+ * coordinator (no root needed). Namespaces and processes are always removed.
+ */
+@Timeout(300)
+class RepmiPartitionTest {
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final Pattern STOPPED = Pattern.compile(
+            "\\[partition] rank (\\d+) stopped after (\\d+) pushes; (.*)");
+    private static final Pattern AGREE = Pattern.compile(
+            "\\[partition] survivors agree: (\\d+) values; cut-off rank's pushes present: (\\d+), from 0 to (-?\\d+),"
+                    + " none twice");
+
+    private static List<String> jvm(String host, String server, int rank, String pool) {
+        return new ArrayList<>(List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Dmobula.transports=tcp", "-Dmobula.host=" + host, "-Dmobula.heartbeatMs=500",
+                "-Dmobula.peerTimeoutMs=4000", "-Dmobula.pool.rank=" + rank, "-Dmobula.pool.size=3",
+                "-Dmobula.pool.name=" + pool, "-Dmobula.pool.server=" + server, "-Dmobula.pool.leaseMs=1500",
+                "-Dmobula.repmi.timeoutMs=60000"));
+    }
+
+    @Test
+    void aCutOffReplicaStopsAndTheOthersAgree() throws Exception {
+        try (Netns.Pair hosts = Netns.Pair.createOrSkip("mobula-r", "10.77.5");
+             ChildJvm server = ChildJvm.startWrapped(Netns.Pair.exec(hosts.a), PoolServer.class,
+                     List.of("-Xmx96m", "-Dmobula.transports=tcp", "-Dmobula.host=" + hosts.addressA),
+                     "--port", "0", "--lease-ms", "1500")) {
+            String line = server.awaitLine("pool server listening on mobula://", WAIT);
+            String addr = line.substring(line.lastIndexOf('/') + 1);
+            List<ChildJvm> ranks = new ArrayList<>();
+            try {
+                for (int r = 0; r < 3; r++) {
+                    String host = r < 2 ? hosts.addressA : hosts.addressB;
+                    ranks.add(ChildJvm.startWrapped(Netns.Pair.exec(r < 2 ? hosts.a : hosts.b), PartitionMain.class,
+                            jvm(host, addr, r, "partition"), "3000", "2"));
+                }
+                assertNotNull(ranks.get(2).awaitLine("[partition] writing", WAIT), ranks.get(2).output());
+                long cutAt = System.nanoTime();
+                String link = LinkFaultsTest.link(hosts, "b");
+                check(Netns.ip("-n", hosts.b, "link", "set", link, "down"));
+
+                String stopped = ranks.get(2).awaitLine("[partition] rank 2 stopped", WAIT);
+                long stopMs = (System.nanoTime() - cutAt) / 1_000_000;
+                System.out.println("RepmiPartitionTest: " + stopped + " (" + stopMs + " ms after the cut)");
+                Matcher m = STOPPED.matcher(stopped);
+                assertTrue(m.matches(), stopped);
+                assertTrue(m.group(3).startsWith("reads fail too: RepMI stopped"), "no stale read: " + stopped);
+                assertTrue(stopMs < 30_000, "the cut-off replica stops within a few leases: " + stopMs + " ms");
+                int returned = Integer.parseInt(m.group(2));
+                assertEquals(0, ranks.get(2).waitFor(WAIT), ranks.get(2).output());
+
+                for (int r = 0; r < 2; r++) {
+                    assertEquals(0, ranks.get(r).waitFor(WAIT), "rank " + r + ":\n" + ranks.get(r).output());
+                }
+                String agree = ranks.get(0).awaitLine("[partition] survivors agree", Duration.ofSeconds(5));
+                System.out.println("RepmiPartitionTest: " + agree);
+                Matcher a = AGREE.matcher(agree);
+                assertTrue(a.matches(), agree);
+                int present = Integer.parseInt(a.group(2));
+                assertEquals(present, Integer.parseInt(a.group(3)) + 1, "rank 2's pushes present are 0.." + a.group(3)
+                        + " with none missing: " + agree);
+                assertTrue(present == returned || present == returned + 1, "rank 2's " + returned + " returned pushes"
+                        + " are all there, and at most its failed one besides: " + agree);
+                assertEquals(2 * 3000 + present, Integer.parseInt(a.group(1)), agree);
+            } finally {
+                for (ChildJvm c : ranks) {
+                    c.close();
+                }
+            }
+        }
+    }
+
+    @Test
+    void losingTheCoordinatorStopsEveryReplica() throws Exception {
+        List<ChildJvm> ranks = new ArrayList<>();
+        try (ChildJvm server = ChildJvm.start(PoolServer.class, List.of("-Xmx96m"), "--port", "0", "--lease-ms",
+                "1500")) {
+            String line = server.awaitLine("pool server listening on mobula://", WAIT);
+            String addr = line.substring(line.lastIndexOf('/') + 1);
+            try {
+                for (int r = 0; r < 3; r++) {
+                    ranks.add(ChildJvm.start(PartitionMain.class, jvm("127.0.0.1", addr, r, "lonely"), "0", "-1"));
+                }
+                for (ChildJvm r : ranks) {
+                    assertNotNull(r.awaitLine("[partition] writing", WAIT), r.output());
+                }
+                server.close(); // the coordinator is gone: nobody could tell a rank that the others went on
+                for (int r = 0; r < 3; r++) {
+                    String stopped = ranks.get(r).awaitLine("[partition] rank " + r + " stopped", WAIT);
+                    Matcher m = STOPPED.matcher(stopped);
+                    assertTrue(m.matches() && m.group(3).startsWith("reads fail too: RepMI stopped in this process:"
+                            + " this process lost the pool coordinator"), stopped + "\n" + ranks.get(r).output());
+                    assertEquals(0, ranks.get(r).waitFor(WAIT), ranks.get(r).output());
+                }
+            } finally {
+                for (ChildJvm c : ranks) {
+                    c.close();
+                }
+            }
+        }
+    }
+}
