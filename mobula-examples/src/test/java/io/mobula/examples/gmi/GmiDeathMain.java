@@ -14,8 +14,9 @@ import io.mobula.pool.Pool;
 /**
  * A rank of a three-process group whose rank 2 dies in the middle of an operation: {@code broadcast} (rank 2 halts
  * inside the member method of a group invocation whose results are combined) or {@code combine} (rank 2 halts instead
- * of taking part in a combined invocation). The survivors print how their operation failed and how long it took,
- * then check the group stays broken; exit 0 when they failed as documented.
+ * of taking part in a combined invocation) or {@code cut} (rank 2 blocks inside that member method while the test
+ * cuts its link). The survivors print how their operation failed and how long it took, then check the group stays
+ * broken; exit 0 when they failed as documented.
  */
 public final class GmiDeathMain {
     private GmiDeathMain() {
@@ -25,7 +26,15 @@ public final class GmiDeathMain {
     public static final class HaltingBin extends BinImpl {
         @Override
         public int add(int a, int b) {
-            if (a == 777 && getRank() == 2) {
+            if (a == 777 && getRank() == 2 && cut) {
+                System.out.println("[death] rank 2 inside add, blocking");
+                System.out.flush();
+                try {
+                    Thread.sleep(20_000); // the test cuts the link meanwhile
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            } else if (a == 777 && getRank() == 2) {
                 System.out.println("[death] rank " + getRank() + " halting inside add");
                 System.out.flush();
                 Runtime.getRuntime().halt(3);
@@ -34,15 +43,18 @@ public final class GmiDeathMain {
         }
     }
 
+    private static volatile boolean cut;
+
     public static void main(String[] args) throws Exception {
         String scenario = args[0];
+        cut = scenario.equals("cut");
         Pool pool = Pool.join();
         int me = pool.rank();
         Bin g = Group.form(pool, "death-" + scenario, Bin.class, new HaltingBin());
         pool.barrier();
         long t0 = System.nanoTime();
         try {
-            if (scenario.equals("broadcast")) {
+            if (scenario.equals("broadcast") || cut) {
                 if (me != 0) {
                     // survivors other than the invoker wait until the group is known broken
                     awaitBroken(g);
