@@ -3,12 +3,8 @@ package io.mobula.examples.repmi;
 import io.mobula.pool.Pool;
 import io.mobula.repmi.Cloud;
 import io.mobula.repmi.CloudException;
-import java.io.Serializable;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A rank of a pool of 4 in which one rank (the sequencer, rank 0, or another) halts in the middle of everyone's
@@ -49,42 +45,8 @@ public final class FailoverMain {
                     alive.add(r);
                 }
             }
-            List<String> survivors = new ArrayList<>();
-            for (int r : alive) {
-                survivors.add("failover-done/" + r);
-            }
-            pool.publish("failover-done/" + me, done.stream().mapToInt(Integer::intValue).toArray());
-            Map<String, Serializable> all = new HashMap<>(pool.await(survivors, Duration.ofSeconds(60)));
-            s.sync(); // every survivor's writes are sequenced before this: once it returns, this replica has them
-            int[] values = s.values();
-            pool.publish("failover/" + me, values);
-            List<String> replicas = new ArrayList<>();
-            for (int r : alive) {
-                replicas.add("failover/" + r);
-            }
-            all.putAll(pool.await(replicas, Duration.ofSeconds(60))); // and nobody leaves before all have read
+            int[] values = Survivors.agree(pool, s, "failover", alive, done);
             if (me == alive.get(0)) {
-                for (int r : alive) {
-                    if (!java.util.Arrays.equals((int[]) all.get("failover/" + r), values)) {
-                        throw new AssertionError("replica " + r + " differs from replica " + me);
-                    }
-                }
-                Map<Integer, Integer> count = new HashMap<>();
-                for (int v : values) {
-                    count.merge(v, 1, Integer::sum);
-                }
-                for (Map.Entry<Integer, Integer> e : count.entrySet()) {
-                    if (e.getValue() != 1) {
-                        throw new AssertionError("value " + e.getKey() + " applied " + e.getValue() + " times");
-                    }
-                }
-                for (int r : alive) {
-                    for (int v : (int[]) all.get("failover-done/" + r)) {
-                        if (!count.containsKey(v)) {
-                            throw new AssertionError("rank " + r + "'s push of " + v + " returned but is lost");
-                        }
-                    }
-                }
                 System.out.println("[failover] survivors agree: " + values.length + " values, none lost, none twice");
             }
         } catch (CloudException e) {

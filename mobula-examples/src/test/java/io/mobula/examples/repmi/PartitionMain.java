@@ -3,12 +3,8 @@ package io.mobula.examples.repmi;
 import io.mobula.pool.Pool;
 import io.mobula.repmi.Cloud;
 import io.mobula.repmi.CloudException;
-import java.io.Serializable;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A rank of a pool whose link to the others is cut while everyone writes: {@code PartitionMain WRITES CUT}, where
@@ -72,42 +68,8 @@ public final class PartitionMain {
                     alive.add(r);
                 }
             }
-            List<String> keys = new ArrayList<>();
-            for (int r : alive) {
-                keys.add("partition-done/" + r);
-            }
-            pool.publish("partition-done/" + me, done.stream().mapToInt(Integer::intValue).toArray());
-            Map<String, Serializable> all = new HashMap<>(pool.await(keys, Duration.ofSeconds(60)));
-            s.sync(); // every survivor's writes are sequenced before this: once it returns, this replica has them
-            int[] values = s.values();
-            pool.publish("partition/" + me, values);
-            List<String> replicas = new ArrayList<>();
-            for (int r : alive) {
-                replicas.add("partition/" + r);
-            }
-            all.putAll(pool.await(replicas, Duration.ofSeconds(60)));
+            int[] values = Survivors.agree(pool, s, "partition", alive, done);
             if (me == alive.get(0)) {
-                for (int r : alive) {
-                    if (!java.util.Arrays.equals((int[]) all.get("partition/" + r), values)) {
-                        throw new AssertionError("replica " + r + " differs from replica " + me);
-                    }
-                }
-                Map<Integer, Integer> count = new HashMap<>();
-                for (int v : values) {
-                    count.merge(v, 1, Integer::sum);
-                }
-                for (Map.Entry<Integer, Integer> e : count.entrySet()) {
-                    if (e.getValue() != 1) {
-                        throw new AssertionError("value " + e.getKey() + " applied " + e.getValue() + " times");
-                    }
-                }
-                for (int r : alive) {
-                    for (int v : (int[]) all.get("partition-done/" + r)) {
-                        if (!count.containsKey(v)) {
-                            throw new AssertionError("rank " + r + "'s push of " + v + " returned but is lost");
-                        }
-                    }
-                }
                 int present = 0;
                 int max = -1;
                 for (int v : values) {
