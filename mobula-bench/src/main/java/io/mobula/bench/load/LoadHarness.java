@@ -64,6 +64,9 @@ public final class LoadHarness {
             Map<String, Object> server, double wallSeconds) {
     }
 
+    /** How often a client's progress is noted on stderr. */
+    private static final long NOTE_NANOS = 60_000_000_000L;
+
     private final LaunchContext ctx;
 
     public LoadHarness(LaunchContext ctx) {
@@ -121,6 +124,7 @@ public final class LoadHarness {
             throws IOException, InterruptedException, TimeoutException {
         long progress = -1;
         long progressAt = System.nanoTime();
+        long notedAt = progressAt;
         while (true) {
             String line = p.nextLine(SILENCE_MILLIS);
             if (line == null) {
@@ -140,6 +144,11 @@ public final class LoadHarness {
                 if (s.length > 4 && s[4] != progress) {
                     progress = s[4];
                     progressAt = System.nanoTime();
+                    if (progressAt - notedAt > NOTE_NANOS) {
+                        notedAt = progressAt;
+                        System.err.printf("%s: %,d calls, live heap %,d KiB, RSS %,d KiB, %d threads, %d fds%n",
+                                p.label(), s[4], s[0], s[1], s[2], s[3]);
+                    }
                 } else if (s.length > 4 && (System.nanoTime() - progressAt) / 1_000_000 > SILENCE_MILLIS) {
                     throw new TimeoutException(p.label() + ": no call ended for " + SILENCE_MILLIS + " ms, stuck at "
                             + progress + " calls" + p.stderrSuffix());

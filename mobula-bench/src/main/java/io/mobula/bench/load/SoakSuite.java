@@ -82,6 +82,11 @@ public final class SoakSuite {
 
     /** Entry point of {@code bench soak}; returns the exit code. */
     public static int run(String[] args) {
+        return run(args, System.out);
+    }
+
+    /** As {@link #run(String[])}, the report going to {@code out}. */
+    static int run(String[] args, PrintStream out) {
         Options opt;
         try {
             opt = Options.parse(args);
@@ -89,7 +94,7 @@ public final class SoakSuite {
             System.err.println("mobula bench soak: " + e.getMessage());
             return 2;
         }
-        return run(opt, System.out);
+        return run(opt, out);
     }
 
     private static int run(Options opt, PrintStream out) {

@@ -62,6 +62,11 @@ public final class StarSuite {
 
     /** Entry point of {@code bench load}; returns the exit code. */
     public static int run(String[] args) {
+        return run(args, System.out);
+    }
+
+    /** As {@link #run(String[])}, the report going to {@code out}. */
+    static int run(String[] args, PrintStream out) {
         Options opt;
         try {
             opt = Options.parse(args);
@@ -69,7 +74,7 @@ public final class StarSuite {
             System.err.println("mobula bench load: " + e.getMessage());
             return 2;
         }
-        return run(opt, System.out);
+        return run(opt, out);
     }
 
     private static int run(Options opt, PrintStream out) {
