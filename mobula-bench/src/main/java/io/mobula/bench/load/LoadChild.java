@@ -22,7 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
  * outlives the harness.
  *
  * <pre>
- *   LoadChild server          prints READY port; stdin: GO periodMs collect | COUNTS (prints COUNTS {json})
+ *   LoadChild server pinned|collected
+ *                             prints READY port (tickets pinned or left to the DGC); stdin: GO periodMs collect | COUNTS (prints COUNTS {json})
  *   LoadChild client port jvm threads star|soak amount warmup periodMs collect transport
  *                             prints READY after its warm-up, waits for GO, runs, prints RESULT {json}, and stays
  *                             connected until its stdin closes
@@ -40,21 +41,21 @@ public final class LoadChild {
     public static void main(String[] args) throws Exception {
         PrintStream out = System.out;
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        if (args.length == 1 && args[0].equals("server")) {
-            serve(in, out);
+        if (args.length == 2 && args[0].equals("server")) {
+            serve(in, out, args[1].equals("pinned"));
         } else if (args.length == 10 && args[0].equals("client")) {
             client(args, in, out);
         } else {
-            System.err.println("usage: LoadChild server | client port jvm threads star|soak amount warmup periodMs"
+            System.err.println("usage: LoadChild server pinned|collected | client port jvm threads star|soak amount warmup periodMs"
                     + " collect transport");
             System.exit(2);
         }
         System.exit(0);
     }
 
-    private static void serve(BufferedReader in, PrintStream out) throws Exception {
+    private static void serve(BufferedReader in, PrintStream out, boolean pinTickets) throws Exception {
         Registry registry = LocateRegistry.createRegistry(0);
-        SoakServiceImpl impl = new SoakServiceImpl();
+        SoakServiceImpl impl = new SoakServiceImpl(pinTickets);
         registry.rebind("soak", Rmi.export(impl));
         say(out, "READY " + LocateRegistry.localPort());
         Thread sampling = null;

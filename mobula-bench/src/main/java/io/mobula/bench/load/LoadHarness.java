@@ -33,9 +33,10 @@ public final class LoadHarness {
      * @param warmup    untimed calls per client thread before GO
      * @param periodMs  sampling period of every process
      * @param collect   whether each sample follows a full collection (heap in use = live heap)
+     * @param pinTickets whether the server exports each ticket explicitly (pinned: never collected)
      */
     public record Plan(String transport, int jvms, int threads, boolean star, long amount, int warmup, long periodMs,
-            boolean collect) {
+            boolean collect, boolean pinTickets) {
         public Plan {
             if (!transport.equals("default") && !transport.equals("tcp")) {
                 throw new IllegalArgumentException("transport must be default or tcp, got '" + transport + "'");
@@ -78,7 +79,7 @@ public final class LoadHarness {
         LaunchContext c = plan.transport().equals("tcp") ? ctx.withJvmFlags(List.of("-Dmobula.transports=tcp")) : ctx;
         List<ChildProcess> clients = new ArrayList<>();
         try (ChildProcess server = ChildProcess.start("server", c.javaCommand(LoadChild.class.getName(),
-                List.of("server")))) {
+                List.of("server", plan.pinTickets() ? "pinned" : "collected")))) {
             String port = server.awaitPrefix("READY ", 60_000);
             try {
                 long perJvm = plan.amount() / plan.jvms();

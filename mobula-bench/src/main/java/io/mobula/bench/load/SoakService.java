@@ -30,6 +30,6 @@ public interface SoakService extends Remote {
     /** Exceptions thrown remotely: always throws a {@link SoakFault} carrying {@code x}. */
     void fail(long x) throws SoakFault, RemoteException;
 
-    /** Remote-reference results: exports a new {@link Ticket} holding {@code x} and returns it. */
+    /** Remote-reference results: a new {@link Ticket} holding {@code x}, travelling as a remote reference. */
     Ticket ticket(long x) throws RemoteException;
 }

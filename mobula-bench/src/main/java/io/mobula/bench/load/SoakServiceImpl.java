@@ -13,7 +13,15 @@ public final class SoakServiceImpl implements SoakService {
     private final LongAdder outOfOrder = new LongAdder();
     private final LongAdder callbackFailures = new LongAdder();
 
-    public SoakServiceImpl() {
+    private final boolean pinTickets;
+
+    /**
+     * @param pinTickets export every ticket with {@link Rmi#export} (pinned until unexported, so never collected);
+     *                   otherwise return it unexported, so it is exported on the way, unpinned, and the distributed
+     *                   garbage collector frees it once its client dropped it
+     */
+    public SoakServiceImpl(boolean pinTickets) {
+        this.pinTickets = pinTickets;
         for (int i = 0; i < counts.length; i++) {
             counts[i] = new LongAdder();
         }
@@ -71,7 +79,8 @@ public final class SoakServiceImpl implements SoakService {
     @Override
     public Ticket ticket(long x) throws RemoteException {
         counts[Op.TICKET.ordinal()].increment();
-        return (Ticket) Rmi.export(new TicketImpl(x, counts[Op.TICKET_VALUE.ordinal()]));
+        Ticket t = new TicketImpl(x, counts[Op.TICKET_VALUE.ordinal()]);
+        return pinTickets ? (Ticket) Rmi.export(t) : t;
     }
 
     /** Calls run so far, indexed by {@link Op#ordinal()}. */

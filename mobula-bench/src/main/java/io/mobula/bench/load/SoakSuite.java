@@ -15,11 +15,13 @@ import java.util.Map;
 
 /**
  * {@code ./mobula bench soak [--calls N] [--jvms J] [--threads T] [--transport default|tcp] [--period-ms P]
- * [--warmup W] [--json FILE]}: N calls (default 10^7) from J client JVMs of T threads (default 2 x 4) on one server
+ * [--warmup W] [--pin-tickets] [--json FILE]}: N calls (default 10^7) from J client JVMs of T threads (default 2 x 4) on one server
  * object, cycling through null calls, small arguments, arrays of 0 to 4096 ints, trees of 1 to 255 nodes, callbacks,
  * exceptions thrown by the server and remote references it returns ({@link ClientCalls#MIX}); every result is
  * verified. Every process samples its live heap (after a full collection), resident memory, threads and descriptors
- * every P ms (default 5000).
+ * every P ms (default 5000). The server returns each ticket unexported, so it is exported on the way and collected
+ * once its client dropped it; {@code --pin-tickets} exports each with {@code Rmi.export} instead, which pins it until
+ * it is unexported (the server then keeps every ticket: docs/JAVA_RMI.md).
  *
  * <p>PASS when: no call failed or answered wrong; every client completed its share; the server ran exactly the calls
  * the clients completed, per kernel, made exactly the callbacks they received, and saw every client thread's
@@ -37,7 +39,7 @@ public final class SoakSuite {
     }
 
     private record Options(long calls, int jvms, int threads, String transport, long periodMs, int warmup,
-            Path json) {
+            boolean pinTickets, Path json) {
         static Options parse(String[] args) {
             long calls = 10_000_000;
             int jvms = 2;
@@ -45,6 +47,7 @@ public final class SoakSuite {
             String transport = "default";
             long periodMs = 5000;
             int warmup = 2000;
+            boolean pinTickets = false;
             Path json = null;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -63,11 +66,12 @@ public final class SoakSuite {
                             List.of("default", "tcp"), a).getFirst();
                     case "--period-ms" -> periodMs = CliArgs.number(CliArgs.value(args, ++i, a), a, 10);
                     case "--warmup" -> warmup = CliArgs.number(CliArgs.value(args, ++i, a), a, 0);
+                    case "--pin-tickets" -> pinTickets = true;
                     case "--json" -> json = Path.of(CliArgs.value(args, ++i, a));
                     case "--quick", "--full" -> { }
                     default -> throw new IllegalArgumentException("unknown option " + a + "; usage: bench soak"
                             + " [--calls N] [--jvms J] [--threads T] [--transport default|tcp] [--period-ms P]"
-                            + " [--warmup W] [--json FILE]");
+                            + " [--warmup W] [--pin-tickets] [--json FILE]");
                 }
             }
             if (calls < (long) jvms * threads) {
@@ -76,7 +80,7 @@ public final class SoakSuite {
             if (threads > 999) {
                 throw new IllegalArgumentException("--threads must be <= 999");
             }
-            return new Options(calls, jvms, threads, transport, periodMs, warmup, json);
+            return new Options(calls, jvms, threads, transport, periodMs, warmup, pinTickets, json);
         }
     }
 
@@ -100,7 +104,7 @@ public final class SoakSuite {
     private static int run(Options opt, PrintStream out) {
         String loadBefore = Environment.loadAverage();
         LoadHarness.Plan plan = new LoadHarness.Plan(opt.transport(), opt.jvms(), opt.threads(), false, opt.calls(),
-                opt.warmup(), opt.periodMs(), true);
+                opt.warmup(), opt.periodMs(), true, opt.pinTickets());
         out.printf("Soak: %,d calls from %d client JVMs x %d threads on one server object over %s (%s), samples every"
                 + " %d ms; %s%n", opt.calls(), opt.jvms(), opt.threads(), plan.expectedTransport(), opt.transport(),
                 opt.periodMs(), Instant.now());
@@ -108,7 +112,7 @@ public final class SoakSuite {
         List<String> problems = new ArrayList<>();
         Json.Obj summary = new Json.Obj().put("suite", "soak").put("transport", opt.transport())
                 .put("requested_calls", opt.calls()).put("jvms", opt.jvms()).put("threads", opt.threads())
-                .put("period_ms", opt.periodMs());
+                .put("period_ms", opt.periodMs()).put("pin_tickets", opt.pinTickets());
         try {
             LoadHarness.Outcome o = new LoadHarness(LaunchContext.current()).run(plan);
             RunSummary s = new RunSummary(o);

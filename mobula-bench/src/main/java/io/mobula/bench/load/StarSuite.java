@@ -90,7 +90,7 @@ public final class StarSuite {
         boolean allPass = true;
         for (String transport : opt.transports()) {
             LoadHarness.Plan plan = new LoadHarness.Plan(transport, opt.jvms(), opt.threads(), true, opt.seconds(),
-                    opt.warmup(), 1000, false);
+                    opt.warmup(), 1000, false, false);
             String why;
             Json.Obj line = new Json.Obj().put("suite", "load").put("transport", transport)
                     .put("clients", clients).put("jvms", opt.jvms()).put("threads", opt.threads())
