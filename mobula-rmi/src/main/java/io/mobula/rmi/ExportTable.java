@@ -28,6 +28,8 @@ final class ExportTable {
         private final List<StubFactory> factories;
         final RemoteRef ref;
         private final WeakReference<Object> weak;
+        /** Its key in {@code byTarget}, so it can be removed in O(1) once the target was collected. */
+        private Key key;
         private volatile Object strong;
         private final Map<Long, Long> leases = new ConcurrentHashMap<>(); // vm id -> expiry (nanoTime)
         volatile long graceUntil;
@@ -183,8 +185,9 @@ final class ExportTable {
     }
 
     synchronized Exported add(Object target, Exported e) {
+        e.key = new Key(target);
         byId.put(e.objectId, e);
-        byTarget.put(new Key(target), e);
+        byTarget.put(e.key, e);
         return e;
     }
 
@@ -234,7 +237,9 @@ final class ExportTable {
             if (!e.refresh(now)) {
                 synchronized (this) {
                     byId.remove(e.objectId);
-                    byTarget.values().remove(e);
+                    // by its key, not byTarget.values().remove(e): that scans the whole table per entry, and a
+                    // sweep freeing many objects at once took quadratic time holding the table's lock
+                    byTarget.remove(e.key, e);
                 }
             }
         }

@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /** Samples another process's threads, resident memory and open descriptors from {@code /proc} (Linux). */
-final class ProcSampler {
+public final class ProcSampler {
     /** One sample; -1 where {@code /proc} could not tell. */
-    record Sample(int threads, long rssKiB, int descriptors) {
-        Sample max(Sample o) {
+    public record Sample(int threads, long rssKiB, int descriptors) {
+        public Sample max(Sample o) {
             return new Sample(Math.max(threads, o.threads), Math.max(rssKiB, o.rssKiB),
                     Math.max(descriptors, o.descriptors));
         }
@@ -17,11 +17,11 @@ final class ProcSampler {
 
     private final long pid;
 
-    ProcSampler(long pid) {
+    public ProcSampler(long pid) {
         this.pid = pid;
     }
 
-    Sample sample() {
+    public Sample sample() {
         int threads = -1;
         long rss = -1;
         try {

@@ -1,0 +1,51 @@
+package io.mobula.rmi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.rmi.exceptions.Thrower;
+import java.lang.ref.WeakReference;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The sweep that unexports objects the garbage collector took runs in time linear in the table: a server that hands
+ * out many remote objects (one per call) and sees them dropped all at once must not stall on its export table.
+ */
+class ExportTableSweepTest {
+
+    private static final class Impl implements Thrower {
+        @Override
+        public void raise(String kind) {
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aSweepUnexportsOneHundredThousandCollectedObjectsQuickly() throws Exception {
+        ExportTable table = new ExportTable(1); // a 1 ns lease: the grace period after export is over at once
+        int n = 100_000;
+        WeakReference<Object> probe = null;
+        for (int i = 0; i < n; i++) {
+            Impl impl = new Impl();
+            table.exportNew(impl, table.newId(), 1L, List.of(), null, false);
+            probe = new WeakReference<>(impl);
+        }
+        assertEquals(n, table.size());
+        table.sweep(); // no lease, no grace, not pinned: held weakly from now on
+        assertEquals(n, table.size());
+        for (int i = 0; i < 50 && probe.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertNull(probe.get(), "the objects were collected");
+        long t0 = System.nanoTime();
+        table.sweep();
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        assertEquals(0, table.size());
+        assertTrue(millis < 2_000, "sweeping " + n + " collected objects took " + millis + " ms");
+    }
+}
