@@ -51,6 +51,15 @@ final class ChannelWaits {
         return readSelector != null;
     }
 
+    /**
+     * Waits until data, a close ({@link #wakeUp}) or the peer's FIN/RST, at most {@code timeoutMillis} (0: no bound);
+     * returns whether the channel is ready (false after the timeout or a {@link #wakeUp}). The timeout costs nothing:
+     * it is the timeout of the one {@code epoll_wait}. In blocking mode returns true at once (read() waits).
+     */
+    boolean awaitReadable(long timeoutMillis) throws IOException {
+        return readSelector == null || readSelector.select(IGNORE_KEY, timeoutMillis) > 0;
+    }
+
     /** Waits until data, a close ({@link #wakeUp}) or the peer's FIN/RST; in blocking mode returns at once. */
     void awaitReadable() throws IOException {
         if (readSelector != null) {

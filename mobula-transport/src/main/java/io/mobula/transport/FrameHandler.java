@@ -6,8 +6,11 @@ import java.nio.ByteBuffer;
 /**
  * Receives the events of connections. For every connection the calls are, in this order: one
  * {@code onOpen}, any number of {@code onFrame} in the order the peer sent the frames, exactly one
- * {@code onClose}. {@code onFrame} and {@code onClose} run on the connection's receive thread, never
- * concurrently for one connection; a handler that blocks in {@code onFrame} stalls that connection only.
+ * {@code onClose}. {@code onFrame} and {@code onClose} run on the connection's receive thread (or on a caller
+ * {@linkplain Connection#receiveUntil polling} it), never concurrently for one connection, each call seeing what the
+ * previous one did; a handler that blocks in {@code onFrame} stalls that connection only. The receive thread is not
+ * always the same thread: a connection idle for {@link TransportOptions#idleReceiver()} gives its thread up and goes
+ * on with a fresh one when bytes arrive, so a handler must not keep per-connection state in thread locals.
  *
  * <p>An exception thrown by a handler method closes the connection (with the exception as cause).
  */

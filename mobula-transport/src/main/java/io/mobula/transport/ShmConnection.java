@@ -92,7 +92,7 @@ final class ShmConnection extends StreamConnection {
     }
 
     @Override
-    void receiveLoop() throws IOException {
+    boolean receiveLoop() throws IOException {
         receiver = Thread.currentThread();
         out.hasBell(); // in the upgrade protocol, the peer has opened the segment by now
         in.hasBell();
@@ -124,6 +124,7 @@ final class ShmConnection extends StreamConnection {
         if (rxFailure != null) {
             throw rxFailure;
         }
+        return false; // never hibernates: the ring has no selectable channel
     }
 
     /**

@@ -21,6 +21,13 @@ import java.util.function.Consumer;
  * do not pin their carrier while a large frame is written). One platform daemon thread per connection
  * receives; it spins for {@link TransportOptions#busyPoll()} before it parks, because a parked thread
  * costs a wake-up of several microseconds on every request/response turn.
+ *
+ * <p>A connection that can hand its channel to {@link IdleReceivers} ({@link #idleChannel()}: tcp and tls in polling
+ * mode) lets its receive thread end after {@link TransportOptions#idleReceiver()} without a byte ("hibernates"); the
+ * next readiness of the channel, a local close or a caller that met the end of the stream {@linkplain #resume()
+ * resumes} it with a fresh receive thread, which goes on with the same frame assembly state (guarded by the receive
+ * lock, as for polling callers). At most one receive thread runs at a time: a thread is started only by whoever moves
+ * {@link #receiverState} from hibernated to running, and a receive thread does nothing after it set it to hibernated.
  */
 abstract class StreamConnection implements Connection, Runnable {
 
@@ -50,6 +57,8 @@ abstract class StreamConnection implements Connection, Runnable {
     final FrameHandler handler;
     final int maxFrameSize;
     private final long busyPollNanos;
+    /** {@link TransportOptions#idleReceiver()} in milliseconds; 0 = never hibernate. */
+    private final long idleMillis;
     /** Pays for receive buffers beyond {@link #INITIAL_RECEIVE_BUFFER}; shared process-wide. */
     final ReceiveBudget budget;
     /** What this connection holds of {@link #budget} now. */
@@ -78,6 +87,7 @@ abstract class StreamConnection implements Connection, Runnable {
         this.handler = handler;
         this.maxFrameSize = options.maxFrameSize();
         this.busyPollNanos = options.busyPoll().toNanos();
+        this.idleMillis = options.idleReceiver().toMillis();
         this.budget = ReceiveBudget.of(options.receiveBudget());
         this.prefix = prefix.order(ByteOrder.BIG_ENDIAN);
         this.onFinished = onFinished;
@@ -90,6 +100,24 @@ abstract class StreamConnection implements Connection, Runnable {
 
     /** Blocks until {@link #readAvailable} may return non-zero or the connection is closed. */
     abstract void awaitReadable() throws IOException;
+
+    /**
+     * Like {@link #awaitReadable()}, but gives up after {@code idleMillis} (0: never); returns false if it gave up or
+     * was woken without the channel being ready, true if the channel may be readable. Only connections with an
+     * {@link #idleChannel()} time out.
+     */
+    boolean awaitReadable(long idleMillis) throws IOException {
+        awaitReadable();
+        return true;
+    }
+
+    /**
+     * The non-blocking channel that {@link IdleReceivers} may watch while this connection hibernates, or null if its
+     * receive thread must stay (blocking mode, transports without a selectable channel).
+     */
+    java.nio.channels.SelectableChannel idleChannel() {
+        return null;
+    }
 
     /**
      * Writes {@link #prefix} (filled in, position 0), then header (may be null), then body completely.
@@ -192,6 +220,7 @@ abstract class StreamConnection implements Connection, Runnable {
     final void close(IOException cause) {
         if (closeState.compareAndSet(null, cause == null ? ORDERLY : cause)) {
             closeResources();
+            resume(); // a hibernating connection has no receive thread to report the close: start one
         }
     }
 
@@ -210,10 +239,97 @@ abstract class StreamConnection implements Connection, Runnable {
     final void start(boolean openOnReceiver) {
         this.openOnReceiver = openOnReceiver;
         event.begin();
+        startReceiver();
+    }
+
+    private void startReceiver() {
         Thread.ofPlatform().daemon().name("mobula-" + technology() + "-recv-" + remote).start(this);
     }
 
     private boolean openOnReceiver;
+    /** Whether a receive thread ran already; touched by receive threads only, ordered by {@link #receiverState}. */
+    private boolean started;
+    /** Whether this connection ever hibernated; same rules as {@link #started}. */
+    private boolean everHibernated;
+
+    private static final int RUNNING = 0;
+    private static final int HIBERNATED = 1;
+    /** RUNNING while a receive thread runs (or is about to); HIBERNATED while {@link IdleReceivers} watches. */
+    private final AtomicInteger receiverState = new AtomicInteger(RUNNING);
+
+    /** How many times the connection hibernated (for tests); written by receive threads only. */
+    private volatile int hibernations;
+
+    /** How many times the connection gave its receive thread up. */
+    final int hibernations() {
+        return hibernations;
+    }
+
+    /** Whether the connection waits in {@link IdleReceivers} without a receive thread. */
+    final boolean hibernated() {
+        return receiverState.get() == HIBERNATED;
+    }
+
+    /**
+     * Starts a fresh receive thread if the connection hibernates; called when its channel is readable, it is closed,
+     * or a polling caller met the end of the stream. Any thread; idempotent. If the thread cannot be started, the
+     * connection stays hibernated and {@link IdleReceivers} tries again shortly.
+     */
+    final void resume() {
+        if (!receiverState.compareAndSet(HIBERNATED, RUNNING)) {
+            return;
+        }
+        try {
+            startReceiver();
+        } catch (OutOfMemoryError | RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "cannot start a receive thread for " + this + "; trying again", e);
+            receiverState.set(HIBERNATED);
+            try {
+                IdleReceivers.shared().retryLater(this);
+            } catch (IOException never) {
+                // shared() succeeded when this connection hibernated: it exists
+            }
+        }
+    }
+
+    /**
+     * Hands the channel to {@link IdleReceivers} so that this receive thread can end; called by the receive thread,
+     * holding nothing, after the channel stayed idle. Returns true if the thread must end now (without finishing the
+     * connection), false if it goes on: hibernation is not possible, a caller polls, or the connection closed or
+     * ended meanwhile.
+     */
+    private boolean hibernate() {
+        java.nio.channels.SelectableChannel channel = idleChannel();
+        if (channel == null || idleMillis == 0 || pollers.get() > 0 || ending()) {
+            return false;
+        }
+        IdleReceivers idle;
+        try {
+            idle = IdleReceivers.shared();
+        } catch (IOException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "no selector for idle connections: " + e);
+            return false;
+        }
+        if (!idle.ensureRunning()) {
+            return false;
+        }
+        everHibernated = true;
+        receiver = null;
+        receiverState.set(HIBERNATED);
+        // a close or a poller's end of stream before the state was set saw no hibernation: check after setting it
+        if (ending()) {
+            return !receiverState.compareAndSet(HIBERNATED, RUNNING); // we won: go on and finish; else a new thread does
+        }
+        hibernations = hibernations + 1;
+        LOG.log(System.Logger.Level.TRACE, () -> "idle: " + this);
+        idle.park(this, channel);
+        return true;
+    }
+
+    /** Whether the receive loop is to stop: closed, or a caller met the end of the stream or a failure. */
+    private boolean ending() {
+        return isClosed() || rxEnded || rxFailure != null;
+    }
 
     /** Calls onOpen on the current thread; a throwing handler closes the connection. */
     final void open() {
@@ -228,33 +344,55 @@ abstract class StreamConnection implements Connection, Runnable {
     @Override
     public final void run() {
         IOException failure = null;
-        LOG.log(System.Logger.Level.DEBUG, () -> "open: " + this);
+        boolean hibernating = false;
         try {
-            if (openOnReceiver) {
-                open();
+            if (!started) {
+                started = true;
+                LOG.log(System.Logger.Level.DEBUG, () -> "open: " + this);
+                if (openOnReceiver) {
+                    open();
+                }
             }
-            receiveLoop();
+            hibernating = receiveLoop();
         } catch (IOException e) {
             failure = e;
         } catch (RuntimeException | Error e) {
             LOG.log(System.Logger.Level.WARNING, "frame handler of " + this + " failed; closing", e);
             failure = new IOException("frame handler failed", e);
         } finally {
-            // after a local close the read fails with ClosedChannelException: the recorded state wins
-            close(failure);
-            releaseReceiveBuffer(); // nobody receives any more: the budget gets its bytes back before onClose
-            IOException state = closeState.get();
-            LOG.log(System.Logger.Level.DEBUG, () -> "closed: " + this + " " + stats()
-                    + (state == ORDERLY ? "" : " cause: " + state));
-            commitEvent(state == ORDERLY ? null : state);
-            try {
-                handler.onClose(this, state == ORDERLY ? null : state);
-            } catch (RuntimeException e) {
-                LOG.log(System.Logger.Level.WARNING, "onClose of " + this + " failed", e);
-            } finally {
-                receiverFinished();
-                onFinished.accept(this);
+            if (!hibernating) {
+                finish(failure);
             }
+        }
+    }
+
+    /** Reports the end of the connection, once, on its last receive thread. */
+    private void finish(IOException failure) {
+        // after a local close the read fails with ClosedChannelException: the recorded state wins
+        close(failure);
+        releaseReceiveBuffer(); // nobody receives any more: the budget gets its bytes back before onClose
+        IOException state = closeState.get();
+        LOG.log(System.Logger.Level.DEBUG, () -> "closed: " + this + " " + stats()
+                + (state == ORDERLY ? "" : " cause: " + state));
+        commitEvent(state == ORDERLY ? null : state);
+        try {
+            handler.onClose(this, state == ORDERLY ? null : state);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "onClose of " + this + " failed", e);
+        } finally {
+            receiverFinished();
+            if (everHibernated) {
+                wakeIdleReceivers(); // so that it releases its registration of the closed channel now
+            }
+            onFinished.accept(this);
+        }
+    }
+
+    private static void wakeIdleReceivers() {
+        try {
+            IdleReceivers.shared().wakeUp();
+        } catch (IOException e) {
+            // it existed when the connection hibernated
         }
     }
 
@@ -301,16 +439,17 @@ abstract class StreamConnection implements Connection, Runnable {
     }
 
     /**
-     * Reads and delivers frames until the peer closes (return) or the connection fails (throw); runs on the
-     * receive thread. Subclasses with their own delivery (shared memory) override it.
+     * Reads and delivers frames until the peer closes (return false) or the connection fails (throw), or until the
+     * connection hibernated (return true: the thread ends and the connection stays open); runs on the receive thread.
+     * Subclasses with their own delivery (shared memory) override it.
      */
-    void receiveLoop() throws IOException {
+    boolean receiveLoop() throws IOException {
         receiver = Thread.currentThread();
         boolean spinning = false;
         long spinStart = 0;
         while (!isClosed()) {
             if (rxEnded) {
-                return;
+                return false;
             }
             IOException failed = rxFailure;
             if (failed != null) {
@@ -329,14 +468,16 @@ abstract class StreamConnection implements Connection, Runnable {
                 rx.unlock();
             }
             if (n < 0) {
-                return; // orderly end of stream, or closed from inside onFrame
+                return false; // orderly end of stream, or closed from inside onFrame
             }
             if (n == 0) {
                 if (!spinning) {
                     spinning = true;
                     spinStart = System.nanoTime();
                 } else if (System.nanoTime() - spinStart >= busyPollNanos) {
-                    awaitReadable();
+                    if (!awaitReadable(idleMillis) && hibernate()) {
+                        return true; // idle: IdleReceivers watches the channel and resumes us with a new thread
+                    }
                     spinning = false;
                 } else {
                     Thread.onSpinWait();
@@ -345,6 +486,7 @@ abstract class StreamConnection implements Connection, Runnable {
             }
             spinning = false;
         }
+        return false;
     }
 
     @Override
@@ -390,6 +532,9 @@ abstract class StreamConnection implements Connection, Runnable {
                 Thread r = receiver;
                 if (r != null) {
                     LockSupport.unpark(r);
+                }
+                if (rxEnded || rxFailure != null) {
+                    resume(); // a hibernating connection needs a receive thread to report the end
                 }
             }
         }

@@ -51,6 +51,16 @@ final class TcpConnection extends StreamConnection {
     }
 
     @Override
+    boolean awaitReadable(long idleMillis) throws IOException {
+        return waits.awaitReadable(idleMillis);
+    }
+
+    @Override
+    java.nio.channels.SelectableChannel idleChannel() {
+        return waits.polling() ? channel : null; // a blocking channel cannot be registered with a selector
+    }
+
+    @Override
     void writeFrame(ByteBuffer header, ByteBuffer body, long frameBytes) throws IOException {
         ByteBuffer[] gather;
         if (header == null) {

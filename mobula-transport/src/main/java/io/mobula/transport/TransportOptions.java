@@ -32,10 +32,20 @@ import java.util.Objects;
  *                          need a budget of at least their size; 0 allows no growth.
  * @param connectionLimits  how many accepted connections may be alive at once, in all and per remote address
  *                          ({@link ConnectionLimits#DEFAULT}); one over a limit is closed as it is accepted
+ * @param idleReceiver      how long a TCP or TLS connection may receive nothing before its receive thread ends and
+ *                          the connection waits for its next bytes in one selector shared by all idle connections of
+ *                          the process (default 1 s; {@link Duration#ZERO} keeps a thread per connection for good;
+ *                          otherwise at least 1 ms and at most a day). The next bytes, the peer's close or a local
+ *                          close start a fresh receive thread, which goes on where the last one stopped, so a
+ *                          process holds a thread only per connection that is busy, not per connection that is open.
+ *                          Only in polling mode (a busy-poll window or caller polling, the defaults): a blocking
+ *                          channel ({@code busyPoll} zero and {@code callerPolling} off) keeps one thread per
+ *                          connection, blocked in its read. Costs nothing per frame: the wait that parks an idle
+ *                          receive thread simply has this timeout
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
                                int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
-                               long receiveBudget, ConnectionLimits connectionLimits) {
+                               long receiveBudget, ConnectionLimits connectionLimits, Duration idleReceiver) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
@@ -47,7 +57,8 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     public static final long DEFAULT_RECEIVE_BUDGET = Math.min(1L << 30, Runtime.getRuntime().maxMemory() / 2);
 
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
-            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET, ConnectionLimits.DEFAULT);
+            Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET, ConnectionLimits.DEFAULT,
+            Duration.ofSeconds(1));
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -71,6 +82,12 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
         if (receiveBudget < 0) {
             throw new IllegalArgumentException("receiveBudget must be >= 0: " + receiveBudget);
         }
+        Objects.requireNonNull(idleReceiver, "idleReceiver");
+        if (!idleReceiver.isZero() && (idleReceiver.compareTo(Duration.ofMillis(1)) < 0
+                || idleReceiver.compareTo(Duration.ofDays(1)) > 0)) {
+            throw new IllegalArgumentException("idleReceiver must be 0 (never) or between 1 ms and 1 day: "
+                    + idleReceiver);
+        }
     }
 
     /** The defaults documented on the record components. */
@@ -81,54 +98,60 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     /** A copy with {@code maxFrameSize} replaced. */
     public TransportOptions withMaxFrameSize(int v) {
         return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
         return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
-                callerPolling, receiveBudget, connectionLimits);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code callerPolling} replaced. */
     public TransportOptions withCallerPolling(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, v, receiveBudget, connectionLimits);
+                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code receiveBudget} replaced. */
     public TransportOptions withReceiveBudget(long v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, v, connectionLimits);
+                connectTimeout, callerPolling, v, connectionLimits, idleReceiver);
     }
 
     /** A copy with {@code connectionLimits} replaced. */
     public TransportOptions withConnectionLimits(ConnectionLimits v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, v);
+                connectTimeout, callerPolling, receiveBudget, v, idleReceiver);
+    }
+
+    /** A copy with {@code idleReceiver} replaced. */
+    public TransportOptions withIdleReceiver(Duration v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, v);
     }
 }

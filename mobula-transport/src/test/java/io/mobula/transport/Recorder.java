@@ -36,6 +36,7 @@ final class Recorder implements FrameHandler {
     final List<String> violations = new CopyOnWriteArrayList<>();
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
     private final Map<Connection, Thread> receiveThreads = new ConcurrentHashMap<>();
+    private final Map<Connection, AtomicInteger> delivering = new ConcurrentHashMap<>();
     volatile Action action;
 
     @Override
@@ -48,7 +49,15 @@ final class Recorder implements FrameHandler {
 
     @Override
     public void onFrame(Connection c, ByteBuffer frame) {
-        checkReceiveThread(c);
+        enter(c);
+        try {
+            frame(c, frame);
+        } finally {
+            exit(c);
+        }
+    }
+
+    private void frame(Connection c, ByteBuffer frame) {
         if (!open.contains(c)) {
             violations.add("onFrame before onOpen for " + c);
         }
@@ -71,7 +80,15 @@ final class Recorder implements FrameHandler {
 
     @Override
     public void onClose(Connection c, IOException cause) {
-        checkReceiveThread(c);
+        enter(c);
+        try {
+            close(c, cause);
+        } finally {
+            exit(c);
+        }
+    }
+
+    private void close(Connection c, IOException cause) {
         if (closeCounts.computeIfAbsent(c, k -> new AtomicInteger()).incrementAndGet() > 1) {
             violations.add("onClose twice for " + c);
         }
@@ -81,14 +98,22 @@ final class Recorder implements FrameHandler {
         closed.add(new Closed(c, cause));
     }
 
-    private void checkReceiveThread(Connection c) {
-        Thread previous = receiveThreads.putIfAbsent(c, Thread.currentThread());
-        if (previous != null && previous != Thread.currentThread()) {
-            violations.add("events of " + c + " on two threads");
+    /**
+     * Records the delivering thread; events of one connection may come on different threads (a caller polling, a
+     * fresh receive thread after the connection was idle), but never at the same time.
+     */
+    private void enter(Connection c) {
+        receiveThreads.put(c, Thread.currentThread());
+        if (delivering.computeIfAbsent(c, k -> new AtomicInteger()).incrementAndGet() > 1) {
+            violations.add("events of " + c + " delivered concurrently");
         }
     }
 
-    /** The thread that delivered events of {@code c} (after its first event). */
+    private void exit(Connection c) {
+        delivering.get(c).decrementAndGet();
+    }
+
+    /** The thread that delivered the last event of {@code c}. */
     Thread receiveThread(Connection c) {
         return receiveThreads.get(c);
     }
