@@ -236,7 +236,9 @@ abstract class IdleConnectionsTest {
         assertTrue(p[0].receiveUntil(() -> !client.frames.isEmpty(), Recorder.WAIT.toNanos()),
                 "the polling caller got the frame");
         assertArrayEquals(pattern(3, 50), client.nextFrame().bytes());
-        awaitHibernations(p[0], ((StreamConnection) p[0]).hibernations() + 1); // and it hibernates again afterwards
+        // the caller may have read the bytes before the shared selector saw them (the connection then stays
+        // hibernated) or after (a receive thread started and hibernates again): either way it ends without a thread
+        awaitHibernated(p[0]);
         p[1].send(direct(pattern(4, 60)));
         assertArrayEquals(pattern(4, 60), client.nextFrame().bytes());
     }
