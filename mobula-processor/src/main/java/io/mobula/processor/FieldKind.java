@@ -23,7 +23,12 @@ enum FieldKind {
     LONG_ARRAY("LongArray"),
     FLOAT_ARRAY("FloatArray"),
     DOUBLE_ARRAY("DoubleArray"),
-    OBJECT("Object");
+    OBJECT("Object"),
+    /**
+     * A final declared type other than String (final class, record, enum without constant bodies, boxed
+     * primitive): written with {@code writeFinal(value, Declared.class)}, read with {@code readObject}.
+     */
+    FINAL("Final");
 
     private final String suffix;
 
@@ -36,11 +41,16 @@ enum FieldKind {
     }
 
     String readMethod() {
-        return "read" + suffix;
+        return this == FINAL ? "readObject" : "read" + suffix;
+    }
+
+    /** {@code writeFinal} takes the declared class as its second argument. */
+    boolean writesDeclaredClass() {
+        return this == FINAL;
     }
 
     /** The object path needs the expected class so a hostile stream cannot smuggle in another type. */
     boolean needsExpectedClass() {
-        return this == OBJECT;
+        return this == OBJECT || this == FINAL;
     }
 }

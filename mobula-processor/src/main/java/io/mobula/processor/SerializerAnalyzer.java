@@ -25,6 +25,7 @@ import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -329,7 +330,8 @@ final class SerializerAnalyzer {
             case FLOAT -> FieldKind.FLOAT;
             case DOUBLE -> FieldKind.DOUBLE;
             case ARRAY -> primitiveArrayKind(((ArrayType) erased).getComponentType().getKind());
-            default -> names.rawName(erased).equals("java.lang.String") ? FieldKind.STRING : FieldKind.OBJECT;
+            default -> names.rawName(erased).equals("java.lang.String") ? FieldKind.STRING
+                    : impliedType(erased) ? FieldKind.FINAL : FieldKind.OBJECT;
         };
         // Parameterized types and type variables: the erased value needs an unchecked conversion.
         boolean generic = !types.isSameType(declared, erased) || names.needsRawType(erased);
@@ -340,6 +342,15 @@ final class SerializerAnalyzer {
         }
         return new ValueType(kind, names.rawName(erased), names.wildcardName(erased), names.descriptor(erased),
                 generic, null);
+    }
+
+    /**
+     * A final class (records and enums without constant bodies are final too): the runtime's
+     * {@code WireFormat.impliedType} rule, so generated code and the fallback write the same bytes.
+     */
+    private static boolean impliedType(TypeMirror erased) {
+        return erased.getKind() == TypeKind.DECLARED
+                && ((DeclaredType) erased).asElement().getModifiers().contains(Modifier.FINAL);
     }
 
     private static FieldKind primitiveArrayKind(TypeKind component) {

@@ -162,7 +162,7 @@ final class SerializerEmitter {
         w.line("");
         w.line("@Override");
         w.open("public void write(SerialWriter out, " + t.typeName() + " value) throws IOException");
-        fields.forEach(f -> w.line("out." + f.type().kind().writeMethod() + "(" + getter(f) + ");"));
+        fields.forEach(f -> w.line(writeStatement(f.type(), getter(f))));
         w.close();
 
         w.line("");
@@ -351,6 +351,11 @@ final class SerializerEmitter {
         };
     }
 
+    private static String writeStatement(ValueType type, String value) {
+        return "out." + type.kind().writeMethod() + "(" + value
+                + (type.kind().writesDeclaredClass() ? ", " + classExpr(type) : "") + ");";
+    }
+
     private static String readExpression(ValueType type) {
         return "in." + type.kind().readMethod() + "(" + (type.kind().needsExpectedClass() ? classExpr(type) : "")
                 + ")";
@@ -365,7 +370,7 @@ final class SerializerEmitter {
         w.line("");
         w.line("@Override");
         w.open("public void write(SerialWriter out, " + t.sourceName() + " value) throws IOException");
-        m.components().forEach(c -> w.line("out." + c.type().kind().writeMethod() + "(value." + c.name() + "());"));
+        m.components().forEach(c -> w.line(writeStatement(c.type(), "value." + c.name() + "()")));
         w.close();
         w.line("");
         w.line("@Override");

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
@@ -370,5 +371,57 @@ class RoundTripTest {
         assertSame(head, copied[0]);
         assertSame(get(head, "next"), copied[1]);
         assertGenerated(chain.getClass(), first.getClass());
+    }
+
+    @Test
+    void finalDeclaredTypesAreImpliedAndAgreeWithTheFallback() throws Exception {
+        Compilation c = Compiler.withProcessor(JavaFileObjects.forSourceLines("p.Finals",
+                "package p;",
+                "public final class Finals implements java.io.Serializable {",
+                "    public enum Kind { A, B }",
+                "    public record Pair(int x, Kind kind) implements java.io.Serializable {}",
+                "    public static final class Leaf implements java.io.Serializable { int v; Leaf self; }",
+                "    private static final class Secret implements java.io.Serializable { long w; }",
+                "    Kind kind; Kind none; Pair pair; Leaf leaf; Leaf sameLeaf; Integer boxed; Object any;",
+                "    private Secret secret; Leaf[] leaves;",
+                "    public static Finals sample() {",
+                "        Finals f = new Finals();",
+                "        f.kind = Kind.B; f.pair = new Pair(3, Kind.A); f.leaf = new Leaf(); f.leaf.v = 4;",
+                "        f.leaf.self = f.leaf; f.sameLeaf = f.leaf; f.boxed = 5; f.any = new Leaf();",
+                "        f.secret = new Secret(); f.secret.w = 6; f.leaves = new Leaf[] {f.leaf, null};",
+                "        return f;",
+                "    }",
+                "}"));
+        assertThat(c).succeeded();
+        Compiler.assertGeneratedCodeClean(c);
+        StringBuilder sources = new StringBuilder();
+        for (javax.tools.JavaFileObject file : c.generatedSourceFiles()) {
+            sources.append(file.getCharContent(true)).append('\n');
+        }
+        String generated = sources.toString();
+        for (String call : List.of("out.writeFinal(value.kind, p.Finals.Kind.class)",
+                "out.writeFinal(value.pair, p.Finals.Pair.class)", "out.writeFinal(value.boxed, ",
+                "out.writeObject(value.any)", "out.writeObject(value.leaves)", "out.writeFinal(value.kind(), ")) {
+            assertTrue(generated.contains(call), call + " in\n" + generated);
+        }
+        ClassLoader loader = Compiler.load(c);
+        Object f = loader.loadClass("p.Finals").getMethod("sample").invoke(null);
+        Serialization generatedSide = Serialization.builder().classLoader(loader).build();
+        Serialization fallbackSide = Serialization.builder().classLoader(loader).generatedSerializers(false).build();
+        byte[] viaGenerated = generatedSide.toBytes(f);
+        assertGenerated(f.getClass()); // before the fallback side touches the class
+        byte[] viaFallback = fallbackSide.toBytes(f);
+        assertArrayEquals(viaGenerated, viaFallback, "generated code and the fallback write the same bytes");
+        for (Object q : List.of(generatedSide.fromBytes(viaFallback), fallbackSide.fromBytes(viaGenerated))) {
+            assertNotSame(f, q);
+            assertSame(get(q, "kind"), get(f, "kind"));
+            assertEquals(get(f, "pair"), get(q, "pair"));
+            Object leaf = get(q, "leaf");
+            assertSame(leaf, get(q, "sameLeaf"));
+            assertSame(leaf, get(leaf, "self"));
+            assertSame(leaf, ((Object[]) get(q, "leaves"))[0]);
+            assertEquals(5, get(q, "boxed"));
+            assertEquals(6L, get(get(q, "secret"), "w"));
+        }
     }
 }

@@ -70,5 +70,7 @@ final class RmiProtocol {
     // HELLO payload: order flag (1 byte: 0 little, 1 big), magic, version, vm id, endpoint list, auth mode (1 byte:
     // AuthHandshake.MODE_*), then for MODE_HMAC_SHA256 a 32-byte nonce
     static final int MAGIC = 0x4d4f4231; // "MOB1"
-    static final int VERSION = 2;        // 2: the auth mode and nonce in HELLO, the AUTH frame
+    // 2: the auth mode and nonce in HELLO, the AUTH frame; 3: serialization writes TAG_IMPLIED (wire version 2), which
+    // a version 2 peer cannot decode
+    static final int VERSION = 3;
 }

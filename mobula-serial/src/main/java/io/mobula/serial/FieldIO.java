@@ -9,8 +9,9 @@ import java.lang.reflect.Field;
 /**
  * Reads and writes one field of the fallback path through method handles obtained once per class
  * (final fields included: setAccessible + unreflectSetter). Encoding rule shared with generated code:
- * primitives fixed-size, {@code String}-typed fields as values ({@code writeString}), everything else
- * polymorphic ({@code writeObject}) and type-checked on read.
+ * primitives fixed-size, {@code String}-typed fields as values ({@code writeString}), other final declared
+ * types with their type implied ({@code writeFinal}, see {@link WireFormat#impliedType}), everything else
+ * polymorphic ({@code writeObject}); references are type-checked on read.
  */
 abstract class FieldIO {
     final String name;
@@ -285,14 +286,21 @@ abstract class FieldIO {
 
     private static final class ObjectIO extends FieldIO {
         private final Class<?> checked;
+        private final boolean implied;
 
         ObjectIO(Field f, MethodHandles.Lookup l) throws IllegalAccessException {
             super(f, l);
             this.checked = f.getType();
+            this.implied = WireFormat.impliedType(checked);
         }
 
         void write(SerialWriter out, Object o) throws Throwable {
-            out.writeObject((Object) getter.invokeExact(o));
+            Object v = (Object) getter.invokeExact(o);
+            if (implied) {
+                out.writeFinal(v, checked);
+            } else {
+                out.writeObject(v);
+            }
         }
 
         void read(SerialReader in, Object o) throws Throwable {
@@ -304,7 +312,11 @@ abstract class FieldIO {
         }
 
         void writeValue(SerialWriter out, Object v) throws IOException {
-            out.writeObject(v);
+            if (implied) {
+                out.writeFinal(v, checked);
+            } else {
+                out.writeObject(v);
+            }
         }
     }
 }

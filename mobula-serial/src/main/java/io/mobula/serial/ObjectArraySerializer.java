@@ -41,8 +41,15 @@ final class ObjectArraySerializer<A> implements Serializer<A> {
     public void write(SerialWriter out, A value) throws IOException {
         Object[] a = (Object[]) value;
         out.writeVarInt(a.length);
-        for (Object o : a) {
-            out.writeObject(o);
+        Class<?> c = component;
+        if (WireFormat.impliedType(c)) {
+            for (Object o : a) {
+                out.writeFinal(o, c);
+            }
+        } else {
+            for (Object o : a) {
+                out.writeObject(o);
+            }
         }
     }
 

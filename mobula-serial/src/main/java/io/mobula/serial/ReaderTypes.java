@@ -1,7 +1,10 @@
 package io.mobula.serial;
 
 import java.io.Serializable;
+import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The reader's half of the per-peer type table: id -> serializer. Built-in ids are predefined; a
@@ -13,6 +16,8 @@ final class ReaderTypes {
     private Serializer<?>[] dynamic = new Serializer<?>[16];
 
     private int used; // highest dynamic index defined + 1
+    /** Classes whose descriptor this reader accepted, for objects written with an implied type. */
+    private final Map<Class<?>, Serializer<?>> described = new HashMap<>();
 
     ReaderTypes(Config config) {
         this.config = config;
@@ -21,6 +26,7 @@ final class ReaderTypes {
     void clear() {
         Arrays.fill(dynamic, 0, used, null);
         used = 0;
+        described.clear();
     }
 
     Serializer<?> lookup(int id, int offset) throws SerialException {
@@ -36,6 +42,28 @@ final class ReaderTypes {
             }
         }
         throw new SerialException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + offset);
+    }
+
+    /**
+     * The serializer for an object written with the IMPLIED tag where {@code declared} is the declared type: the
+     * class must be final, and its descriptor must have been accepted earlier (built-ins need none), so the class
+     * filter and the fingerprint check applied to it as to any other object.
+     */
+    Serializer<?> implied(Class<?> declared, int offset) throws SerialException {
+        Serializer<?> s = described.get(declared);
+        if (s != null) {
+            return s;
+        }
+        if (declared.isArray() || !Modifier.isFinal(declared.getModifiers())) {
+            throw new SerialException("object of an implied type at offset " + offset + " where the declared type "
+                    + declared.getName() + " is not a final class");
+        }
+        int id = Builtins.idOf(declared);
+        if (id > 0) {
+            return lookup(id, offset);
+        }
+        throw new SerialException("object of implied type " + declared.getName() + " at offset " + offset
+                + " before any accepted descriptor of that class");
     }
 
     Serializer<?> define(int id, String name, long fingerprint, int offset) throws SerialException {
@@ -87,6 +115,7 @@ final class ReaderTypes {
                     + Long.toHexString(fingerprint) + ") differs from the local class ("
                     + Long.toHexString(s.fingerprint()) + "); recompile both sides against the same version");
         }
+        described.put(cls, s);
         return s;
     }
 

@@ -439,11 +439,15 @@ public final class SerialReader {
      *     by serializers are wrapped into it as well
      */
     public Object readObject() throws IOException {
+        return readObjectAs(null);
+    }
+
+    private Object readObjectAs(Class<?> expected) throws IOException {
         if (depth > 0) {
-            return readObject0();
+            return readObject0(expected);
         }
         try {
-            return readObject0();
+            return readObject0(expected);
         } catch (SerialException e) {
             throw e;
         } catch (IOException | RuntimeException | Error e) {
@@ -465,7 +469,9 @@ public final class SerialReader {
     }
 
     /**
-     * Reads one object and checks its class; generated code uses it for typed fields.
+     * Reads one object and checks its class; generated code uses it for typed fields. Besides everything
+     * {@link SerialWriter#writeObject} writes, it accepts what {@link SerialWriter#writeFinal} writes when
+     * {@code expected} is that final class.
      *
      * @param expected the static type of the field
      * @param <T> the static type
@@ -473,7 +479,7 @@ public final class SerialReader {
      * @throws SerialException if the object is not an instance of {@code expected}
      */
     public <T> T readObject(Class<T> expected) throws IOException {
-        Object o = readObject();
+        Object o = readObjectAs(expected);
         if (o != null && !expected.isInstance(o)) {
             throw new SerialException("expected " + expected.getName() + " but decoded " + o.getClass().getName()
                     + " (ending at offset " + src.position() + ")");
@@ -483,7 +489,7 @@ public final class SerialReader {
         return t;
     }
 
-    private Object readObject0() throws IOException {
+    private Object readObject0(Class<?> expected) throws IOException {
         need(1);
         int at = src.position();
         byte tag = src.get();
@@ -509,6 +515,17 @@ public final class SerialReader {
                 String name = readString();
                 long fp = readLong();
                 return readBody(types.define(id, name, fp, at));
+            }
+            case WireFormat.TAG_IMPLIED: {
+                if (expected == null) {
+                    throw new SerialException("object of an implied type at offset " + at
+                            + " where no declared type is known");
+                }
+                Serializer<?> s = types.implied(expected, at);
+                if (s instanceof EnumSerializer<?> e) {
+                    return e.read(this); // a bare ordinal: constants take no handle
+                }
+                return readBody(s);
             }
             default:
                 throw new SerialException("bad object tag " + tag + " at offset " + at);

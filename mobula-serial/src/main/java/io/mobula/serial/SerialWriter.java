@@ -702,6 +702,52 @@ public final class SerialWriter {
         depth--;
     }
 
+    /**
+     * Writes an object whose class the reader knows from the declared type of the field, record component or array
+     * it is read into: generated serializers and the fallback call it for declared types that are final classes
+     * (records, enums without constant bodies, boxed primitives and other final classes). Once this writer has sent
+     * the class's descriptor, a new object is written with the IMPLIED tag and no type id; an enum constant is then
+     * only its ordinal, without a handle (constants resolve to singletons). Objects of other classes keep their
+     * handles, so shared references and cycles survive as with {@link #writeObject}. Read back with
+     * {@link SerialReader#readObject(Class)} given the same declared class.
+     *
+     * @param obj the object, may be null; must be an instance of {@code declared}
+     * @param declared the declared type, a final class
+     * @throws SerialException if the class cannot be serialized or nesting exceeds the depth limit
+     */
+    public void writeFinal(Object obj, Class<?> declared) throws IOException {
+        if (obj == null || obj.getClass() != declared) {
+            writeObject(obj);
+            return;
+        }
+        WriterType t = typeOf(declared);
+        if (!t.sent || t.replacer != null) {
+            writeObject(obj); // the first use carries the descriptor; replacements may change the class
+            return;
+        }
+        ensure(11);
+        if (t.isEnum) {
+            buf[pos++] = WireFormat.TAG_IMPLIED;
+            putVarInt(((Enum<?>) obj).ordinal());
+            return;
+        }
+        int h = handles.get(obj);
+        if (h >= 0) {
+            buf[pos++] = WireFormat.TAG_HANDLE;
+            putVarInt(h);
+            return;
+        }
+        handles.put(obj, nextHandle++);
+        buf[pos++] = WireFormat.TAG_IMPLIED;
+        if (++depth > config.maxDepth()) {
+            depth = 0;
+            throw new SerialException("object graph nested deeper than maxDepth " + config.maxDepth()
+                    + " at " + t.name);
+        }
+        t.serializer.write(this, obj);
+        depth--;
+    }
+
     private void defineType(WriterType t) throws IOException {
         if (trailer) {
             buf[pos++] = WireFormat.TAG_NEW; // the descriptor follows in the trailer (endMessage)
@@ -741,6 +787,7 @@ public final class SerialWriter {
         t.name = s.type().getName();
         t.fingerprint = s.fingerprint();
         t.replacer = s instanceof Replacing r && r.replaces() ? r : null;
+        t.isEnum = c.isEnum() && s instanceof EnumSerializer;
         if (builtin > 0) {
             t.id = builtin;
             t.sent = true;
@@ -811,5 +858,7 @@ public final class SerialWriter {
         long fingerprint;
         Serializer<Object> serializer;
         Replacing replacer;
+        /** An enum written by {@link EnumSerializer}: implied objects are bare ordinals. */
+        boolean isEnum;
     }
 }

@@ -177,9 +177,10 @@ public final class Serialization {
         if (src.get(p) != WireFormat.MAGIC_0 || src.get(p + 1) != WireFormat.MAGIC_1) {
             throw new SerialException("not a Mobula message (bad magic)");
         }
-        if (src.get(p + 2) != WireFormat.VERSION) {
-            throw new SerialException("unsupported wire version " + src.get(p + 2) + ", expected "
-                    + WireFormat.VERSION);
+        byte version = src.get(p + 2);
+        if (version < WireFormat.OLDEST_READABLE_VERSION || version > WireFormat.VERSION) {
+            throw new SerialException("unsupported wire version " + version + ", expected "
+                    + WireFormat.OLDEST_READABLE_VERSION + " to " + WireFormat.VERSION);
         }
         byte flag = src.get(p + 3);
         if (flag != WireFormat.ORDER_BIG && flag != WireFormat.ORDER_LITTLE) {

@@ -10,6 +10,8 @@ final class Values {
         if (!t.isPrimitive()) {
             if (t == String.class) {
                 out.writeString((String) v);
+            } else if (WireFormat.impliedType(t)) {
+                out.writeFinal(v, t);
             } else {
                 out.writeObject(v);
             }

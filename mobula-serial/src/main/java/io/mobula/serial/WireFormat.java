@@ -15,6 +15,9 @@ package io.mobula.serial;
  *   NEW       : [2] varint typeId   body              typeId predefined (built-in) or defined earlier
  *   TYPE_DEF  : [3] varint typeId  string className  fingerprint(8)  body
  *                                                     once per writer (= per peer), then NEW
+ *   IMPLIED   : [4] body                              (writeFinal) a final declared type whose descriptor
+ *                                                     this writer sent already; an enum's body is its
+ *                                                     ordinal and it takes no handle
  *
  *   Every NEW / TYPE_DEF object takes the next handle (0, 1, 2, ...) BEFORE its body is written, so
  *   cycles and shared references decode to the same graph. Handles reset per message
@@ -43,10 +46,14 @@ final class WireFormat {
     static final byte TAG_HANDLE = 1;
     static final byte TAG_NEW = 2;
     static final byte TAG_TYPE_DEF = 3;
+    /** A new object of the declared (final) class: no type id; an enum is just its ordinal, without a handle. */
+    static final byte TAG_IMPLIED = 4;
 
     static final byte MAGIC_0 = 'M';
     static final byte MAGIC_1 = 'B';
-    static final byte VERSION = 1;
+    static final byte VERSION = 2; // 2: TAG_IMPLIED for final declared types
+    /** Version 1 is version 2 without TAG_IMPLIED, so a version 2 reader reads it unchanged. */
+    static final byte OLDEST_READABLE_VERSION = 1;
     static final byte ORDER_BIG = 0;
     static final byte ORDER_LITTLE = 1;
     static final int HEADER_SIZE = 4;
@@ -55,6 +62,16 @@ final class WireFormat {
     static final int FIRST_DYNAMIC_ID = 128;
     /** Upper bound on the types one peer may define, so a hostile peer cannot grow the table forever. */
     static final int MAX_DYNAMIC_TYPES = 1 << 16;
+
+    /**
+     * Whether a reference of this declared type is written with {@link SerialWriter#writeFinal} (type implied)
+     * rather than {@link SerialWriter#writeObject}: a final class other than String (which has its own value
+     * encoding) and arrays. Generated serializers apply the same rule at compile time.
+     */
+    static boolean impliedType(Class<?> declared) {
+        return !declared.isPrimitive() && !declared.isArray() && declared != String.class
+                && java.lang.reflect.Modifier.isFinal(declared.getModifiers());
+    }
 
     private WireFormat() {}
 }
