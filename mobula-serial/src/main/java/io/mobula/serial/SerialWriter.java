@@ -693,13 +693,7 @@ public final class SerialWriter {
         } else {
             defineType(t);
         }
-        if (++depth > config.maxDepth()) {
-            depth = 0;
-            throw new SerialException("object graph nested deeper than maxDepth " + config.maxDepth()
-                    + " at " + t.name);
-        }
-        t.serializer.write(this, obj);
-        depth--;
+        writeBody(t, obj);
     }
 
     /**
@@ -739,6 +733,11 @@ public final class SerialWriter {
         }
         handles.put(obj, nextHandle++);
         buf[pos++] = WireFormat.TAG_IMPLIED;
+        writeBody(t, obj);
+    }
+
+    /** The object's body through its serializer, one level deeper (the depth limit is checked here). */
+    private void writeBody(WriterType t, Object obj) throws IOException {
         if (++depth > config.maxDepth()) {
             depth = 0;
             throw new SerialException("object graph nested deeper than maxDepth " + config.maxDepth()
