@@ -15,18 +15,11 @@ import java.util.function.Consumer;
  * Without busy-poll and caller polling the channel is blocking: one {@code read} system call per wake-up instead of
  * three (read, epoll_wait, read).
  */
-final class TcpConnection extends StreamConnection {
-
-    private final SocketChannel channel;
-    private final ChannelWaits waits;
-    private final ByteBuffer[] gather2 = new ByteBuffer[2];
-    private final ByteBuffer[] gather3 = new ByteBuffer[3];
+final class TcpConnection extends SocketChannelConnection {
 
     private TcpConnection(SocketChannel channel, ChannelWaits waits, Endpoint remote, FrameHandler handler,
                           TransportOptions options, Consumer<? super StreamConnection> onFinished) {
-        super(remote, handler, options, ByteBuffer.allocateDirect(4), onFinished);
-        this.channel = channel;
-        this.waits = waits;
+        super(channel, waits, remote, handler, options, ByteBuffer.allocateDirect(4), onFinished);
     }
 
     /** Wraps a connected channel (switched to non-blocking); the caller starts it. */
@@ -36,43 +29,13 @@ final class TcpConnection extends StreamConnection {
     }
 
     @Override
-    boolean pollable() {
-        return waits.polling();
-    }
-
-    @Override
     int readAvailable(ByteBuffer dst) throws IOException {
         return channel.read(dst);
     }
 
     @Override
-    void awaitReadable() throws IOException {
-        waits.awaitReadable(); // woken by data, by close() or by the peer's FIN/RST; blocking mode: read() waits
-    }
-
-    @Override
-    boolean awaitReadable(long idleMillis) throws IOException {
-        return waits.awaitReadable(idleMillis);
-    }
-
-    @Override
-    java.nio.channels.SelectableChannel idleChannel() {
-        return waits.polling() ? channel : null; // a blocking channel cannot be registered with a selector
-    }
-
-    @Override
     void writeFrame(ByteBuffer header, ByteBuffer body, long frameBytes) throws IOException {
-        ByteBuffer[] gather;
-        if (header == null) {
-            gather = gather2;
-            gather[0] = prefix;
-            gather[1] = body;
-        } else {
-            gather = gather3;
-            gather[0] = prefix;
-            gather[1] = header;
-            gather[2] = body;
-        }
+        ByteBuffer[] gather = gather(header, body);
         try {
             long remaining = 4 + frameBytes;
             while (true) {
@@ -86,10 +49,7 @@ final class TcpConnection extends StreamConnection {
                 }
             }
         } finally {
-            gather[1] = null; // do not keep the caller's buffers reachable
-            if (gather.length == 3) {
-                gather[2] = null;
-            }
+            release(gather); // do not keep the caller's buffers reachable
         }
     }
 
@@ -107,11 +67,6 @@ final class TcpConnection extends StreamConnection {
             LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this + ": " + e);
         }
         waits.wakeUp();
-    }
-
-    @Override
-    void receiverFinished() {
-        waits.close(sendLock);
     }
 
     @Override

@@ -24,24 +24,16 @@ import java.util.function.Consumer;
  * close_notify if the channel is non-blocking, no sender is writing and the socket has room: a close never waits for
  * the peer to read.
  */
-final class TlsConnection extends StreamConnection {
+final class TlsConnection extends SocketChannelConnection {
 
-
-    private final SocketChannel channel;
     private final TlsEngine tls;
-    /** Null in blocking mode. */
-    private final ChannelWaits waits;
-    private final ByteBuffer[] gather2 = new ByteBuffer[2];
-    private final ByteBuffer[] gather3 = new ByteBuffer[3];
     /** The receiver found the engine wanting to send (NEED_WRAP) and could not take the send lock. */
     private volatile boolean controlPending;
 
     private TlsConnection(SocketChannel channel, TlsEngine tls, ChannelWaits waits, Endpoint remote,
                           FrameHandler handler, TransportOptions options, Consumer<? super StreamConnection> onFinished) {
-        super(remote, handler, options, ByteBuffer.allocate(4), onFinished);
-        this.channel = channel;
+        super(channel, waits, remote, handler, options, ByteBuffer.allocate(4), onFinished);
         this.tls = tls;
-        this.waits = waits;
     }
 
     /**
@@ -53,11 +45,6 @@ final class TlsConnection extends StreamConnection {
             throws IOException {
         return new TlsConnection(channel, tls, ChannelWaits.of(channel, options), remote, handler, options,
                 onFinished);
-    }
-
-    @Override
-    boolean pollable() {
-        return waits.polling();
     }
 
     @Override
@@ -93,33 +80,8 @@ final class TlsConnection extends StreamConnection {
     }
 
     @Override
-    void awaitReadable() throws IOException {
-        waits.awaitReadable();
-    }
-
-    @Override
-    boolean awaitReadable(long idleMillis) throws IOException {
-        return waits.awaitReadable(idleMillis);
-    }
-
-    @Override
-    java.nio.channels.SelectableChannel idleChannel() {
-        return waits.polling() ? channel : null; // a blocking channel cannot be registered with a selector
-    }
-
-    @Override
     void writeFrame(ByteBuffer header, ByteBuffer body, long frameBytes) throws IOException {
-        ByteBuffer[] gather;
-        if (header == null) {
-            gather = gather2;
-            gather[0] = prefix;
-            gather[1] = body;
-        } else {
-            gather = gather3;
-            gather[0] = prefix;
-            gather[1] = header;
-            gather[2] = body;
-        }
+        ByteBuffer[] gather = gather(header, body);
         try {
             long remaining = 4 + frameBytes;
             do {
@@ -141,10 +103,7 @@ final class TlsConnection extends StreamConnection {
                 }
             }
         } finally {
-            gather[1] = null; // do not keep the caller's buffers reachable
-            if (gather.length == 3) {
-                gather[2] = null;
-            }
+            release(gather); // do not keep the caller's buffers reachable
         }
     }
 
@@ -237,11 +196,6 @@ final class TlsConnection extends StreamConnection {
             tls.netOut.clear();
             sendLock.unlock();
         }
-    }
-
-    @Override
-    void receiverFinished() {
-        waits.close(sendLock);
     }
 
     @Override
