@@ -2,7 +2,6 @@ package io.mobula.transport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
@@ -16,14 +15,9 @@ final class TcpTransport extends TransportBase<AcceptingListener<SocketChannel>,
 
     @Override
     Listener bind(Endpoint local, FrameHandler handler) throws IOException {
-        ServerSocketChannel server = ServerSocketChannel.open();
+        ServerSocketChannel server = SocketChannels.bind(local, options);
         try {
-            if (options.receiveBufferSize() > 0) {
-                // set before bind so that the window scale of accepted sockets can use it
-                server.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBufferSize());
-            }
-            server.bind(new InetSocketAddress(local.host(), local.port()), 128);
-            int port = ((InetSocketAddress) server.getLocalAddress()).getPort();
+            int port = SocketChannels.port(server);
             AcceptingListener<SocketChannel> listener = new AcceptingListener<>(this, Endpoint.tcp(local.host(), port),
                     server, server::isOpen, server::accept, channel -> accepted(channel, handler));
             register(listener);
@@ -37,16 +31,9 @@ final class TcpTransport extends TransportBase<AcceptingListener<SocketChannel>,
 
     @Override
     Connection dial(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
-        InetSocketAddress address = new InetSocketAddress(remote.host(), remote.port());
-        if (address.isUnresolved()) {
-            throw new IOException("cannot resolve " + remote);
-        }
-        SocketChannel channel = SocketChannel.open();
+        SocketChannel channel = SocketChannels.connect(remote, options, timeout); // blocking, then non-blocking
         TcpConnection connection;
         try {
-            configure(channel);
-            int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-            channel.socket().connect(address, millis); // blocking connect with timeout, then non-blocking
             connection = adopt(channel, remote, handler);
         } catch (IOException | RuntimeException e) {
             channel.close();
@@ -69,7 +56,7 @@ final class TcpTransport extends TransportBase<AcceptingListener<SocketChannel>,
         }
         TcpConnection connection;
         try {
-            configure(channel);
+            SocketChannels.configure(channel, options);
             connection = TcpConnection.create(channel, Endpoint.tcp(peer.getAddress().getHostAddress(),
                     peer.getPort()), handler, options, c -> {
                 connections.remove(c);
@@ -88,16 +75,5 @@ final class TcpTransport extends TransportBase<AcceptingListener<SocketChannel>,
         TcpConnection connection = TcpConnection.create(channel, remote, handler, options, connections::remove);
         track(connection);
         return connection;
-    }
-
-    private void configure(SocketChannel channel) throws IOException {
-        channel.setOption(StandardSocketOptions.TCP_NODELAY, options.tcpNoDelay());
-        channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
-        if (options.sendBufferSize() > 0) {
-            channel.setOption(StandardSocketOptions.SO_SNDBUF, options.sendBufferSize());
-        }
-        if (options.receiveBufferSize() > 0) {
-            channel.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBufferSize());
-        }
     }
 }

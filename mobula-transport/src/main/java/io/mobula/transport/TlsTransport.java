@@ -3,7 +3,6 @@ package io.mobula.transport;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
@@ -39,13 +38,9 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
     @Override
     Listener bind(Endpoint local, FrameHandler handler) throws IOException {
         SSLContext context = tls.resolve(); // fail here, not on every accepted socket
-        ServerSocketChannel server = ServerSocketChannel.open();
+        ServerSocketChannel server = SocketChannels.bind(local, options);
         try {
-            if (options.receiveBufferSize() > 0) {
-                server.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBufferSize());
-            }
-            server.bind(new InetSocketAddress(local.host(), local.port()), 128);
-            int port = ((InetSocketAddress) server.getLocalAddress()).getPort();
+            int port = SocketChannels.port(server);
             AcceptingListener<SocketChannel> listener = new AcceptingListener<>(this, Endpoint.tls(local.host(), port),
                     server, server::isOpen, server::accept, channel -> accepted(channel, context, handler));
             register(listener);
@@ -59,17 +54,10 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
 
     @Override
     Connection dial(Endpoint remote, FrameHandler handler, Duration timeout) throws IOException {
-        InetSocketAddress address = new InetSocketAddress(remote.host(), remote.port());
-        if (address.isUnresolved()) {
-            throw new IOException("cannot resolve " + remote);
-        }
         SSLContext context = tls.resolve();
-        SocketChannel channel = SocketChannel.open();
+        SocketChannel channel = SocketChannels.connect(remote, options, timeout);
         TlsConnection connection;
         try {
-            configure(channel);
-            int millis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()));
-            channel.socket().connect(address, millis);
             TlsEngine engine = TlsEngine.create(context, tls, true, remote);
             TlsHandshake.perform(engine, channel, remote, tls.handshakeTimeout());
             connection = TlsConnection.create(channel, engine, remote, handler, options, connections::remove);
@@ -113,7 +101,7 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
                                    FrameHandler handler) {
         TlsConnection connection;
         try {
-            configure(channel);
+            SocketChannels.configure(channel, options);
             TlsEngine engine = TlsEngine.create(context, tls, false, remote);
             TlsHandshake.perform(engine, channel, remote, tls.handshakeTimeout());
             connection = TlsConnection.create(channel, engine, remote, handler, options, c -> {
@@ -160,17 +148,6 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
             channel.close();
         } catch (IOException ignored) {
             // failing already
-        }
-    }
-
-    private void configure(SocketChannel channel) throws IOException {
-        channel.setOption(StandardSocketOptions.TCP_NODELAY, options.tcpNoDelay());
-        channel.setOption(StandardSocketOptions.SO_KEEPALIVE, true);
-        if (options.sendBufferSize() > 0) {
-            channel.setOption(StandardSocketOptions.SO_SNDBUF, options.sendBufferSize());
-        }
-        if (options.receiveBufferSize() > 0) {
-            channel.setOption(StandardSocketOptions.SO_RCVBUF, options.receiveBufferSize());
         }
     }
 }
