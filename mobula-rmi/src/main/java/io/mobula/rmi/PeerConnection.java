@@ -461,8 +461,11 @@ final class PeerConnection implements CallChannel {
         return c;
     }
 
-    /** Handles one frame; runs on the transport's receive thread. */
-    void onFrame(ByteBuffer frame) {
+    /**
+     * Handles one frame that {@code from} (the TCP connection, or the shm one after the upgrade) delivers; runs on its
+     * receive thread or on a caller polling it.
+     */
+    void onFrame(Connection from, ByteBuffer frame) {
         framesHeard++; // one thread receives at a time (the transport's receive role)
         ByteOrder order = peerOrder;
         if (order == null) {
@@ -491,7 +494,7 @@ final class PeerConnection implements CallChannel {
             return;
         }
         switch (type) {
-            case CALL -> onCall(flags, callId, objectId, interfaceHash, methodId, causal);
+            case CALL -> onCall(from, flags, callId, objectId, interfaceHash, methodId, causal);
             case REPLY, REPLY_THROWN, REPLY_ERROR -> onReply(type, callId, methodId, causal);
             case DGC_DIRTY -> runtime.exports.dirty(objectId, peerVmId);
             case DGC_CLEAN -> runtime.exports.clean(objectId, peerVmId);
@@ -662,7 +665,8 @@ final class PeerConnection implements CallChannel {
         }
     }
 
-    private void onCall(int flags, int callId, long objectId, long interfaceHash, int methodId, int causal) {
+    private void onCall(Connection from, int flags, int callId, long objectId, long interfaceHash, int methodId,
+                        int causal) {
         boolean oneWay = (flags & FLAG_ONE_WAY) != 0;
         ExportTable.Exported target = runtime.exports.find(objectId);
         if (target == null) {
@@ -710,8 +714,8 @@ final class PeerConnection implements CallChannel {
         runtime.stats.callsServed.increment();
         CausalClock clock = runtime.clock;
         boolean behind = causal > clock.now(); // the caller saw replicated writes this process has not applied
-        boolean inline = !behind && runtime.config.dispatch() == RmiConfig.Dispatch.AUTO
-                && (target.flags(d, methodId) & Dispatcher.NON_BLOCKING) != 0;
+        boolean auto = runtime.config.dispatch() == RmiConfig.Dispatch.AUTO;
+        boolean inline = !behind && auto && (target.flags(d, methodId) & Dispatcher.NON_BLOCKING) != 0;
         String iface = d.remoteInterface().getName();
         if (behind) {
             runtime.dispatchExecutor.execute(() -> {
@@ -734,7 +738,13 @@ final class PeerConnection implements CallChannel {
                 INLINE.remove();
             }
         } else {
-            runtime.dispatchExecutor.execute(() -> run(inv, new CallResult(), callId, oneWay, iface, methodId));
+            Runnable call = () -> run(inv, new CallResult(), callId, oneWay, iface, methodId);
+            // the receive thread runs the call itself after handing on its receive role, when the transport lets it:
+            // no wake-up of another thread, and it is back receiving as soon as the call returns (a callback inside
+            // the call is received by this thread while it waits for the callback's reply)
+            if (!auto || !from.runAfterFrame(call)) {
+                runtime.dispatchExecutor.execute(call);
+            }
         }
     }
 
@@ -961,7 +971,7 @@ final class PeerConnection implements CallChannel {
 
         @Override
         public void onFrame(Connection c, ByteBuffer frame) {
-            PeerConnection.this.onFrame(frame);
+            PeerConnection.this.onFrame(c, frame);
         }
 
         @Override

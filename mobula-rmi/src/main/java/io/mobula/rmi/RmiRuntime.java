@@ -436,7 +436,7 @@ final class RmiRuntime implements FrameHandler {
 
     @Override
     public void onFrame(Connection connection, ByteBuffer frame) {
-        attach(connection).onFrame(frame);
+        attach(connection).onFrame(connection, frame);
     }
 
     @Override

@@ -66,4 +66,22 @@ public interface Connection extends AutoCloseable {
     default boolean receiveUntil(java.util.function.BooleanSupplier done, long windowNanos) {
         return done.getAsBoolean();
     }
+
+    /**
+     * From inside {@link FrameHandler#onFrame} only: asks the thread that delivers this frame to run {@code work}
+     * itself once the frame is delivered, after it gave up the receive role, instead of handing the work to another
+     * thread (a wake-up on every request, which dominates a call that calls back). Accepted only on the
+     * connection's receive thread while it is not running such work already, and when
+     * {@link TransportOptions#receiverRelief()} is not zero; a caller delivering frames in {@link #receiveUntil} is
+     * never given work, since its own caller waits for it.
+     *
+     * <p>The work may block and may wait for frames of this connection: while it runs, threads waiting in
+     * {@link #receiveUntil} receive, and if it runs longer than {@link TransportOptions#receiverRelief()} a fresh
+     * receive thread takes over ({@link ReceiveRelief}). The work must not throw; what it throws is logged.
+     *
+     * @return whether the work was accepted; if not, the handler must run it elsewhere
+     */
+    default boolean runAfterFrame(Runnable work) {
+        return false;
+    }
 }

@@ -1,13 +1,9 @@
 package io.mobula.transport;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -24,7 +20,10 @@ import java.util.function.Consumer;
  * polling instead of an upcall hand-off). That saves the wake-up of a parked caller, several microseconds on every
  * call, and a third spinning thread on small machines. While callers poll, the receive thread stands by, parked.
  * The role is never taken concurrently, so frames are still delivered one at a time and in order; the receive
- * thread takes it for good at the end, so onClose follows the last onFrame.
+ * thread takes it for good at the end, so onClose follows the last onFrame. Frame assembly is the one of
+ * {@link StreamConnection} (the ring is a byte source like a socket); so is work a handler gives the receive thread
+ * ({@link Connection#runAfterFrame}), which runs with the role released: the thread's own nested calls poll the ring
+ * like any caller's, without making the receive thread stand by afterwards.
  */
 final class ShmConnection extends StreamConnection {
 
@@ -34,18 +33,8 @@ final class ShmConnection extends StreamConnection {
     private final SocketChannel link; // liveness link (Unix socket), or null when an upper layer watches
     private final ByteBuffer probe = ByteBuffer.allocate(16);
 
-    /** The receive role; the frame assembly state below is guarded by it. */
-    private final ReentrantLock rx = new ReentrantLock();
-    private ByteBuffer buf = ByteBuffer.allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
-    private ByteBuffer view = buf.duplicate();
-    private int readPos;
-    /** End of stream or failure seen by a poller, for the receive thread to report. */
-    private volatile IOException rxFailure;
-    private volatile boolean rxEof;
-    /** Callers polling now, and when the last one stopped: the receive thread stays parked meanwhile. */
-    private final AtomicInteger pollers = new AtomicInteger();
+    /** When the last polling caller that got its reply stopped: the receive thread stands by a little longer. */
     private volatile long lastPollEnd;
-    private volatile Thread receiver;
     private static final long STAND_BY_NANOS = 200_000;
 
     ShmConnection(Endpoint remote, FrameHandler handler, TransportOptions options, ShmSegment segment,
@@ -96,8 +85,9 @@ final class ShmConnection extends StreamConnection {
         receiver = Thread.currentThread();
         out.hasBell(); // in the upgrade protocol, the peer has opened the segment by now
         in.hasBell();
+        boolean handedOver = false;
         try {
-            while (!isClosed() && !rxEof && rxFailure == null) {
+            while (!isClosed() && !rxEnded && rxFailure == null) {
                 if (pollers.get() > 0 || System.nanoTime() - lastPollEnd < STAND_BY_NANOS) {
                     LockSupport.parkNanos(this, STAND_BY_NANOS / 2); // a caller drives the ring
                     continue;
@@ -108,18 +98,28 @@ final class ShmConnection extends StreamConnection {
                 }
                 boolean eof;
                 try {
-                    eof = drain();
+                    eof = drain(true);
                 } finally {
                     rx.unlock();
                 }
+                boolean worked = hasHandedOffWork();
+                if (worked && runHandedOffWork()) {
+                    handedOver = true; // another receive thread took over while the work ran: this one ends
+                    return true;
+                }
                 if (eof) {
                     break;
+                }
+                if (worked) {
+                    continue; // frames may wait in the receive buffer, not in the ring
                 }
                 in.standBy = false;
                 awaitReadable();
             }
         } finally {
-            rx.lock(); // held for good: no poller delivers a frame after onClose
+            if (!handedOver) {
+                rx.lock(); // held for good: no poller delivers a frame after onClose
+            }
         }
         if (rxFailure != null) {
             throw rxFailure;
@@ -143,13 +143,13 @@ final class ShmConnection extends StreamConnection {
             long start = System.nanoTime();
             long spin = in.waitStrategy().spinNanos();
             while (!done.getAsBoolean()) {
-                if (isClosed() || rxEof || rxFailure != null) {
+                if (isClosed() || rxEnded || rxFailure != null) {
                     return false;
                 }
-                if (in.readable() && rx.tryLock()) {
+                if ((in.readable() || hasBufferedFrames()) && rx.tryLock()) {
                     try {
-                        if (!isClosed() && !rxEof && rxFailure == null) {
-                            rxEof = drain();
+                        if (!isClosed() && !rxEnded && rxFailure == null) {
+                            rxEnded = drain(false);
                         }
                     } catch (IOException | RuntimeException e) {
                         rxFailure = e instanceof IOException io ? io : new IOException("frame handler failed", e);
@@ -172,11 +172,14 @@ final class ShmConnection extends StreamConnection {
             return true;
         } finally {
             // a caller that got its reply may poll again soon: the receive thread stands by a little longer; one that
-            // gave up now waits for the receive thread to deliver, which must then watch the ring (on its doorbell)
-            lastPollEnd = got ? System.nanoTime() : System.nanoTime() - STAND_BY_NANOS;
-            if (pollers.decrementAndGet() == 0 || rxEof || rxFailure != null) {
+            // gave up now waits for the receive thread to deliver, which must then watch the ring (on its doorbell).
+            // The receive thread itself, polling inside work it runs, goes back to its loop at once: no stand-by.
+            if (Thread.currentThread() != receiver) {
+                lastPollEnd = got ? System.nanoTime() : System.nanoTime() - STAND_BY_NANOS;
+            }
+            if (pollers.decrementAndGet() == 0 || rxEnded || rxFailure != null) {
                 Thread r = receiver;
-                if (r != null && (!got || in.readable() || rxEof || rxFailure != null)) {
+                if (r != null && (!got || in.readable() || rxEnded || rxFailure != null)) {
                     LockSupport.unpark(r); // frames nobody waits for, or the end: the receive thread takes over
                 }
             }
@@ -184,70 +187,22 @@ final class ShmConnection extends StreamConnection {
     }
 
     /**
-     * Reads what the ring holds and delivers every whole frame; returns true at the peer's orderly end. Called with
-     * the receive role held.
+     * Reads what the ring holds and delivers every whole frame; returns true at the peer's orderly end or when a
+     * handler closed the connection. Stops early after a frame whose handler gave the receive loop work. Called with
+     * the receive role held; {@code loop}: by the receive loop (which may be given work), else by a polling caller.
      */
-    private boolean drain() throws IOException {
+    private boolean drain(boolean loop) throws IOException {
         while (true) {
-            int n = in.read(buf);
+            int n = loop ? loopReceiveOnce() : receiveOnce();
             if (n == 0) {
                 return false;
             }
-            int end = buf.position();
             if (n < 0) {
-                if (end > readPos) {
-                    throw new EOFException("peer closed in the middle of a frame (" + (end - readPos)
-                            + " bytes of it received)");
-                }
                 return true;
             }
-            while (end - readPos >= 4) {
-                int len = buf.getInt(readPos);
-                if (len < 0 || len > maxFrameSize) {
-                    throw new IOException("protocol error: peer announced a frame of " + len
-                            + " bytes (maxFrameSize " + maxFrameSize + "); closing " + this);
-                }
-                if (end - readPos - 4 < len) {
-                    ByteBuffer grown = growFor(buf, readPos, end, 4 + len);
-                    if (grown != null) {
-                        buf = grown;
-                        view = grown.duplicate();
-                    }
-                    break;
-                }
-                view.limit(readPos + 4 + len).position(readPos + 4);
-                countReceived(len);
-                handler.onFrame(this, view);
-                readPos += 4 + len;
-                if (isClosed()) {
-                    return false; // closed from inside onFrame: deliver nothing more
-                }
+            if (hasHandedOffWork()) {
+                return false;
             }
-            if (readPos == end) {
-                if (buf.capacity() > RETAINED_RECEIVE_BUFFER) {
-                    buf = ByteBuffer.allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
-                    view = buf.duplicate();
-                    releaseGrowth();
-                }
-                buf.clear();
-                readPos = 0;
-            } else if (readPos > 0) {
-                buf.limit(end).position(readPos);
-                buf.compact();
-                readPos = 0;
-            }
-        }
-    }
-
-    @Override
-    void releaseReceiveBuffer() {
-        rx.lock(); // normally held for good by the receive thread already (reentrant)
-        try {
-            buf = ByteBuffer.allocate(0);
-            view = buf;
-            releaseGrowth();
-        } finally {
-            rx.unlock();
         }
     }
 

@@ -28,6 +28,12 @@ import java.util.function.Consumer;
  * resumes} it with a fresh receive thread, which goes on with the same frame assembly state (guarded by the receive
  * lock, as for polling callers). At most one receive thread runs at a time: a thread is started only by whoever moves
  * {@link #receiverState} from hibernated to running, and a receive thread does nothing after it set it to hibernated.
+ *
+ * <p>Work a handler gives the receive thread ({@link Connection#runAfterFrame}) runs after the frame, with the receive
+ * lock released and the frames read after it kept in the buffer for whoever receives next (a polling caller, the same
+ * thread when the work returns). If the work runs longer than {@link TransportOptions#receiverRelief()},
+ * {@link ReceiveRelief} starts a fresh receive thread that goes on from there, and the busy thread ends when its work
+ * returns; the loop is still run by one thread at a time.
  */
 abstract class StreamConnection implements Connection, Runnable {
 
@@ -57,6 +63,8 @@ abstract class StreamConnection implements Connection, Runnable {
     final FrameHandler handler;
     final int maxFrameSize;
     private final long busyPollNanos;
+    /** {@link TransportOptions#receiverRelief()} in nanoseconds; 0 = the receive thread takes no work. */
+    private final long reliefNanos;
     /** {@link TransportOptions#idleReceiver()} in milliseconds; 0 = never hibernate. */
     private final long idleMillis;
     /** Pays for receive buffers beyond {@link #INITIAL_RECEIVE_BUFFER}; shared process-wide. */
@@ -87,6 +95,7 @@ abstract class StreamConnection implements Connection, Runnable {
         this.handler = handler;
         this.maxFrameSize = options.maxFrameSize();
         this.busyPollNanos = options.busyPoll().toNanos();
+        this.reliefNanos = options.receiverRelief().toNanos();
         this.idleMillis = options.idleReceiver().toMillis();
         this.budget = ReceiveBudget.of(options.receiveBudget());
         this.prefix = prefix.order(ByteOrder.BIG_ENDIAN);
@@ -419,17 +428,20 @@ abstract class StreamConnection implements Connection, Runnable {
     // ---- receiving: whoever holds rx reads and delivers, the receive thread or a polling caller ----
 
     /** The receive role; the frame assembly state below is guarded by it. */
-    private final ReentrantLock rx = new ReentrantLock();
+    final ReentrantLock rx = new ReentrantLock();
     private ByteBuffer rxBuf;
     private ByteBuffer rxView; // the flyweight handed to onFrame
     private int rxReadPos;     // frames start here; rxBuf.position() is where the next read goes
+    /** Whether the buffer may hold whole frames not delivered yet (delivery stopped for handed-off work). */
+    private volatile boolean rxBuffered;
     private int smallFramesSinceGrow;
     /** Callers polling now: the receive thread stands by, parked, meanwhile. */
-    private final AtomicInteger pollers = new AtomicInteger();
-    private volatile Thread receiver;
+    final AtomicInteger pollers = new AtomicInteger();
+    /** The thread running the receive loop now. */
+    volatile Thread receiver;
     /** End of stream or failure met by a poller, for the receive thread to report. */
-    private volatile boolean rxEnded;
-    private volatile IOException rxFailure;
+    volatile boolean rxEnded;
+    volatile IOException rxFailure;
     private static final long STAND_BY_NANOS = 200_000;
     private static final int CLOSED_BY_HANDLER = -2;
 
@@ -463,9 +475,12 @@ abstract class StreamConnection implements Connection, Runnable {
             int n;
             rx.lock();
             try {
-                n = receiveOnce();
+                n = loopReceiveOnce();
             } finally {
                 rx.unlock();
+            }
+            if (afterFrame != null && runHandedOffWork()) {
+                return true; // another receive thread took over while the work ran: this one ends
             }
             if (n < 0) {
                 return false; // orderly end of stream, or closed from inside onFrame
@@ -545,15 +560,21 @@ abstract class StreamConnection implements Connection, Runnable {
      * read, 0 if none were there, or a negative number when the stream ended at a frame boundary or a handler
      * closed the connection.
      */
-    private int receiveOnce() throws IOException {
+    final int receiveOnce() throws IOException {
         if (rxBuf == null) {
             rxBuf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN);
             rxView = rxBuf.duplicate();
         }
         ByteBuffer buf = rxBuf;
-        int n = readAvailable(buf);
-        if (n == 0) {
-            return 0;
+        int n;
+        if (rxBuffered) {
+            rxBuffered = false; // deliver what is there before reading more
+            n = 1;
+        } else {
+            n = readAvailable(buf);
+            if (n == 0) {
+                return 0;
+            }
         }
         int readPos = rxReadPos;
         int end = buf.position();
@@ -592,6 +613,10 @@ abstract class StreamConnection implements Connection, Runnable {
                 rxReadPos = readPos;
                 return CLOSED_BY_HANDLER; // closed from inside onFrame: deliver nothing more
             }
+            if (afterFrame != null) {
+                rxBuffered = readPos != end; // the frame's work runs next; the next holder of rx goes on here
+                break;
+            }
         }
         if (readPos == end) {
             if (buf.capacity() > RETAINED_RECEIVE_BUFFER && smallFramesSinceGrow >= SHRINK_AFTER_FRAMES) {
@@ -610,6 +635,131 @@ abstract class StreamConnection implements Connection, Runnable {
         }
         rxReadPos = readPos;
         return n;
+    }
+
+    // ---- work handed to the receive thread (Connection.runAfterFrame), relieved by ReceiveRelief ----
+
+    /** Work the handler gave the receive thread for after the frame; only touched by that thread. */
+    private Runnable afterFrame;
+    /** The receive thread while it runs handed-off work, else null; the relief moves it to null when it takes over. */
+    private final AtomicReference<Thread> working = new AtomicReference<>();
+    private volatile long workSince;
+    private volatile long lastWork;
+    /** Whether {@link ReceiveRelief} watches this connection. */
+    private volatile boolean watchedByRelief;
+    /** A relief thread is due but could not be started yet. */
+    private volatile boolean reliefPending;
+
+    /** Whether the receive loop (not a polling caller) delivers now; guarded by {@link #rx}. */
+    private boolean loopDelivers;
+
+    /** {@link #receiveOnce} for the receive loop, which may be handed work; the caller holds {@link #rx}. */
+    final int loopReceiveOnce() throws IOException {
+        loopDelivers = true;
+        try {
+            return receiveOnce();
+        } finally {
+            loopDelivers = false;
+        }
+    }
+
+    @Override
+    public final boolean runAfterFrame(Runnable work) {
+        if (reliefNanos == 0 || !rx.isHeldByCurrentThread() || !loopDelivers || working.get() != null
+                || afterFrame != null) {
+            return false;
+        }
+        afterFrame = work;
+        return true;
+    }
+
+    /** Whether whole frames may wait in the receive buffer (read from without the receive role: a hint). */
+    final boolean hasBufferedFrames() {
+        return rxBuffered;
+    }
+
+    /** Whether the receive thread is to run handed-off work now (after it released the receive role). */
+    final boolean hasHandedOffWork() {
+        return afterFrame != null;
+    }
+
+    /**
+     * Runs the work handed to this receive thread, with the receive role released; returns true if another receive
+     * thread took over meanwhile ({@link ReceiveRelief}), so this one must end without finishing the connection.
+     */
+    final boolean runHandedOffWork() {
+        Runnable work = afterFrame;
+        afterFrame = null;
+        Thread me = Thread.currentThread();
+        workSince = System.nanoTime();
+        working.set(me);
+        if (!watchedByRelief) {
+            watchedByRelief = true;
+            ReceiveRelief.shared().watch(this);
+        }
+        try {
+            work.run();
+        } catch (Throwable t) {
+            LOG.log(System.Logger.Level.WARNING, "work run on the receive thread of " + this + " failed", t);
+        } finally {
+            // an interrupt the work left behind (a method that restores it after catching InterruptedException)
+            // must not reach the channel, which an interrupted thread would close
+            Thread.interrupted();
+            lastWork = System.nanoTime();
+        }
+        return !working.compareAndSet(me, null);
+    }
+
+    /**
+     * One look of {@link ReceiveRelief} at this connection: starts a fresh receive thread if handed-off work has run
+     * for the relief time. Returns when to look again (nanoseconds), or -1 to stop watching (no work for a while).
+     */
+    final long checkRelief(long now) {
+        if (reliefPending) {
+            startRelief();
+        }
+        Thread w = working.get();
+        if (w == null) {
+            return now - lastWork > ReceiveRelief.FORGET_NANOS && !reliefPending ? -1 : reliefNanos / 2;
+        }
+        long ran = now - workSince;
+        if (ran >= reliefNanos && working.compareAndSet(w, null)) {
+            LOG.log(System.Logger.Level.TRACE, () -> "relieving the receive thread of " + this + " after "
+                    + ran / 1000 + " us of work");
+            reliefs = reliefs + 1;
+            startRelief();
+        }
+        return reliefNanos / 2;
+    }
+
+    private void startRelief() {
+        try {
+            startReceiver();
+            reliefPending = false;
+        } catch (OutOfMemoryError | RuntimeException e) {
+            reliefPending = true; // tried again at the next look
+            LOG.log(System.Logger.Level.WARNING, "cannot start a receive thread for " + this + "; trying again", e);
+        }
+    }
+
+    /** Called by {@link ReceiveRelief} when it stops watching. */
+    final void unwatched() {
+        watchedByRelief = false;
+    }
+
+    /** Called by {@link ReceiveRelief} after it stopped watching: work that started meanwhile registers again. */
+    final void rewatchIfRunning() {
+        if (working.get() != null && !watchedByRelief) {
+            watchedByRelief = true;
+            ReceiveRelief.shared().watch(this);
+        }
+    }
+
+    /** How many times a fresh receive thread took over from one running handed-off work (for tests). */
+    private volatile int reliefs;
+
+    final int reliefs() {
+        return reliefs;
     }
 
     /**

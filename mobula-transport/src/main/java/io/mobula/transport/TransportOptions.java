@@ -42,10 +42,18 @@ import java.util.Objects;
  *                          channel ({@code busyPoll} zero and {@code callerPolling} off) keeps one thread per
  *                          connection, blocked in its read. Costs nothing per frame: the wait that parks an idle
  *                          receive thread simply has this timeout
+ * @param receiverRelief    how long a receive thread may run work that the frame handler gave it
+ *                          ({@link Connection#runAfterFrame}) before another thread takes over receiving on the
+ *                          connection (default 1 ms; {@link Duration#ZERO} refuses such work, so the handler runs it
+ *                          elsewhere; otherwise between 50 µs and 10 s). The thread that read a call can then run it at
+ *                          once, with no hand-off to another thread, and is back receiving when it returns; work that
+ *                          blocks or runs longer costs a fresh receive thread after this time, so frames never wait
+ *                          longer than about twice this for a thread to read them
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
                                int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
-                               long receiveBudget, ConnectionLimits connectionLimits, Duration idleReceiver) {
+                               long receiveBudget, ConnectionLimits connectionLimits, Duration idleReceiver,
+                               Duration receiverRelief) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
@@ -58,7 +66,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
 
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
             Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET, ConnectionLimits.DEFAULT,
-            Duration.ofSeconds(1));
+            Duration.ofSeconds(1), Duration.ofMillis(1));
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -88,6 +96,12 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
             throw new IllegalArgumentException("idleReceiver must be 0 (never) or between 1 ms and 1 day: "
                     + idleReceiver);
         }
+        Objects.requireNonNull(receiverRelief, "receiverRelief");
+        if (!receiverRelief.isZero() && (receiverRelief.compareTo(Duration.ofNanos(50_000)) < 0
+                || receiverRelief.compareTo(Duration.ofSeconds(10)) > 0)) {
+            throw new IllegalArgumentException("receiverRelief must be 0 (off) or between 50 µs and 10 s: "
+                    + receiverRelief);
+        }
     }
 
     /** The defaults documented on the record components. */
@@ -98,60 +112,66 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     /** A copy with {@code maxFrameSize} replaced. */
     public TransportOptions withMaxFrameSize(int v) {
         return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
         return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code callerPolling} replaced. */
     public TransportOptions withCallerPolling(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver);
+                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code receiveBudget} replaced. */
     public TransportOptions withReceiveBudget(long v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, v, connectionLimits, idleReceiver);
+                connectTimeout, callerPolling, v, connectionLimits, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code connectionLimits} replaced. */
     public TransportOptions withConnectionLimits(ConnectionLimits v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, v, idleReceiver);
+                connectTimeout, callerPolling, receiveBudget, v, idleReceiver, receiverRelief);
     }
 
     /** A copy with {@code idleReceiver} replaced. */
     public TransportOptions withIdleReceiver(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, v);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, v, receiverRelief);
+    }
+
+    /** A copy with {@code receiverRelief} replaced. */
+    public TransportOptions withReceiverRelief(Duration v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, v);
     }
 }

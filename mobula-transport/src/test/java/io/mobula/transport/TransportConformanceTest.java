@@ -594,6 +594,134 @@ abstract class TransportConformanceTest {
         assertEquals(List.of(), r.violations);
     }
 
+    // ---- work handed to the receive thread (Connection.runAfterFrame) ----
+
+    /** Whether the technology's receive thread takes work from its handler (in-JVM pipes do not). */
+    boolean takesWork() {
+        return true;
+    }
+
+    @Test
+    void workRunsOnTheReceiveThreadAfterItsFrameAndTheThreadGoesOnReceiving() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(takesWork(), "this transport runs no work on its receive thread");
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.BlockingQueue<Thread> workers = new java.util.concurrent.LinkedBlockingQueue<>();
+        server.action = (c, frame) -> {
+            int seq = frame.getInt(frame.position());
+            Thread deliverer = Thread.currentThread();
+            boolean taken = c.runAfterFrame(() -> {
+                log.add("work " + seq + (Thread.currentThread() == deliverer ? "" : " on another thread"));
+                workers.add(Thread.currentThread());
+                try {
+                    c.send(ByteBuffer.allocate(4).putInt(0, seq));
+                } catch (IOException e) {
+                    log.add("send failed " + e);
+                }
+            });
+            log.add("frame " + seq + (taken ? "" : " refused"));
+        };
+        Connection[] p = pair();
+        for (int i = 0; i < 200; i++) {
+            p[0].send(ByteBuffer.allocate(4).putInt(0, i));
+            assertEquals(i, ByteBuffer.wrap(client.nextFrame().bytes()).getInt());
+        }
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            expected.add("frame " + i);
+            expected.add("work " + i);
+        }
+        assertEquals(expected, log, "each frame's work runs on the thread that read it, right after the frame");
+        for (Thread t : workers) {
+            assertFalse(t.isVirtual());
+        }
+    }
+
+    @Test
+    void workThatWaitsForALaterFrameIsRelievedByAFreshReceiveThread() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(takesWork(), "this transport runs no work on its receive thread");
+        CountDownLatch second = new CountDownLatch(1);
+        CountDownLatch workDone = new CountDownLatch(1);
+        List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.action = (c, frame) -> {
+            int seq = frame.getInt(frame.position());
+            if (seq == 1) {
+                log.add("second frame delivered");
+                second.countDown();
+                return;
+            }
+            boolean taken = c.runAfterFrame(() -> {
+                try {
+                    // blocks until the next frame of this very connection arrives: only another thread can read it
+                    log.add(second.await(10, TimeUnit.SECONDS) ? "work saw the second frame" : "work timed out");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    workDone.countDown();
+                }
+            });
+            log.add("first frame " + (taken ? "taken" : "refused"));
+        };
+        Connection[] p = pair();
+        p[0].send(ByteBuffer.allocate(4).putInt(0, 0));
+        p[0].send(ByteBuffer.allocate(4).putInt(0, 1));
+        assertTrue(workDone.await(10, TimeUnit.SECONDS), "the work never ended: nobody received the second frame");
+        assertEquals(List.of("first frame taken", "second frame delivered", "work saw the second frame"), log);
+        assertTrue(((StreamConnection) p[1]).reliefs() >= 1, "a fresh receive thread took over");
+        // and the connection goes on: frames still arrive and the close is reported once
+        server.action = null;
+        p[0].send(direct(pattern(3, 50)));
+        assertArrayEquals(pattern(3, 50), server.nextFrame().bytes());
+        p[0].close();
+        server.nextClosed(PROMPT);
+    }
+
+    @Test
+    void aCloseIsReportedWhileWorkStillRuns() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(takesWork(), "this transport runs no work on its receive thread");
+        CountDownLatch release = new CountDownLatch(1);
+        server.action = (c, frame) -> c.runAfterFrame(() -> {
+            try {
+                release.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Connection[] p = pair();
+        p[0].send(ByteBuffer.allocate(4));
+        Thread.sleep(20);
+        p[0].close();
+        try {
+            server.nextClosed(PROMPT); // not held up by the work that still blocks
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aPollingCallerIsNeverGivenWork() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(takesWork(), "this transport runs no work on its receive thread");
+        Connection[] p = pair();
+        Thread me = Thread.currentThread();
+        List<String> wrong = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicLong got = new AtomicLong();
+        client.action = (c, frame) -> {
+            if (c.runAfterFrame(() -> { }) && Thread.currentThread() == me) {
+                wrong.add("work given to the polling caller");
+            }
+            got.incrementAndGet();
+        };
+        for (int i = 1; i <= 500; i++) {
+            p[1].send(ByteBuffer.allocate(8));
+            long want = i;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (got.get() < want && System.nanoTime() < deadline) {
+                p[0].receiveUntil(() -> got.get() >= want, 1_000_000);
+            }
+            assertEquals(want, got.get());
+        }
+        assertEquals(List.of(), wrong);
+    }
+
     @Test
     void attachmentIsKept() throws Exception {
         Connection[] p = pair();

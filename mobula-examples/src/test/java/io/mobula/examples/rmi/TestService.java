@@ -65,4 +65,9 @@ public interface TestService extends Remote {
     CompletableFuture<String> later(String s, int millis) throws RemoteException;
 
     void sleep(int millis) throws RemoteException;
+
+    /** Waits until {@link #signal()} is called (true) or {@code millis} pass (false). */
+    boolean awaitSignal(int millis) throws RemoteException;
+
+    void signal() throws RemoteException;
 }

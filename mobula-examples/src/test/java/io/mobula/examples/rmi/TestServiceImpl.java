@@ -205,4 +205,21 @@ public class TestServiceImpl implements TestService {
             Thread.currentThread().interrupt();
         }
     }
+
+    private final java.util.concurrent.Semaphore signals = new java.util.concurrent.Semaphore(0);
+
+    @Override
+    public boolean awaitSignal(int millis) {
+        try {
+            return signals.tryAcquire(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public void signal() {
+        signals.release();
+    }
 }

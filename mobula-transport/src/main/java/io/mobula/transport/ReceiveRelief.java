@@ -1,0 +1,89 @@
+package io.mobula.transport;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The one thread per process that makes sure a connection keeps receiving while its receive thread runs work a
+ * frame handler gave it ({@link Connection#runAfterFrame}): when such work has run for
+ * {@link TransportOptions#receiverRelief()}, it starts a fresh receive thread for the connection, which goes on where
+ * the busy one stopped; the busy thread ends when its work returns. So running a call on the thread that read it
+ * costs nothing when the call is short (the common case: no hand-off, no wake-up, and the thread is back receiving at
+ * once), and a call that blocks, waits for another frame of the same connection or computes for long holds up the
+ * connection's other frames for at most about twice the relief time. Leader/followers without a wake-up per
+ * request: the follower is only woken when the leader is late.
+ *
+ * <p>Threading: a connection {@linkplain #watch registers} the first time its receive thread runs work, and is
+ * dropped once it has run none for {@link #FORGET_NANOS}; registration is the only call from other threads. The
+ * thread ticks every half relief time while some connection is registered, and parks without a timeout otherwise,
+ * so an idle process spends nothing on it. It is a daemon, started on first use, and logs and goes on after a
+ * runtime exception.
+ */
+final class ReceiveRelief implements Runnable {
+
+    private static final System.Logger LOG = System.getLogger("io.mobula.transport");
+    /** A connection that ran no work for this long is no longer watched (it registers again when it does). */
+    static final long FORGET_NANOS = 1_000_000_000L;
+
+    private static final ReceiveRelief SHARED = new ReceiveRelief();
+
+    private final Set<StreamConnection> watched = ConcurrentHashMap.newKeySet();
+    /** Written under this. */
+    private volatile Thread thread;
+    private volatile boolean sleeping;
+
+    private ReceiveRelief() {
+    }
+
+    static ReceiveRelief shared() {
+        return SHARED;
+    }
+
+    /** Watches {@code c} from now on (it runs handed-off work); any thread. */
+    void watch(StreamConnection c) {
+        watched.add(c);
+        if (sleeping || thread == null) {
+            ensureRunning();
+            LockSupport.unpark(thread);
+        }
+    }
+
+    private synchronized void ensureRunning() {
+        if (thread == null || !thread.isAlive()) {
+            thread = Thread.ofPlatform().daemon().name("mobula-receive-relief").start(this);
+        }
+    }
+
+    @Override
+    public void run() {
+        while (true) {
+            try {
+                long tick = Long.MAX_VALUE;
+                long now = System.nanoTime();
+                for (StreamConnection c : watched) {
+                    long next = c.checkRelief(now);
+                    if (next < 0) {
+                        c.unwatched();
+                        watched.remove(c);
+                        c.rewatchIfRunning(); // it may have started work just before it was dropped
+                    } else {
+                        tick = Math.min(tick, next);
+                    }
+                }
+                if (tick == Long.MAX_VALUE) {
+                    sleeping = true;
+                    if (watched.isEmpty()) {
+                        LockSupport.park(this);
+                    }
+                    sleeping = false;
+                } else {
+                    LockSupport.parkNanos(this, tick);
+                }
+            } catch (RuntimeException | OutOfMemoryError e) {
+                LOG.log(System.Logger.Level.WARNING, "receive relief: " + e, e);
+                LockSupport.parkNanos(this, 1_000_000);
+            }
+        }
+    }
+}
