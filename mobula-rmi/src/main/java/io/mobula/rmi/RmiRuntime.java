@@ -101,13 +101,18 @@ final class RmiRuntime implements FrameHandler {
      * The options of the runtime's transports: its busy-poll window, and the limits on accepted connections
      * ({@code mobula.maxAcceptedConnections}, default 1024; {@code mobula.maxAcceptedConnectionsPerHost}, default 256;
      * docs/SECURITY.md), and how long a connection may stay idle before its receive thread ends
-     * ({@code mobula.idleReceiverMs}, default 1000, 0 = never; {@link TransportOptions#idleReceiver()}).
+     * ({@code mobula.idleReceiverMs}, default 1000, 0 = never; {@link TransportOptions#idleReceiver()}), and how long
+     * a receive thread may run a call it read before another thread takes over receiving
+     * ({@code mobula.receiverReliefMicros}, default 1000, 0 = calls that may block always run on virtual threads;
+     * {@link TransportOptions#receiverRelief()}).
      */
     static TransportOptions transportOptions(RmiConfig config) {
         io.mobula.transport.ConnectionLimits d = io.mobula.transport.ConnectionLimits.DEFAULT;
         return TransportOptions.defaults().withBusyPoll(config.busyPoll())
                 .withIdleReceiver(java.time.Duration.ofMillis(Long.getLong("mobula.idleReceiverMs",
                         TransportOptions.defaults().idleReceiver().toMillis())))
+                .withReceiverRelief(java.time.Duration.ofNanos(1000 * Long.getLong("mobula.receiverReliefMicros",
+                        TransportOptions.defaults().receiverRelief().toNanos() / 1000)))
                 .withConnectionLimits(new io.mobula.transport.ConnectionLimits(
                         Integer.getInteger("mobula.maxAcceptedConnections", d.maxAccepted()),
                         Integer.getInteger("mobula.maxAcceptedConnectionsPerHost", d.maxAcceptedPerHost())));
