@@ -44,18 +44,18 @@ final class Targets {
         // 1. null RMI within 1.10x the C ping-pong (Manta reached 1.17x raw, thesis 3.x)
         String thr1 = rawCNull.map(r -> fmt("<= %.2f us (1.10 x raw-c %.2f us)", 1.10 * r.p50Micros(), r.p50Micros()))
                 .orElse("(raw-c null call not measured)");
-        out.add(line("null RMI median <= 1.10 x raw C ping-pong", thr1, sys == null ? null
-                : rawCNull.isEmpty() || nullRmi.isEmpty() ? Boolean.FALSE
-                : nullRmi.get().p50Micros() <= 1.10 * rawCNull.get().p50Micros(),
+        out.add(line("null RMI median <= 1.10 x raw C ping-pong", thr1, sys == null ? Verdict.PENDING
+                : rawCNull.isEmpty() || nullRmi.isEmpty() ? NOT_MEASURED
+                : Verdict.of(nullRmi.get().p50Micros() <= 1.10 * rawCNull.get().p50Micros()),
                 nullRmi.map(r -> fmt("%.2f us", r.p50Micros())).orElse(null)));
 
         // 2. small object graphs cost at most 1.5 us over the null RMI
         for (String c : SMALL_OBJECT_CASES) {
             Optional<CaseResult> r = sys == null ? Optional.empty() : t.get(c, sys);
             String thr = nullRmi.map(n -> fmt("<= %.2f us", n.p50Micros() + 1.5)).orElse("<= null RMI + 1.5 us");
-            out.add(line(c + " median within 1.5 us of null RMI", thr, sys == null ? null
-                    : r.isEmpty() || nullRmi.isEmpty() ? Boolean.FALSE
-                    : r.get().p50Micros() <= nullRmi.get().p50Micros() + 1.5,
+            out.add(line(c + " median within 1.5 us of null RMI", thr, sys == null ? Verdict.PENDING
+                    : r.isEmpty() || nullRmi.isEmpty() ? NOT_MEASURED
+                    : Verdict.of(r.get().p50Micros() <= nullRmi.get().p50Micros() + 1.5),
                     r.map(x -> fmt("%.2f us", x.p50Micros())).orElse(null)));
         }
 
@@ -64,14 +64,14 @@ final class Targets {
         Optional<CaseResult> mib = sys == null ? Optional.empty() : t.get(MIB_DOUBLES, sys);
         String thr3 = rawMib.map(r -> fmt(">= %.0f MB/s (90%% of raw-java %.0f MB/s)", 0.9 * r.mbPerSecond(),
                 r.mbPerSecond())).orElse("(raw-java 1 MiB double[] not measured)");
-        out.add(line("1 MiB double[] throughput >= 90% of raw", thr3, sys == null ? null
-                : rawMib.isEmpty() || mib.isEmpty() ? Boolean.FALSE
-                : mib.get().mbPerSecond() >= 0.9 * rawMib.get().mbPerSecond(),
+        out.add(line("1 MiB double[] throughput >= 90% of raw", thr3, sys == null ? Verdict.PENDING
+                : rawMib.isEmpty() || mib.isEmpty() ? NOT_MEASURED
+                : Verdict.of(mib.get().mbPerSecond() >= 0.9 * rawMib.get().mbPerSecond()),
                 mib.map(r -> fmt("%.0f MB/s", r.mbPerSecond())).orElse(null)));
 
         // 4. faster than java.rmi everywhere
         if (sys == null) {
-            out.add(line("every case faster than java.rmi (median)", "", null, null));
+            out.add(line("every case faster than java.rmi (median)", "", Verdict.PENDING, null));
         } else {
             int better = 0;
             int compared = 0;
@@ -90,7 +90,7 @@ final class Targets {
             out.add(line("every case faster than java.rmi (median)", better + "/" + compared + " faster"
                     + (slower.isEmpty() ? "" : "; slower: " + String.join(", ", slower.subList(0,
                     Math.min(5, slower.size()))) + (slower.size() > 5 ? ", ..." : "")),
-                    compared > 0 && slower.isEmpty(), null));
+                    compared == 0 ? NOT_MEASURED : Verdict.of(slower.isEmpty()), null));
         }
         return out;
     }
@@ -103,8 +103,28 @@ final class Targets {
         return out;
     }
 
-    private static String line(String what, String threshold, Boolean pass, String measured) {
-        String verdict = pass == null ? "pending" : pass ? "PASS" : "MISS";
+    /**
+     * A target's verdict: pending (no Mobula system in the run), n/a (its case or baseline was not measured: a run
+     * limited with --cases or --systems), PASS or MISS.
+     */
+    private enum Verdict {
+        PENDING("pending"), NOT_MEASURED("n/a"), PASS("PASS"), MISS("MISS");
+
+        final String label;
+
+        Verdict(String label) {
+            this.label = label;
+        }
+
+        static Verdict of(boolean pass) {
+            return pass ? PASS : MISS;
+        }
+    }
+
+    private static final Verdict NOT_MEASURED = Verdict.NOT_MEASURED;
+
+    private static String line(String what, String threshold, Verdict v, String measured) {
+        String verdict = v.label;
         return fmt("  %-7s %-52s %s%s", verdict, what, threshold, measured == null ? "" : "  measured " + measured);
     }
 

@@ -55,4 +55,20 @@ class TargetsTest {
         assertTrue(lines.get(5).trim().startsWith("MISS"), text);
         assertTrue(lines.get(6).trim().startsWith("PASS") && lines.get(6).contains("5/5 faster"), text);
     }
+
+    @Test
+    void aTargetWhoseCaseWasNotMeasuredIsNeitherPassNorMiss() {
+        List<CaseResult> all = new java.util.ArrayList<>();
+        all.add(r("mobula", "null-call", 5_400)); // a run limited to the null call, without baselines
+        List<String> lines = Targets.lines(new ResultTable(all), List.of("mobula"));
+        String text = String.join("\n", lines);
+        assertEquals(7, lines.size(), text);
+        assertTrue(lines.stream().skip(1).allMatch(l -> l.trim().startsWith("n/a")), text);
+        // with the raw C baseline, the null-call target is judged; the others stay n/a
+        all.add(r("raw-c", "null-call", 5_000));
+        lines = Targets.lines(new ResultTable(all), List.of("raw-c", "mobula"));
+        text = String.join("\n", lines);
+        assertTrue(lines.get(1).trim().startsWith("PASS"), text);
+        assertTrue(lines.stream().skip(2).allMatch(l -> l.trim().startsWith("n/a")), text);
+    }
 }
