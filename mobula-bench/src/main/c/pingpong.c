@@ -55,7 +55,20 @@ static void *watch_stdin(void *arg) {
 
 /* ---------------------------------------------------------------- shared-memory rings */
 
-#define SHM_HEADER 4096
+/* The segment layout of Mobula's shm transport: io.mobula.transport.ShmLayout, whose constants these must equal
+ * (ShmLayoutInCTest compares every SHM_ name below with the Java field of the same name). */
+#define SHM_MAGIC 0x4d53484d
+#define SHM_VERSION 2
+#define SHM_MAGIC_OFFSET 0
+#define SHM_VERSION_OFFSET 4
+#define SHM_CAPACITY_OFFSET 8
+#define SHM_CREATOR_PID_OFFSET 16
+#define SHM_OPENER_PID_OFFSET 24
+#define SHM_CONTROL_0 1024
+#define SHM_CONTROL_1 2048
+#define SHM_HEADER_BYTES 4096
+#define SHM_TAIL 0
+#define SHM_HEAD 128
 #define SHM_CAPACITY (1 << 20)
 
 struct shm_chan {
@@ -72,16 +85,16 @@ static int shm_mode;
 static struct shm_chan *shm_attach(char *map, int creator) {
     struct shm_chan *c = calloc(1, sizeof *c);
     if (!c) die("calloc");
-    uint64_t cap = (uint64_t) *(int32_t *) (map + 8);
-    char *ring0 = map + SHM_HEADER, *ring1 = map + SHM_HEADER + cap;
-    char *ctl0 = map + 1024, *ctl1 = map + 2048;
+    uint64_t cap = (uint64_t) *(int32_t *) (map + SHM_CAPACITY_OFFSET);
+    char *ring0 = map + SHM_HEADER_BYTES, *ring1 = map + SHM_HEADER_BYTES + cap;
+    char *ctl0 = map + SHM_CONTROL_0, *ctl1 = map + SHM_CONTROL_1;
     c->out_data = creator ? ring0 : ring1;
     c->in_data = creator ? ring1 : ring0;
-    c->out_tail = (int64_t *) (creator ? ctl0 : ctl1);
-    c->out_head = (int64_t *) ((creator ? ctl0 : ctl1) + 128);
-    c->in_tail = (int64_t *) (creator ? ctl1 : ctl0);
-    c->in_head = (int64_t *) ((creator ? ctl1 : ctl0) + 128);
-    c->peer_pid = (int64_t *) (map + (creator ? 24 : 16));
+    c->out_tail = (int64_t *) ((creator ? ctl0 : ctl1) + SHM_TAIL);
+    c->out_head = (int64_t *) ((creator ? ctl0 : ctl1) + SHM_HEAD);
+    c->in_tail = (int64_t *) ((creator ? ctl1 : ctl0) + SHM_TAIL);
+    c->in_head = (int64_t *) ((creator ? ctl1 : ctl0) + SHM_HEAD);
+    c->peer_pid = (int64_t *) (map + (creator ? SHM_OPENER_PID_OFFSET : SHM_CREATOR_PID_OFFSET));
     c->mask = cap - 1;
     return c;
 }
@@ -227,7 +240,7 @@ static int shm_accept(int fd) {
     close(sfd);
     unlink(path);
     if (map == MAP_FAILED) return -1;
-    __atomic_store_n((int64_t *) (map + 24), (int64_t) getpid(), __ATOMIC_RELEASE);
+    __atomic_store_n((int64_t *) (map + SHM_OPENER_PID_OFFSET), (int64_t) getpid(), __ATOMIC_RELEASE);
     chan = shm_attach(map, 0);
     char ack = 1;
     struct shm_chan *c = chan;
@@ -423,15 +436,15 @@ static int run_client(int argc, char **argv) {
         snprintf(path, sizeof path, "/dev/shm/mobula-%d-rawc%lx", (int) getpid(), (long) shm_now());
         int sfd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
         if (sfd < 0) die("create segment");
-        size_t size = SHM_HEADER + 2 * (size_t) SHM_CAPACITY;
+        size_t size = SHM_HEADER_BYTES + 2 * (size_t) SHM_CAPACITY;
         if (ftruncate(sfd, (off_t) size) < 0) die("ftruncate");
         char *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, sfd, 0);
         close(sfd);
         if (map == MAP_FAILED) die("mmap");
-        *(int32_t *) (map + 8) = SHM_CAPACITY;
-        *(int64_t *) (map + 16) = (int64_t) getpid();
-        *(int32_t *) (map + 4) = 1;
-        __atomic_store_n((int32_t *) (map + 0), 0x4d53484d, __ATOMIC_RELEASE);
+        *(int32_t *) (map + SHM_CAPACITY_OFFSET) = SHM_CAPACITY;
+        *(int64_t *) (map + SHM_CREATOR_PID_OFFSET) = (int64_t) getpid();
+        *(int32_t *) (map + SHM_VERSION_OFFSET) = SHM_VERSION;
+        __atomic_store_n((int32_t *) (map + SHM_MAGIC_OFFSET), SHM_MAGIC, __ATOMIC_RELEASE);
         char msg[4 + 256];
         int32_t len = (int32_t) strlen(path);
         put_int(msg, len);

@@ -48,21 +48,20 @@ import java.util.function.Supplier;
  * process. A peer that dies closes its socket ends: the sleeper sees end of stream at once. The safety timeout is a
  * backstop only: a timeout that finds the ring ready is counted ({@link #lateWakeups()}).
  *
- * <p>Control block (offsets from {@code control}): tail @0, head @128, writer-closed @256, reader-closed @384,
- * reader-sleeping @512, writer-sleeping @640.
+ * <p>Control block: see {@link ShmLayout}.
  */
 final class ShmRing {
 
     private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
-    static final int CONTROL_BYTES = 768;
-    private static final int TAIL = 0;
-    private static final int HEAD = 128;
-    private static final int WRITER_CLOSED = 256;
-    private static final int READER_CLOSED = 384;
-    private static final int READER_SLEEPING = 512;
-    private static final int WRITER_SLEEPING = 640;
+    static final int CONTROL_BYTES = ShmLayout.CONTROL_BYTES;
+    private static final int TAIL = ShmLayout.TAIL;
+    private static final int HEAD = ShmLayout.HEAD;
+    private static final int WRITER_CLOSED = ShmLayout.WRITER_CLOSED;
+    private static final int READER_CLOSED = ShmLayout.READER_CLOSED;
+    private static final int READER_SLEEPING = ShmLayout.READER_SLEEPING;
+    private static final int WRITER_SLEEPING = ShmLayout.WRITER_SLEEPING;
 
     /** Doorbell timeouts, process-wide, that found their ring ready: wake-ups that were lost or late. */
     private static final LongAdder LATE_WAKEUPS = new LongAdder();

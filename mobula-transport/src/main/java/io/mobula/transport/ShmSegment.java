@@ -32,19 +32,13 @@ import java.util.HexFormat;
  * side without its doorbell (none offered, or not accepted yet) falls back to polling with timed parks
  * ({@link ShmWait}). The socket serves the ring's two sides: see {@link ShmRing}.
  *
- * <pre>
- *   header page: magic i32 @0 | version i32 @4 | ring capacity i32 @8 | creator pid i64 @16 | opener pid i64 @24
- *                | token i64 @32 | doorbell offered i32 @40 | doorbells connected i32 @44
- *   ring 0 control @1024, ring 1 control @2048, ring 0 data @4096, ring 1 data @4096 + capacity
- * </pre>
+ * The layout is {@link ShmLayout}.
  */
 final class ShmSegment {
 
-    static final int MAGIC = 0x4d53484d; // "MSHM"
-    static final int VERSION = 2;
-    private static final int HEADER = 4096;
-    private static final int CONTROL_0 = 1024;
-    private static final int CONTROL_1 = 2048;
+    static final int MAGIC = ShmLayout.MAGIC;
+    static final int VERSION = ShmLayout.VERSION;
+    private static final int HEADER = ShmLayout.HEADER_BYTES;
     private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -61,9 +55,9 @@ final class ShmSegment {
         reclaimStale();
     }
 
-    private static final int TOKEN = 32;
-    private static final int BELL_OFFERED = 40;
-    private static final int BELLS_CONNECTED = 44;
+    private static final int TOKEN = ShmLayout.TOKEN_OFFSET;
+    private static final int BELL_OFFERED = ShmLayout.BELL_OFFERED_OFFSET;
+    private static final int BELLS_CONNECTED = ShmLayout.BELLS_CONNECTED_OFFSET;
     private static final int BELL_HELLO = 9; // token i64, ring number i8
     static final String BELL_SUFFIX = ".bell";
 
@@ -103,20 +97,20 @@ final class ShmSegment {
     /** Creates and maps a new segment (the connecting side). */
     static ShmSegment create(int capacity) throws IOException {
         Path path = freshName("");
-        long size = HEADER + 2L * capacity;
+        long size = ShmLayout.segmentBytes(capacity);
         try (FileChannel ch = FileChannel.open(path, java.util.Set.of(StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.READ, StandardOpenOption.WRITE), OwnerOnly.attributes())) {
             ch.truncate(size); // a sparse file of zeros: counters and flags start at 0
             ch.write(java.nio.ByteBuffer.allocate(1), size - 1);
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
-            INT.set(map, 8, capacity);
-            LONG.set(map, 16, PID);
+            INT.set(map, ShmLayout.CAPACITY_OFFSET, capacity);
+            LONG.set(map, ShmLayout.CREATOR_PID_OFFSET, PID);
             LONG.set(map, TOKEN, RANDOM.nextLong());
             ShmSegment segment = new ShmSegment(path, map, true, capacity);
             segment.bellServer = listenForBells(path);
             INT.set(map, BELL_OFFERED, segment.bellServer != null ? 1 : 0);
-            INT.set(map, 4, VERSION);
-            INT.setRelease(map, 0, MAGIC);
+            INT.set(map, ShmLayout.VERSION_OFFSET, VERSION);
+            INT.setRelease(map, ShmLayout.MAGIC_OFFSET, MAGIC);
             return segment;
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(path);
@@ -272,17 +266,17 @@ final class ShmSegment {
                 throw new IOException("shared-memory segment too small: " + path);
             }
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
-            int magic = (int) INT.getAcquire(map, 0);
-            int capacity = (int) INT.get(map, 8);
-            if (magic != MAGIC || (int) INT.get(map, 4) != VERSION) {
+            int magic = (int) INT.getAcquire(map, ShmLayout.MAGIC_OFFSET);
+            int capacity = (int) INT.get(map, ShmLayout.CAPACITY_OFFSET);
+            if (magic != MAGIC || (int) INT.get(map, ShmLayout.VERSION_OFFSET) != VERSION) {
                 throw new IOException("bad shared-memory segment header in " + path);
             }
-            if (Integer.bitCount(capacity) != 1 || capacity > maxCapacity || HEADER + 2L * capacity != size) {
+            if (Integer.bitCount(capacity) != 1 || capacity > maxCapacity || ShmLayout.segmentBytes(capacity) != size) {
                 throw new IOException("bad ring capacity " + capacity + " in " + path);
             }
             ShmSegment segment = new ShmSegment(path, map, false, capacity);
             segment.connectBells();
-            LONG.setRelease(map, 24, PID);
+            LONG.setRelease(map, ShmLayout.OPENER_PID_OFFSET, PID);
             return segment;
         } finally {
             // both sides have it mapped now (or it is useless): the names can go
@@ -302,13 +296,13 @@ final class ShmSegment {
     }
 
     private ShmRing ring(int which, ShmWait wait) {
-        return new ShmRing(map, which == 0 ? CONTROL_0 : CONTROL_1, HEADER + which * capacity, capacity, wait,
+        return new ShmRing(map, ShmLayout.control(which), (int) ShmLayout.data(which, capacity), capacity, wait,
                 () -> bell(which));
     }
 
     /** The other process's pid, 0 while unknown. */
     long peerPid() {
-        return (long) LONG.getAcquire(map, creator ? 24 : 16);
+        return (long) LONG.getAcquire(map, creator ? ShmLayout.OPENER_PID_OFFSET : ShmLayout.CREATOR_PID_OFFSET);
     }
 
     /** Removes the names if they are still there (the opener normally removed them). */

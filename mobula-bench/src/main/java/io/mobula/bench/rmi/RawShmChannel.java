@@ -13,23 +13,20 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import io.mobula.transport.ShmLayout;
 
 /**
- * The raw shared-memory baseline's byte pipe: the segment layout of Mobula's shm transport (header page; ring 0
- * creator-to-opener, ring 1 back; tail and head counters on their own cache lines, published with release stores
- * and read with acquire loads), and nothing else: no framing, no receive thread, the calling thread spins on the
- * ring itself. src/main/c/pingpong.c implements the same layout.
- *
- * <pre>
- *   header: magic i32 @0 | version i32 @4 | capacity i32 @8 | creator pid i64 @16 | opener pid i64 @24
- *   ring r control @1024 * (r + 1): tail @+0, head @+128; data @4096 + r * capacity
- * </pre>
+ * The raw shared-memory baseline's byte pipe: the segment layout of Mobula's shm transport ({@link ShmLayout}:
+ * header page; ring 0 creator-to-opener, ring 1 back; tail and head counters on their own cache lines, published with
+ * release stores and read with acquire loads), and nothing else: no framing, no doorbell, no receive thread, the
+ * calling thread spins on the ring itself. src/main/c/pingpong.c implements the same layout with the same constants
+ * (ShmLayoutInCTest compares them).
  */
 final class RawShmChannel {
     private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
     private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.nativeOrder());
     static final int CAPACITY = 1 << 20;
-    private static final int HEADER = 4096;
+    private static final int HEADER = ShmLayout.HEADER_BYTES;
 
     private final MappedByteBuffer map;
     private final ByteBuffer outData;
@@ -43,12 +40,12 @@ final class RawShmChannel {
     private RawShmChannel(MappedByteBuffer map, boolean creator, int capacity) {
         this.map = map;
         this.mask = capacity - 1;
-        ByteBuffer ring0 = map.slice(HEADER, capacity);
-        ByteBuffer ring1 = map.slice(HEADER + capacity, capacity);
+        ByteBuffer ring0 = map.slice((int) ShmLayout.data(0, capacity), capacity);
+        ByteBuffer ring1 = map.slice((int) ShmLayout.data(1, capacity), capacity);
         this.outData = creator ? ring0 : ring1;
         this.inData = creator ? ring1 : ring0;
-        this.outControl = creator ? 1024 : 2048;
-        this.inControl = creator ? 2048 : 1024;
+        this.outControl = ShmLayout.control(creator ? 0 : 1);
+        this.inControl = ShmLayout.control(creator ? 1 : 0);
     }
 
     static Path directory() {
@@ -60,16 +57,16 @@ final class RawShmChannel {
     static RawShmChannel create(Path[] name) throws IOException {
         Path path = directory().resolve("mobula-" + ProcessHandle.current().pid() + "-raw"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()));
-        long size = HEADER + 2L * CAPACITY;
+        long size = ShmLayout.segmentBytes(CAPACITY);
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
             ch.truncate(size);
             ch.write(ByteBuffer.allocate(1), size - 1);
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
-            INT.set(map, 8, CAPACITY);
-            LONG.set(map, 16, ProcessHandle.current().pid());
-            INT.set(map, 4, 1);
-            INT.setRelease(map, 0, 0x4d53484d);
+            INT.set(map, ShmLayout.CAPACITY_OFFSET, CAPACITY);
+            LONG.set(map, ShmLayout.CREATOR_PID_OFFSET, ProcessHandle.current().pid());
+            INT.set(map, ShmLayout.VERSION_OFFSET, ShmLayout.VERSION);
+            INT.setRelease(map, ShmLayout.MAGIC_OFFSET, ShmLayout.MAGIC);
             name[0] = path;
             return new RawShmChannel(map, true, CAPACITY);
         }
@@ -79,11 +76,12 @@ final class RawShmChannel {
     static RawShmChannel open(Path path) throws IOException {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, ch.size());
-            int capacity = (int) INT.get(map, 8);
-            if ((int) INT.getAcquire(map, 0) != 0x4d53484d || HEADER + 2L * capacity != ch.size()) {
+            int capacity = (int) INT.get(map, ShmLayout.CAPACITY_OFFSET);
+            if ((int) INT.getAcquire(map, ShmLayout.MAGIC_OFFSET) != ShmLayout.MAGIC
+                    || ShmLayout.segmentBytes(capacity) != ch.size()) {
                 throw new IOException("bad segment " + path);
             }
-            LONG.setRelease(map, 24, ProcessHandle.current().pid());
+            LONG.setRelease(map, ShmLayout.OPENER_PID_OFFSET, ProcessHandle.current().pid());
             return new RawShmChannel(map, false, capacity);
         } finally {
             Files.deleteIfExists(path);
@@ -104,11 +102,11 @@ final class RawShmChannel {
 
     void writeFully(ByteBuffer src) throws IOException {
         while (src.hasRemaining()) {
-            long head = (long) LONG.getAcquire(map, outControl + 128);
+            long head = (long) LONG.getAcquire(map, outControl + ShmLayout.HEAD);
             int free = (int) (mask + 1 - (outTail - head));
             if (free == 0) {
                 long start = System.nanoTime();
-                while ((long) LONG.getAcquire(map, outControl + 128) == head) {
+                while ((long) LONG.getAcquire(map, outControl + ShmLayout.HEAD) == head) {
                     pause(start);
                 }
                 continue;
@@ -118,17 +116,17 @@ final class RawShmChannel {
             outData.put(index, src, src.position(), n);
             src.position(src.position() + n);
             outTail += n;
-            LONG.setRelease(map, outControl, outTail);
+            LONG.setRelease(map, outControl + ShmLayout.TAIL, outTail);
         }
     }
 
     void readFully(ByteBuffer dst) throws IOException {
         while (dst.hasRemaining()) {
-            long tail = (long) LONG.getAcquire(map, inControl);
+            long tail = (long) LONG.getAcquire(map, inControl + ShmLayout.TAIL);
             int available = (int) (tail - inHead);
             if (available == 0) {
                 long start = System.nanoTime();
-                while ((long) LONG.getAcquire(map, inControl) == inHead) {
+                while ((long) LONG.getAcquire(map, inControl + ShmLayout.TAIL) == inHead) {
                     pause(start);
                     if (!alive()) {
                         throw new EOFException("peer gone");
@@ -141,7 +139,7 @@ final class RawShmChannel {
             dst.put(dst.position(), inData, index, n);
             dst.position(dst.position() + n);
             inHead += n;
-            LONG.setRelease(map, inControl + 128, inHead);
+            LONG.setRelease(map, inControl + ShmLayout.HEAD, inHead);
         }
     }
 
@@ -152,7 +150,8 @@ final class RawShmChannel {
         if ((++checks & 4095) != 0) {
             return true;
         }
-        long pid = (long) LONG.getAcquire(map, outControl == 1024 ? 24 : 16);
+        long pid = (long) LONG.getAcquire(map, outControl == ShmLayout.CONTROL_0 ? ShmLayout.OPENER_PID_OFFSET
+                : ShmLayout.CREATOR_PID_OFFSET);
         return pid == 0 || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 }
