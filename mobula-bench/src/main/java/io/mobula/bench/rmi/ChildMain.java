@@ -12,9 +12,13 @@ import java.util.List;
  * <pre>
  *   ChildMain server &lt;system&gt;
  *   ChildMain client &lt;system&gt; &lt;token&gt; &lt;timing&gt; &lt;case-id&gt;...
+ *   ChildMain star &lt;system&gt; &lt;token&gt; &lt;timing&gt; &lt;star-case-id&gt;...
  * </pre>
  *
- * Both exit when stdin reaches end of file, i.e. when the parent closes it or dies.
+ * All exit when stdin reaches end of file, i.e. when the parent closes it or dies. A star client is one of the k
+ * client processes of the star kernel: it connects, checks its cases and warms them up; then, per case, it prints
+ * {@code STAR-READY <case>}, waits for a line {@code GO} on stdin (sent to all k at once), samples, and prints
+ * {@code SAMPLES <n> <ns>,<ns>,...} (or {@code STAR-ERROR <why>} for that case).
  */
 public final class ChildMain {
     private ChildMain() { }
@@ -46,6 +50,15 @@ public final class ChildMain {
                 out.flush();
                 System.exit(0);
             }
+            case "star" -> {
+                java.util.concurrent.Semaphore go = watchParentFor("GO");
+                List<BenchCase> cases = new ArrayList<>();
+                for (int i = 4; i < args.length; i++) {
+                    cases.add(BenchCase.parse(args[i]));
+                }
+                runStarClient(system, args[2], Timing.decode(args[3]), cases, go, out);
+                System.exit(0);
+            }
             default -> {
                 System.err.println("unknown role " + args[0]);
                 System.exit(2);
@@ -55,27 +68,12 @@ public final class ChildMain {
 
     static void runClient(JvmRmiSystem system, String token, Timing timing, List<BenchCase> cases, PrintStream out)
             throws Exception {
-        List<ClientSession> extra = new ArrayList<>();
         try (ClientSession session = system.connect(token)) {
             CallLoop.warmAll(session, cases, timing);
             for (BenchCase c : cases) {
                 String line;
                 try {
-                    Stats s;
-                    if (c.kernel() == Kernel.STAR) {
-                        while (extra.size() < timing.starClients() - 1) {
-                            extra.add(system.connect(token));
-                        }
-                        List<TimedCall> calls = new ArrayList<>();
-                        calls.add(session.prepare(c));
-                        for (int i = 0; i < timing.starClients() - 1; i++) {
-                            calls.add(extra.get(i).prepare(c));
-                        }
-                        s = CallLoop.star(calls, timing);
-                    } else {
-                        s = CallLoop.measure(session.prepare(c), timing);
-                    }
-                    line = CaseResult.clientLine(c, s);
+                    line = CaseResult.clientLine(c, CallLoop.measure(session.prepare(c), timing));
                 } catch (Exception | AssertionError e) {
                     e.printStackTrace();
                     line = CaseResult.clientErrorLine(c, e.toString());
@@ -83,15 +81,66 @@ public final class ChildMain {
                 out.println(line);
                 out.flush();
             }
-        } finally {
-            for (ClientSession s : extra) {
+        }
+    }
+
+    /** One of the k client processes of the star kernel; see the class comment. */
+    static void runStarClient(JvmRmiSystem system, String token, Timing timing, List<BenchCase> cases,
+                              java.util.concurrent.Semaphore go, PrintStream out) throws Exception {
+        try (ClientSession session = system.connect(token)) {
+            CallLoop.warmAll(session, cases, timing);
+            for (BenchCase c : cases) {
+                String line;
                 try {
-                    s.close();
-                } catch (Exception e) {
-                    // closing at exit; nothing to recover
+                    TimedCall call = session.prepare(c);
+                    out.println("STAR-READY " + c.id());
+                    out.flush();
+                    if (!go.tryAcquire(STAR_GO_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                        throw new java.util.concurrent.TimeoutException("no GO within " + STAR_GO_MILLIS + " ms");
+                    }
+                    long[] samples = CallLoop.sample(call, timing);
+                    StringBuilder sb = new StringBuilder(samples.length * 8 + 16).append("SAMPLES ")
+                            .append(samples.length).append(' ');
+                    for (int i = 0; i < samples.length; i++) {
+                        sb.append(i == 0 ? "" : ",").append(samples[i]);
+                    }
+                    line = sb.toString();
+                } catch (Exception | AssertionError e) {
+                    e.printStackTrace();
+                    line = "STAR-ERROR " + e.toString().replace('\n', ' ');
                 }
+                out.println(line);
+                out.flush();
             }
         }
+    }
+
+    /** How long a ready star client waits for the others. */
+    static final long STAR_GO_MILLIS = 120_000;
+
+    /**
+     * Watches stdin: releases one permit of the returned semaphore per line {@code word}, and halts this JVM at end of
+     * file (the parent closed it or died).
+     */
+    static java.util.concurrent.Semaphore watchParentFor(String word) {
+        java.util.concurrent.Semaphore seen = new java.util.concurrent.Semaphore(0);
+        Thread t = new Thread(() -> {
+            try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(System.in,
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                String l;
+                while ((l = r.readLine()) != null) {
+                    if (l.trim().equals(word)) {
+                        seen.release();
+                    }
+                }
+            } catch (IOException e) {
+                // treat as end of file
+            }
+            Runtime.getRuntime().halt(3);
+        }, "parent-watch");
+        t.setDaemon(true);
+        t.start();
+        return seen;
     }
 
     /** Halts this JVM when the parent closes our stdin or dies, so no child outlives the harness. */

@@ -43,4 +43,13 @@ public abstract class JvmRmiSystem implements RmiSystem {
         }
         return ctx.javaCommand(ChildMain.class.getName(), args);
     }
+
+    @Override
+    public List<String> starCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
+        List<String> args = new ArrayList<>(List.of("star", name(), serverToken, timing.encode()));
+        for (BenchCase c : cases) {
+            args.add(c.id());
+        }
+        return ctx.javaCommand(ChildMain.class.getName(), args);
+    }
 }

@@ -138,8 +138,7 @@ public final class RmiSuite {
                         System.getProperty("os.arch"), System.getProperty("java.vm.version"),
                         String.join(" ", ctx.jvmFlags())),
                 "array sizes n = " + sizes + (opt.full() ? "" : " (quick subset of 50, 200, 500, 2000, 5000, 20000)")
-                        + "; star: k = " + t.starClients() + " client threads, one connection each, in one client"
-                        + " process",
+                        + "; star: k = " + t.starClients() + " client processes calling concurrently, samples merged",
                 String.format(Locale.ROOT, "%s; each pass starts a fresh server and client per system;"
                         + " each case is reported from its pass with the lowest p50 (JSON passes_p50_us lists all)",
                         opt.passes() == 1 ? "1 pass" : opt.passes() + " passes"),

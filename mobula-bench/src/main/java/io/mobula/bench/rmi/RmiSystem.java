@@ -12,7 +12,10 @@ import java.util.Optional;
  *       ephemeral port; the token (an address, or anything the client needs to find the server) is passed to the
  *       client unchanged; the server exits when its stdin reaches end of file;</li>
  *   <li>the client prints one {@code RESULT {json}} line per case (see {@link CaseResult#clientLine}) and
- *       {@code DONE} at the end.</li>
+ *       {@code DONE} at the end;</li>
+ *   <li>a star case runs in k client processes of their own ({@link #starCommand}), as the KaRMI paper's k client
+ *       machines: each prints {@code STAR-READY} per case, gets {@code GO} on stdin when all are ready, and prints
+ *       its {@code SAMPLES}; the harness merges them.</li>
  * </ul>
  *
  * Java systems extend {@link JvmRmiSystem} and only supply how to serve and how to connect; Mobula over TCP and
@@ -38,6 +41,14 @@ public interface RmiSystem {
     /** The server process command line. */
     List<String> serverCommand(LaunchContext ctx);
 
-    /** The client process command line for the given cases. */
+    /** The client process command line for the given cases (every kernel but star). */
     List<String> clientCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases);
+
+    /**
+     * The command line of one of the k client processes of the star cases (see {@link ChildMain}'s star role), or
+     * empty if the system has no star clients (then its {@link #supports} refuses star cases).
+     */
+    default List<String> starCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
+        return List.of();
+    }
 }

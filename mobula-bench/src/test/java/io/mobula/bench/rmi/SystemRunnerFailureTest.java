@@ -112,4 +112,88 @@ class SystemRunnerFailureTest {
             assertTrue(c.error().contains("no output for"), c.error());
         }
     }
+
+    /** A scripted system with scripted star clients too. */
+    private record ScriptedStar(String star) implements RmiSystem {
+        @Override
+        public String name() {
+            return "scripted-star";
+        }
+
+        @Override
+        public String transport() {
+            return "none";
+        }
+
+        @Override
+        public boolean isRawBaseline() {
+            return false;
+        }
+
+        @Override
+        public Optional<String> prepare(LaunchContext ctx) {
+            return Optional.empty();
+        }
+
+        @Override
+        public boolean supports(BenchCase c) {
+            return true;
+        }
+
+        @Override
+        public List<String> serverCommand(LaunchContext ctx) {
+            return List.of("sh", "-c", "echo 'READY t'; cat > /dev/null");
+        }
+
+        @Override
+        public List<String> clientCommand(LaunchContext ctx, String token, Timing timing, List<BenchCase> cases) {
+            return List.of("sh", "-c", "echo DONE");
+        }
+
+        @Override
+        public List<String> starCommand(LaunchContext ctx, String token, Timing timing, List<BenchCase> cases) {
+            return List.of("sh", "-c", star);
+        }
+    }
+
+    private static List<CaseResult> runStar(String script, List<BenchCase> cases) {
+        PrintStream devNull = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        LaunchContext ctx = new LaunchContext("java", List.of(), "", Path.of("target"), null);
+        Timing two = new Timing(0, 1, 1, 1, 1, 1, 2);
+        List<CaseResult> r = new SystemRunner(ctx, two, new Progress(devNull, 2), 1_500, 1_000)
+                .runPass(new ScriptedStar(script), cases, 1);
+        assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
+                "a child outlived the pass");
+        return r;
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void starSamplesOfTheKClientProcessesAreMerged() {
+        // each client: ready, waits for GO, reports three samples (its own values)
+        List<CaseResult> r = runStar("echo 'STAR-READY star/null'; read go; echo \"SAMPLES 3 3000,1000,2000\"",
+                List.of(BenchCase.parse("star/null")));
+        assertNull(r.get(0).error(), r.get(0).error());
+        assertEquals(6, r.get(0).stats().count(), "two processes, three samples each");
+        assertEquals(1000, r.get(0).stats().minNanos());
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void aStarClientThatFailsOneCaseFailsThatCaseOnlyAndOneThatDiesFailsTheRest() {
+        List<BenchCase> two = List.of(BenchCase.parse("star/null"), BenchCase.parse("star/4int"));
+        // first case: an error instead of ready; second: ready, GO, samples
+        List<CaseResult> r = runStar("echo 'STAR-ERROR cannot prepare'; echo 'STAR-READY star/4int'; read go;"
+                + " echo 'SAMPLES 2 5,6'", two);
+        assertTrue(r.get(0).error() != null && r.get(0).error().contains("cannot prepare"), r.get(0).error());
+        assertNull(r.get(1).error(), r.get(1).error());
+        assertEquals(4, r.get(1).stats().count());
+        // a client that exits: both cases fail, with no hang
+        r = runStar("exit 4", two);
+        assertTrue(r.stream().allMatch(c -> c.error() != null && c.error().startsWith("star:")), r.toString());
+        // a malformed SAMPLES line fails its case
+        r = runStar("echo 'STAR-READY star/null'; read go; echo 'SAMPLES 3 1,2'; echo 'STAR-READY star/4int';"
+                + " read go; echo 'SAMPLES 1 7'", two);
+        assertTrue(r.get(0).error() != null && r.get(0).error().contains("announces 3"), r.get(0).error());
+    }
 }
