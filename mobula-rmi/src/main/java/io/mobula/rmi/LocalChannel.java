@@ -5,7 +5,6 @@ import io.mobula.serial.SerialWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.rmi.MarshalException;
-import java.rmi.NoSuchObjectException;
 import java.rmi.RemoteException;
 import java.rmi.ServerError;
 import java.rmi.UnmarshalException;
@@ -21,6 +20,7 @@ final class LocalChannel implements CallChannel {
     private static final class Level {
         final SerialWriter out;
         final SerialReader in;
+        final CallTarget target = new CallTarget();
 
         Level(RmiRuntime rt) {
             out = rt.serialization.newWriter();
@@ -101,25 +101,14 @@ final class LocalChannel implements CallChannel {
 
     /** Copies the arguments (by value, as RMI does); null with {@code call.failure} set when the call is refused. */
     private Invocation decode(PendingCall call, Level l) {
-        ExportTable.Exported target = runtime.exports.find(call.ref.objectId);
-        Object impl = target == null ? null : target.target();
-        if (impl == null) {
-            call.failure = new NoSuchObjectException("object " + call.ref.objectId + " is no longer exported");
-            return null;
-        }
-        Dispatcher d = target.dispatcherFor(call.interfaceHash);
-        if (d.interfaceHash() != call.interfaceHash) {
-            call.failure = new InterfaceMismatchException("interface " + call.ref.interfaceName + " differs");
-            return null;
-        }
-        if (call.methodId < 0 || call.methodId >= d.methodCount()) {
-            call.failure = RemoteFailures.forError(RmiProtocol.ERROR_BAD_METHOD, "no method " + call.methodId + " in "
-                    + d.remoteInterface().getName());
+        CallTarget t = l.target;
+        if (!t.resolve(runtime, call.ref.objectId, call.interfaceHash, call.methodId)) {
+            call.failure = RemoteFailures.forError(t.error, t.message);
             return null;
         }
         try {
             l.in.beginMessage(view(l.out.buffer()));
-            return d.decode(impl, call.methodId, l.in);
+            return t.dispatcher.decode(t.impl, call.methodId, l.in);
         } catch (Throwable e) {
             call.failure = RemoteFailures.forError(RmiProtocol.ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling"
                     + " arguments of " + call.ref.describe(call.methodId) + ": " + e.getMessage());
@@ -130,10 +119,8 @@ final class LocalChannel implements CallChannel {
     /** Runs the method and copies its result or exception into {@code call}. */
     private void run(PendingCall call, Invocation inv, boolean oneWay) {
         CallResult result = new CallResult();
-        RemoteClient prev = RemoteClient.enter(localClient);
-        try {
-            inv.invoke(result);
-        } catch (Throwable t) {
+        Throwable t = CallTarget.invoke(inv, result, localClient);
+        if (t != null) {
             if (oneWay) {
                 java.lang.System.getLogger(LocalChannel.class.getName()).log(java.lang.System.Logger.Level.WARNING,
                         "one-way call threw", t);
@@ -141,8 +128,6 @@ final class LocalChannel implements CallChannel {
                 copyThrown(call, RemoteFailures.asThrownByServer(t));
             }
             return;
-        } finally {
-            RemoteClient.restore(prev);
         }
         if (oneWay) {
             return;

@@ -668,38 +668,18 @@ final class PeerConnection implements CallChannel {
     private void onCall(Connection from, int flags, int callId, long objectId, long interfaceHash, int methodId,
                         int causal) {
         boolean oneWay = (flags & FLAG_ONE_WAY) != 0;
-        ExportTable.Exported target = runtime.exports.find(objectId);
-        if (target == null) {
+        CallTarget t = callTarget;
+        if (!t.resolve(runtime, objectId, interfaceHash, methodId)) {
             if (!oneWay) {
-                sendError(callId, ERROR_NO_SUCH_OBJECT, "no such object " + objectId + " in " + runtime.describe());
+                sendError(callId, t.error, t.message);
             }
             return;
         }
-        Dispatcher d = target.dispatcherFor(interfaceHash);
-        if (d.interfaceHash() != interfaceHash) {
-            if (!oneWay) {
-                sendError(callId, ERROR_INTERFACE_MISMATCH, "interface " + d.remoteInterface().getName()
-                        + " differs between caller and server (method hash mismatch); recompile both sides"
-                        + " against the same interface");
-            }
-            return;
-        }
-        if (methodId < 0 || methodId >= d.methodCount()) {
-            if (!oneWay) {
-                sendError(callId, ERROR_BAD_METHOD, "no method " + methodId + " in " + d.remoteInterface().getName());
-            }
-            return;
-        }
-        Object impl = target.target();
-        if (impl == null) {
-            if (!oneWay) {
-                sendError(callId, ERROR_NO_SUCH_OBJECT, "object " + objectId + " was collected");
-            }
-            return;
-        }
+        Dispatcher d = t.dispatcher;
+        ExportTable.Exported target = t.exported;
         Invocation inv;
         try {
-            inv = d.decode(impl, methodId, reader);
+            inv = d.decode(t.impl, methodId, reader);
         } catch (Throwable e) {
             // one bad argument fails its call only: the type trailer was bound before the body
             if (oneWay) {
@@ -748,30 +728,26 @@ final class PeerConnection implements CallChannel {
         }
     }
 
+    /** Where the call being received goes; used by the receive role only. */
+    private final CallTarget callTarget = new CallTarget();
+
     /** Set while a method runs on a receive thread: a remote call from there fails instead of deadlocking. */
     private static final ThreadLocal<PeerConnection> INLINE = new ThreadLocal<>();
 
     private void run(Invocation inv, CallResult result, int callId, boolean oneWay, String iface, int methodId) {
         result.clear();
         long start = CallEvent.enabled() ? System.nanoTime() : 0;
-        RemoteClient prev = RemoteClient.enter(client());
-        try {
-            inv.invoke(result);
-            if (start != 0) {
-                CallEvent.emit("server", iface, methodId, 0, start, oneWay ? "one-way" : "ok");
-            }
-        } catch (Throwable t) {
-            if (start != 0) {
-                CallEvent.emit("server", iface, methodId, 0, start, "thrown");
-            }
+        Throwable t = CallTarget.invoke(inv, result, client());
+        if (start != 0) {
+            CallEvent.emit("server", iface, methodId, 0, start, t != null ? "thrown" : oneWay ? "one-way" : "ok");
+        }
+        if (t != null) {
             if (oneWay) {
                 LOG.log(Level.WARNING, "one-way call threw", t);
             } else {
                 sendThrown(callId, RemoteFailures.asThrownByServer(t));
             }
             return;
-        } finally {
-            RemoteClient.restore(prev);
         }
         if (oneWay) {
             return;
