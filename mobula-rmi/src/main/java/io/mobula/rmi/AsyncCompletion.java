@@ -16,12 +16,12 @@ final class AsyncCompletion {
 
     static void complete(PendingCall call) {
         EXECUTOR.execute(() -> {
-            if (call.failure != null) {
-                call.future.completeExceptionally(call.failure);
-            } else if (call.thrown != null) {
-                call.future.completeExceptionally(call.thrown);
+            if (call.failure() != null) {
+                call.future.completeExceptionally(call.failure());
+            } else if (call.thrown() != null) {
+                call.future.completeExceptionally(call.thrown());
             } else {
-                call.future.complete(call.obj);
+                call.future.complete(call.objectResult());
             }
         });
     }

@@ -79,7 +79,7 @@ final class LocalChannel implements CallChannel {
         if (inv == null) { // refused or undecodable: call.failure says why
             if (oneWay) {
                 java.lang.System.getLogger(LocalChannel.class.getName()).log(java.lang.System.Logger.Level.WARNING,
-                        "one-way local call dropped: " + call.failure.getMessage());
+                        "one-way local call dropped: " + call.failure().getMessage());
             } else {
                 call.complete();
             }
@@ -103,15 +103,15 @@ final class LocalChannel implements CallChannel {
     private Invocation decode(PendingCall call, Level l) {
         CallTarget t = l.target;
         if (!t.resolve(runtime, call.ref.objectId, call.interfaceHash, call.methodId)) {
-            call.failure = RemoteFailures.forError(t.error, t.message);
+            call.failed(RemoteFailures.forError(t.error, t.message));
             return null;
         }
         try {
             l.in.beginMessage(view(l.out.buffer()));
             return t.dispatcher.decode(t.impl, call.methodId, l.in);
         } catch (Throwable e) {
-            call.failure = RemoteFailures.forError(RmiProtocol.ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling"
-                    + " arguments of " + call.ref.describe(call.methodId) + ": " + e.getMessage());
+            call.failed(RemoteFailures.forError(RmiProtocol.ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling"
+                    + " arguments of " + call.ref.describe(call.methodId) + ": " + e.getMessage()));
             return null;
         }
     }
@@ -152,9 +152,9 @@ final class LocalChannel implements CallChannel {
             call.kind.read(l.in, call);
         } catch (Throwable e) {
             l.out.abortMessage();
-            call.failure = new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
+            call.failed(new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
                     + ": " + e.getMessage(), e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(
-                            e.toString(), e));
+                            e.toString(), e)));
         } finally {
             ls.depth--;
         }
@@ -175,16 +175,16 @@ final class LocalChannel implements CallChannel {
             l.out.beginMessage();
             l.out.writeObject(t);
             l.in.beginMessage(view(l.out.buffer()));
-            call.thrown = l.in.readObject(Throwable.class);
+            call.threw(l.in.readObject(Throwable.class));
         } catch (Throwable e) {
             l.out.abortMessage();
             if (notVisible(e)) {
-                call.thrown = t;
+                call.threw(t);
                 return;
             }
-            call.failure = new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
+            call.failed(new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
                     + ": the exception " + t.getClass().getName() + " cannot be copied: " + e.getMessage(),
-                    e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(e.toString(), e));
+                    e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(e.toString(), e)));
         } finally {
             ls.depth--;
         }

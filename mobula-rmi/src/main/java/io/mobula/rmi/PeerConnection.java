@@ -782,16 +782,16 @@ final class PeerConnection implements CallChannel {
                 case REPLY -> call.kind.read(reader, call);
                 case REPLY_THROWN -> {
                     Object t = reader.readObject(Throwable.class);
-                    call.thrown = t != null ? (Throwable) t : new UnmarshalException("null exception");
+                    call.threw(t != null ? (Throwable) t : new UnmarshalException("null exception"));
                 }
-                default -> call.failure = RemoteFailures.forError(errorCode, reader.readString());
+                default -> call.failed(RemoteFailures.forError(errorCode, reader.readString()));
             }
             runtime.stats.callsMade.increment();
         } catch (Throwable e) {
             // one bad value fails its own call only: the connection and the other calls go on
-            call.failure = new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
+            call.failed(new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
                     + ": " + e.getMessage(), e instanceof Exception ex ? ex
-                    : new io.mobula.serial.SerialException(e.toString(), e));
+                    : new io.mobula.serial.SerialException(e.toString(), e)));
         } finally {
             CausalClock clock = runtime.clock;
             if (causal > clock.now()) {
@@ -800,8 +800,8 @@ final class PeerConnection implements CallChannel {
                     try {
                         clock.awaitAtLeast(causal);
                     } catch (InterruptedException | RuntimeException e) {
-                        call.failure = new java.rmi.RemoteException("the reply waited for replicated write "
-                                + causal + " in vain: " + e, e);
+                        call.failed(new java.rmi.RemoteException("the reply waited for replicated write "
+                                + causal + " in vain: " + e, e));
                     }
                     call.complete();
                 });

@@ -29,12 +29,48 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
     int callId;
     long bytesSent; // set by the channel when sent
 
-    // written by the settling thread before 'done' is set (the volatile write publishes them)
-    long prim;
-    Object obj;
-    Throwable thrown;        // the remote method threw this
-    RemoteException failure; // the call failed in the runtime or the connection
+    // written by the settling thread, through the methods below, before 'done' is set (the volatile write
+    // publishes them)
+    private long prim;
+    private Object obj;
+    private Throwable thrown;        // the remote method threw this
+    private RemoteException failure; // the call failed in the runtime or the connection
     private volatile boolean done;
+
+    /** The reply carried a primitive result (its bits). */
+    void primitiveResult(long bits) {
+        prim = bits;
+    }
+
+    /** The reply carried an object result. */
+    void objectResult(Object value) {
+        obj = value;
+    }
+
+    /** The remote method threw {@code t}. */
+    void threw(Throwable t) {
+        thrown = t;
+    }
+
+    /** The call failed in the runtime or the connection; settle it with {@link #complete()}. */
+    void failed(RemoteException e) {
+        failure = e;
+    }
+
+    /** Why the call failed, or null. */
+    RemoteException failure() {
+        return failure;
+    }
+
+    /** What the remote method threw, or null. */
+    Throwable thrown() {
+        return thrown;
+    }
+
+    /** The object result. */
+    Object objectResult() {
+        return obj;
+    }
 
     PendingCall(RemoteRef ref, long interfaceHash, int methodId, int flags, CallChannel channel, SerialWriter out) {
         this.ref = ref;
@@ -65,8 +101,9 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
         }
     }
 
+    /** Fails the call and settles it. */
     void fail(RemoteException e) {
-        failure = e;
+        failed(e);
         complete();
     }
 

@@ -31,16 +31,16 @@ enum ResultKind {
     void read(SerialReader in, PendingCall call) throws IOException {
         switch (this) {
             case VOID -> { }
-            case BOOLEAN -> call.prim = in.readBoolean() ? 1 : 0;
-            case BYTE -> call.prim = in.readByte();
-            case CHAR -> call.prim = in.readChar();
-            case SHORT -> call.prim = in.readShort();
-            case INT -> call.prim = in.readInt();
-            case LONG -> call.prim = in.readLong();
-            case FLOAT -> call.prim = Float.floatToRawIntBits(in.readFloat());
-            case DOUBLE -> call.prim = Double.doubleToRawLongBits(in.readDouble());
-            case STRING -> call.obj = in.readString();
-            case OBJECT -> call.obj = in.readObject(call.expected);
+            case BOOLEAN -> call.primitiveResult(in.readBoolean() ? 1 : 0);
+            case BYTE -> call.primitiveResult(in.readByte());
+            case CHAR -> call.primitiveResult(in.readChar());
+            case SHORT -> call.primitiveResult(in.readShort());
+            case INT -> call.primitiveResult(in.readInt());
+            case LONG -> call.primitiveResult(in.readLong());
+            case FLOAT -> call.primitiveResult(Float.floatToRawIntBits(in.readFloat()));
+            case DOUBLE -> call.primitiveResult(Double.doubleToRawLongBits(in.readDouble()));
+            case STRING -> call.objectResult(in.readString());
+            case OBJECT -> call.objectResult(in.readObject(call.expected));
         }
     }
 }
