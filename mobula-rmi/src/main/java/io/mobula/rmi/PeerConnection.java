@@ -258,7 +258,7 @@ final class PeerConnection implements CallChannel {
         long deadline = timeout > 0 ? System.nanoTime() + timeout : 0;
         SharedMemory.Segment seg = shm;
         if (seg != null && seg.receiving()) {
-            if (seg.receiveUntil(call, SharedMemory.pollWindowNanos())) {
+            if (seg.receiveUntil(call, runtime.transportOptions().shm().pollWindow().toNanos())) {
                 return; // the reply came within the poll window, read from the ring by this thread
             }
         } else if (connection.receiveUntil(call, runtime.config.pollWindow().toNanos())) {
@@ -825,7 +825,7 @@ final class PeerConnection implements CallChannel {
         }
         SharedMemory.Segment seg;
         try {
-            seg = SharedMemory.create();
+            seg = SharedMemory.create(runtime.transportOptions().shm().ringBytes());
         } catch (IOException e) {
             LOG.log(Level.DEBUG, "no shared memory for {0}: {1}", connection.remote(), e);
             return;

@@ -39,19 +39,9 @@ public final class SharedMemory {
         return h;
     }
 
-    /**
-     * How long a caller polls for its reply before it parks ({@code mobula.shm.pollMicros}, default 100 us): long
-     * enough for a short call's round trip, short enough that a slow call does not burn a core.
-     */
-    public static long pollWindowNanos() {
-        return POLL_WINDOW_NANOS;
-    }
-
-    private static final long POLL_WINDOW_NANOS = 1000L * Long.getLong("mobula.shm.pollMicros", 100);
-
-    /** Creates a segment with the default ring size (the connecting side). */
+    /** Creates a segment with the ring size of {@link TransportOptions#defaults()} (the connecting side). */
     public static Segment create() throws IOException {
-        return new Segment(ShmSegment.create(ShmSegment.DEFAULT_RING_BYTES));
+        return new Segment(ShmSegment.create(TransportOptions.defaults().shm().ringBytes()));
     }
 
     /**
@@ -106,7 +96,7 @@ public final class SharedMemory {
             if (connection != null || streams != null) {
                 throw new IllegalStateException("connection already built");
             }
-            connection = new ShmConnection(remote, handler, options, segment, null, ShmWait.DEFAULT, c -> { });
+            connection = new ShmConnection(remote, handler, options, segment, null, options.shm().waits(), c -> { });
             connection.open();
             return connection;
         }

@@ -44,10 +44,6 @@ final class ShmSegment {
     private static final SecureRandom RANDOM = new SecureRandom();
     static final long PID = ProcessHandle.current().pid();
 
-    /** Ring bytes per direction ({@code mobula.shm.ringBytes}, power of two, default 1 MiB). */
-    static final int DEFAULT_RING_BYTES = Integer.highestOneBit(Math.max(4096,
-            Integer.getInteger("mobula.shm.ringBytes", 1 << 20)));
-
     /** Where segments live: /dev/shm where present, otherwise the temporary directory. */
     static final Path DIRECTORY = directory();
 

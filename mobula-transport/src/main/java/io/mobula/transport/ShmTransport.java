@@ -29,7 +29,7 @@ final class ShmTransport extends TransportBase<ShmTransport.ShmListener, ShmConn
     private final int ringBytes;
 
     ShmTransport(TransportOptions options) {
-        this(options, ShmWait.DEFAULT, ShmSegment.DEFAULT_RING_BYTES);
+        this(options, options.shm().waits(), options.shm().ringBytes());
     }
 
     ShmTransport(TransportOptions options, ShmWait wait, int ringBytes) {

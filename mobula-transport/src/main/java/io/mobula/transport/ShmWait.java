@@ -9,19 +9,15 @@ import java.util.concurrent.locks.LockSupport;
  * Where a side has no doorbell (none could be set up, or the creator of an upgraded connection has not accepted it
  * yet), it parks instead, with a backoff capped at {@code maxParkNanos}, polling the ring.
  *
- * @param spinNanos        busy-spin window ({@code mobula.shm.spinMicros}, default 20 us with 4+ processors, else
- *                         2 us): a message arriving within it costs no system call on either side
- * @param yieldNanos       window of {@link Thread#yield()} after it ({@code mobula.shm.yieldMicros}, default 50 us)
- * @param maxParkNanos     longest single park without a doorbell ({@code mobula.shm.maxParkMicros}, default 1000 us)
- * @param bellTimeoutNanos safety timeout of one doorbell sleep ({@code mobula.shm.bellTimeoutMillis}, default 100 ms)
+ * @param spinNanos        busy-spin window ({@link ShmOptions#spin()})
+ * @param yieldNanos       window of {@link Thread#yield()} after it ({@link ShmOptions#yield()})
+ * @param maxParkNanos     longest single park without a doorbell ({@link ShmOptions#maxPark()})
+ * @param bellTimeoutNanos safety timeout of one doorbell sleep ({@link ShmOptions#bellTimeout()})
  */
 record ShmWait(long spinNanos, long yieldNanos, long maxParkNanos, long bellTimeoutNanos) {
 
-    static final ShmWait DEFAULT = new ShmWait(
-            1000L * Long.getLong("mobula.shm.spinMicros", Runtime.getRuntime().availableProcessors() >= 4 ? 20 : 2),
-            1000L * Long.getLong("mobula.shm.yieldMicros", 50),
-            1000L * Math.max(1, Long.getLong("mobula.shm.maxParkMicros", 1000)),
-            1_000_000L * Math.max(1, Long.getLong("mobula.shm.bellTimeoutMillis", 100)));
+    /** With the settings of {@link TransportOptions#defaults()}. */
+    static final ShmWait DEFAULT = TransportOptions.defaults().shm().waits();
 
     /** First park length; doubled up to {@link #maxParkNanos}. */
     static final long FIRST_PARK_NANOS = 10_000;

@@ -49,11 +49,13 @@ import java.util.Objects;
  *                          once, with no hand-off to another thread, and is back receiving when it returns; work that
  *                          blocks or runs longer costs a fresh receive thread after this time, so frames never wait
  *                          longer than about twice this for a thread to read them
+ * @param shm               settings of shared-memory connections (ring size, poll window, waits); the defaults take
+ *                          them from the {@code mobula.shm.*} system properties ({@link ShmOptions#fromSystemProperties()})
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
                                int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
                                long receiveBudget, ConnectionLimits connectionLimits, Duration idleReceiver,
-                               Duration receiverRelief) {
+                               Duration receiverRelief, ShmOptions shm) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
@@ -66,7 +68,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
 
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
             Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET, ConnectionLimits.DEFAULT,
-            Duration.ofSeconds(1), Duration.ofMillis(1));
+            Duration.ofSeconds(1), Duration.ofMillis(1), ShmOptions.fromSystemProperties());
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -97,6 +99,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
                     + idleReceiver);
         }
         Objects.requireNonNull(receiverRelief, "receiverRelief");
+        Objects.requireNonNull(shm, "shm");
         if (!receiverRelief.isZero() && (receiverRelief.compareTo(Duration.ofNanos(50_000)) < 0
                 || receiverRelief.compareTo(Duration.ofSeconds(10)) > 0)) {
             throw new IllegalArgumentException("receiverRelief must be 0 (off) or between 50 µs and 10 s: "
@@ -112,66 +115,72 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     /** A copy with {@code maxFrameSize} replaced. */
     public TransportOptions withMaxFrameSize(int v) {
         return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
         return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code callerPolling} replaced. */
     public TransportOptions withCallerPolling(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver, receiverRelief);
+                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code receiveBudget} replaced. */
     public TransportOptions withReceiveBudget(long v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, v, connectionLimits, idleReceiver, receiverRelief);
+                connectTimeout, callerPolling, v, connectionLimits, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code connectionLimits} replaced. */
     public TransportOptions withConnectionLimits(ConnectionLimits v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, v, idleReceiver, receiverRelief);
+                connectTimeout, callerPolling, receiveBudget, v, idleReceiver, receiverRelief, shm);
     }
 
     /** A copy with {@code idleReceiver} replaced. */
     public TransportOptions withIdleReceiver(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, v, receiverRelief);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, v, receiverRelief, shm);
     }
 
     /** A copy with {@code receiverRelief} replaced. */
     public TransportOptions withReceiverRelief(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, v);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, v, shm);
+    }
+
+    /** A copy with {@code shm} replaced. */
+    public TransportOptions withShm(ShmOptions v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, v);
     }
 }
