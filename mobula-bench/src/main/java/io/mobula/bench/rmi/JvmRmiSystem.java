@@ -37,16 +37,18 @@ public abstract class JvmRmiSystem implements RmiSystem {
 
     @Override
     public List<String> clientCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
-        List<String> args = new ArrayList<>(List.of("client", name(), serverToken, timing.encode()));
-        for (BenchCase c : cases) {
-            args.add(c.id());
-        }
-        return ctx.javaCommand(ChildMain.class.getName(), args);
+        return childCommand(ctx, "client", serverToken, timing, cases);
     }
 
     @Override
     public List<String> starCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
-        List<String> args = new ArrayList<>(List.of("star", name(), serverToken, timing.encode()));
+        return childCommand(ctx, "star", serverToken, timing, cases);
+    }
+
+    /** {@link ChildMain} in a client role for {@code cases}. */
+    private List<String> childCommand(LaunchContext ctx, String role, String serverToken, Timing timing,
+                                      List<BenchCase> cases) {
+        List<String> args = new ArrayList<>(List.of(role, name(), serverToken, timing.encode()));
         for (BenchCase c : cases) {
             args.add(c.id());
         }

@@ -24,8 +24,12 @@ class SystemRunnerFailureTest {
     private static final List<BenchCase> CASES = List.of(BenchCase.parse("null-call"),
             BenchCase.parse("obj-ping-obj/4int"));
 
-    /** A system whose server and client are {@code sh -c} scripts. */
-    private record Scripted(String server, String client) implements RmiSystem {
+    /** A system whose server, client and star clients are {@code sh -c} scripts (star: null for none). */
+    private record Scripted(String server, String client, String star) implements RmiSystem {
+        Scripted(String server, String client) {
+            this(server, client, null);
+        }
+
         @Override
         public String name() {
             return "scripted";
@@ -59,6 +63,11 @@ class SystemRunnerFailureTest {
         @Override
         public List<String> clientCommand(LaunchContext ctx, String token, Timing timing, List<BenchCase> cases) {
             return List.of("sh", "-c", client, "client", token);
+        }
+
+        @Override
+        public List<String> starCommand(LaunchContext ctx, String token, Timing timing, List<BenchCase> cases) {
+            return star == null ? List.of() : List.of("sh", "-c", star);
         }
     }
 
@@ -113,55 +122,12 @@ class SystemRunnerFailureTest {
         }
     }
 
-    /** A scripted system with scripted star clients too. */
-    private record ScriptedStar(String star) implements RmiSystem {
-        @Override
-        public String name() {
-            return "scripted-star";
-        }
-
-        @Override
-        public String transport() {
-            return "none";
-        }
-
-        @Override
-        public boolean isRawBaseline() {
-            return false;
-        }
-
-        @Override
-        public Optional<String> prepare(LaunchContext ctx) {
-            return Optional.empty();
-        }
-
-        @Override
-        public boolean supports(BenchCase c) {
-            return true;
-        }
-
-        @Override
-        public List<String> serverCommand(LaunchContext ctx) {
-            return List.of("sh", "-c", "echo 'READY t'; cat > /dev/null");
-        }
-
-        @Override
-        public List<String> clientCommand(LaunchContext ctx, String token, Timing timing, List<BenchCase> cases) {
-            return List.of("sh", "-c", "echo DONE");
-        }
-
-        @Override
-        public List<String> starCommand(LaunchContext ctx, String token, Timing timing, List<BenchCase> cases) {
-            return List.of("sh", "-c", star);
-        }
-    }
-
     private static List<CaseResult> runStar(String script, List<BenchCase> cases) {
         PrintStream devNull = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         LaunchContext ctx = new LaunchContext("java", List.of(), "", Path.of("target"), null);
         Timing two = new Timing(0, 1, 1, 1, 1, 1, 2);
         List<CaseResult> r = new SystemRunner(ctx, two, new Progress(devNull, 2), 1_500, 1_000)
-                .runPass(new ScriptedStar(script), cases, 1);
+                .runPass(new Scripted("echo 'READY t'; cat > /dev/null", "echo DONE", script), cases, 1);
         assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
                 "a child outlived the pass");
         return r;
