@@ -649,6 +649,12 @@ abstract class StreamConnection implements Connection, Runnable {
     private volatile boolean watchedByRelief;
     /** A relief thread is due but could not be started yet. */
     private volatile boolean reliefPending;
+    /**
+     * Threads whose work outlived the relief time and still runs: while there is one, no more work is taken (the
+     * handler runs it elsewhere, on a virtual thread), so calls that block cost a connection at most one platform
+     * thread beyond its receive thread.
+     */
+    private final AtomicInteger relievedWorking = new AtomicInteger();
 
     /** Whether the receive loop (not a polling caller) delivers now; guarded by {@link #rx}. */
     private boolean loopDelivers;
@@ -666,7 +672,7 @@ abstract class StreamConnection implements Connection, Runnable {
     @Override
     public final boolean runAfterFrame(Runnable work) {
         if (reliefNanos == 0 || !rx.isHeldByCurrentThread() || !loopDelivers || working.get() != null
-                || afterFrame != null) {
+                || afterFrame != null || relievedWorking.get() > 0) {
             return false;
         }
         afterFrame = work;
@@ -707,7 +713,11 @@ abstract class StreamConnection implements Connection, Runnable {
             Thread.interrupted();
             lastWork = System.nanoTime();
         }
-        return !working.compareAndSet(me, null);
+        if (working.compareAndSet(me, null)) {
+            return false;
+        }
+        relievedWorking.decrementAndGet(); // relieved while it ran: another thread receives now
+        return true;
     }
 
     /**
@@ -724,6 +734,7 @@ abstract class StreamConnection implements Connection, Runnable {
         }
         long ran = now - workSince;
         if (ran >= reliefNanos && working.compareAndSet(w, null)) {
+            relievedWorking.incrementAndGet();
             LOG.log(System.Logger.Level.TRACE, () -> "relieving the receive thread of " + this + " after "
                     + ran / 1000 + " us of work");
             reliefs = reliefs + 1;
