@@ -216,6 +216,14 @@ final class ShmConnection extends StreamConnection {
         out.flush();
     }
 
+    /** The frame goes straight into the peer's ring: each array is copied once, from the heap to shared memory. */
+    @Override
+    void writeFrame(FrameParts frame, long frameBytes) throws IOException {
+        out.write(prefix, 0, 4);
+        out.write(frame);
+        out.flush();
+    }
+
     @Override
     ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocate(capacity);

@@ -75,6 +75,9 @@ final class ShmRing {
 
     private final ByteBuffer map;
     private final ByteBuffer data; // heap-independent view of the data area, index 0 = first data byte
+    /** The producer's own view of the data area, positioned on the free bytes for {@link #write(FrameParts)}. */
+    private final ByteBuffer writeView;
+    private final BufferViews writeViews;
     private final int control;
     private final int capacity;
     private final int mask;
@@ -111,6 +114,8 @@ final class ShmRing {
         this.capacity = capacity;
         this.mask = capacity - 1;
         this.data = map.slice(dataOffset, capacity);
+        this.writeView = data.duplicate();
+        this.writeViews = new BufferViews(writeView);
         this.wait = wait;
         this.bells = bells;
     }
@@ -149,20 +154,9 @@ final class ShmRing {
         long t = (long) LONG.getOpaque(map, control + TAIL); // we are its only writer
         int done = 0;
         while (done < length) {
-            int free = (int) (capacity - (t - cachedHead));
+            int free = free(t);
             if (free == 0) {
-                cachedHead = head();
-                free = (int) (capacity - (t - cachedHead));
-                if (free == 0) {
-                    awaitSpace(t);
-                    continue;
-                }
-            }
-            if (readerClosed()) {
-                throw new IOException("connection closed by peer");
-            }
-            if (writerClosed()) {
-                throw new ClosedChannelException();
+                continue;
             }
             int index = (int) (t & mask);
             int n = Math.min(Math.min(free, length - done), capacity - index);
@@ -171,6 +165,48 @@ final class ShmRing {
             done += n;
             LONG.setRelease(map, control + TAIL, t); // publish: bytes first, then the tail
         }
+    }
+
+    /**
+     * Copies the rest of {@code frame} into the ring, as {@link #write(ByteBuffer, int, int)} does: its arrays go
+     * straight from the heap into the mapped ring, split at the ring's end (an element too, if it straddles it).
+     */
+    void write(FrameParts frame) throws IOException {
+        long t = (long) LONG.getOpaque(map, control + TAIL);
+        ByteBuffer dst = writeView;
+        while (!frame.done()) {
+            int free = free(t);
+            if (free == 0) {
+                continue;
+            }
+            int index = (int) (t & mask);
+            dst.limit(index + Math.min(free, capacity - index)).position(index);
+            t += frame.fill(dst, writeViews);
+            LONG.setRelease(map, control + TAIL, t);
+        }
+    }
+
+    /**
+     * The bytes the producer may write at tail {@code t} now; 0 after it waited for space (the caller asks again).
+     * Fails if either side closed.
+     */
+    private int free(long t) throws IOException {
+        int free = (int) (capacity - (t - cachedHead));
+        if (free == 0) {
+            cachedHead = head();
+            free = (int) (capacity - (t - cachedHead));
+            if (free == 0) {
+                awaitSpace(t);
+                return 0;
+            }
+        }
+        if (readerClosed()) {
+            throw new IOException("connection closed by peer");
+        }
+        if (writerClosed()) {
+            throw new ClosedChannelException();
+        }
+        return free;
     }
 
     /** Rings the reader's doorbell if it sleeps; after {@link #write}. Without a sleeper: a fence and a load. */

@@ -159,6 +159,63 @@ abstract class StreamConnection implements Connection, Runnable {
         sendFrame(header, body);
     }
 
+    @Override
+    public final void send(FrameParts frame) throws IOException {
+        long bytes = frame.size();
+        if (bytes > maxFrameSize) {
+            throw new FrameTooLargeException(bytes, maxFrameSize, toString());
+        }
+        sendLock.lock();
+        try {
+            IOException state = closeState.get();
+            if (state != null) {
+                throw new IOException(this + " is closed", state == ORDERLY ? null : state);
+            }
+            prefix.clear();
+            prefix.putInt(0, (int) bytes);
+            frame.rewind();
+            writeFrame(frame, bytes);
+            framesSent = framesSent + 1;
+            bytesSent = bytesSent + bytes;
+        } catch (IOException e) {
+            close(e);
+            throw e;
+        } finally {
+            sendLock.unlock();
+        }
+        afterSend();
+    }
+
+    /** A flattened frame above this size is not kept for the next one. */
+    static final int RETAINED_FLAT_BUFFER = 1 << 20;
+    /** The buffer {@link #writeFrame(FrameParts, long)} flattens into; only touched under {@link #sendLock}. */
+    private ByteBuffer flat;
+    private BufferViews flatViews;
+
+    /**
+     * Writes {@link #prefix} and the frame in parts, its cursor at the start; called under {@link #sendLock}. This
+     * default flattens the frame into a reusable heap buffer (kept up to {@link #RETAINED_FLAT_BUFFER}) and writes
+     * that; transports that can copy the arrays straight to their destination override it.
+     */
+    void writeFrame(FrameParts frame, long frameBytes) throws IOException {
+        ByteBuffer b = flat;
+        if (b == null || b.capacity() < frameBytes) {
+            b = ByteBuffer.allocate((int) frameBytes);
+        }
+        BufferViews views = flatViews != null && flatViews.of(b) ? flatViews : new BufferViews(b);
+        b.clear();
+        frame.fill(b, views);
+        b.flip();
+        if (b.capacity() <= RETAINED_FLAT_BUFFER) {
+            flat = b;
+            flatViews = views;
+        } else {
+            flat = null;
+            flatViews = null;
+        }
+        writeFrame(null, b, frameBytes);
+    }
+
     private void sendFrame(ByteBuffer header, ByteBuffer body) throws IOException {
         int headerPos = header == null ? 0 : header.position();
         int bodyPos = body.position();

@@ -53,6 +53,41 @@ final class TcpConnection extends SocketChannelConnection {
         }
     }
 
+    /** The size of the direct buffer a frame in parts is copied into, a chunk at a time. */
+    static final int SEND_BUFFER = 256 << 10;
+    /** Allocated by the first frame in parts; only touched under the send lock. */
+    private ByteBuffer sendBuffer;
+    private BufferViews sendViews;
+
+    /**
+     * Copies the frame, prefix first, into a direct buffer of {@link #SEND_BUFFER} bytes and writes it, a chunk at a
+     * time: each array is copied once on the way to the socket (a heap buffer would be copied into a temporary direct
+     * buffer by the JDK, after the serializer had copied the array into it).
+     */
+    @Override
+    void writeFrame(FrameParts frame, long frameBytes) throws IOException {
+        ByteBuffer out = sendBuffer;
+        if (out == null) {
+            out = sendBuffer = ByteBuffer.allocateDirect(SEND_BUFFER);
+            sendViews = new BufferViews(out);
+        }
+        out.clear();
+        out.putInt((int) frameBytes);
+        while (true) {
+            frame.fill(out, sendViews);
+            out.flip();
+            while (out.hasRemaining()) {
+                if (channel.write(out) == 0) {
+                    waits.awaitWritable(this::isClosed);
+                }
+            }
+            if (frame.done()) {
+                return;
+            }
+            out.clear();
+        }
+    }
+
     @Override
     ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocateDirect(capacity);
