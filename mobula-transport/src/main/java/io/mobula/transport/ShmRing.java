@@ -93,6 +93,11 @@ final class ShmRing {
     private volatile long bellWakeups;
     private volatile long lateWakeups;
 
+    /** The producer's tail: ahead of the published one while bytes wait to be published with the next ones. */
+    private long produced;
+    /** The consumer's view of the data area for frames read in place ({@link #peekFrame}). */
+    private final ByteBuffer readView;
+
     // local caches of the other side's counter: re-read only when they say "empty" / "full"
     private long cachedTail;
     private long cachedHead;
@@ -116,6 +121,8 @@ final class ShmRing {
         this.data = map.slice(dataOffset, capacity);
         this.writeView = data.duplicate();
         this.writeViews = new BufferViews(writeView);
+        this.readView = data.duplicate();
+        this.produced = (long) LONG.getOpaque(map, control + TAIL); // this side is its only writer
         this.wait = wait;
         this.bells = bells;
     }
@@ -151,7 +158,15 @@ final class ShmRing {
      * the bytes at the next {@link #flush} (or when this waits for space): one doorbell check per frame, not per piece.
      */
     void write(ByteBuffer src, int from, int length) throws IOException {
-        long t = (long) LONG.getOpaque(map, control + TAIL); // we are its only writer
+        write(src, from, length, true);
+    }
+
+    /**
+     * As {@link #write(ByteBuffer, int, int)}; with {@code publish} false the bytes are published only with the next
+     * bytes written (a length prefix goes out with its frame, so a reader finds whole frames it can read in place).
+     */
+    void write(ByteBuffer src, int from, int length, boolean publish) throws IOException {
+        long t = produced;
         int done = 0;
         while (done < length) {
             int free = free(t);
@@ -163,7 +178,10 @@ final class ShmRing {
             data.put(index, src, from + done, n);
             t += n;
             done += n;
-            LONG.setRelease(map, control + TAIL, t); // publish: bytes first, then the tail
+            produced = t;
+            if (publish) {
+                LONG.setRelease(map, control + TAIL, t); // publish: bytes first, then the tail
+            }
         }
     }
 
@@ -172,7 +190,7 @@ final class ShmRing {
      * straight from the heap into the mapped ring, split at the ring's end (an element too, if it straddles it).
      */
     void write(FrameParts frame) throws IOException {
-        long t = (long) LONG.getOpaque(map, control + TAIL);
+        long t = produced;
         ByteBuffer dst = writeView;
         while (!frame.done()) {
             int free = free(t);
@@ -182,6 +200,7 @@ final class ShmRing {
             int index = (int) (t & mask);
             dst.limit(index + Math.min(free, capacity - index)).position(index);
             t += frame.fill(dst, writeViews);
+            produced = t;
             LONG.setRelease(map, control + TAIL, t);
         }
     }
@@ -196,6 +215,7 @@ final class ShmRing {
             cachedHead = head();
             free = (int) (capacity - (t - cachedHead));
             if (free == 0) {
+                LONG.setRelease(map, control + TAIL, t); // what is unpublished must be readable, or none moves
                 awaitSpace(t);
                 return 0;
             }
@@ -211,6 +231,12 @@ final class ShmRing {
 
     /** Rings the reader's doorbell if it sleeps; after {@link #write}. Without a sleeper: a fence and a load. */
     void flush() {
+        LONG.setRelease(map, control + TAIL, produced); // bytes written unpublished (an empty frame's prefix)
+        ringReader();
+    }
+
+    /** The doorbell part of {@link #flush}, for any thread: publishes nothing. */
+    private void ringReader() {
         VarHandle.fullFence(); // orders the tail store before the flag load (the sleeper orders them the other way)
         if ((int) INT.getOpaque(map, control + READER_SLEEPING) != 0) {
             wake(READER_SLEEPING);
@@ -399,6 +425,48 @@ final class ShmRing {
         return total;
     }
 
+    /**
+     * The next frame, if the ring holds all of it (length prefix and payload) in one piece: a view of its payload in
+     * the mapped ring, valid until {@link #consume}; else null (the frame is not all there, wraps around the ring's
+     * end, or has a length the caller must refuse: it reads through {@link #read} instead).
+     */
+    ByteBuffer peekFrame(int maxFrameSize) throws IOException {
+        if (readerClosed()) {
+            throw new ClosedChannelException();
+        }
+        long h = (long) LONG.getOpaque(map, control + HEAD);
+        int available = (int) (cachedTail - h);
+        if (available < 4) {
+            cachedTail = tail();
+            available = (int) (cachedTail - h);
+            if (available < 4) {
+                return null;
+            }
+        }
+        int index = (int) (h & mask);
+        if (index > capacity - 4) {
+            return null;
+        }
+        int len = data.getInt(index); // the big-endian length prefix
+        if (len < 0 || len > maxFrameSize || len > capacity - 4 - index) {
+            return null;
+        }
+        if (available - 4 < len) {
+            cachedTail = tail();
+            if ((int) (cachedTail - h) - 4 < len) {
+                return null;
+            }
+        }
+        return readView.limit(index + 4 + len).position(index + 4);
+    }
+
+    /** Gives {@code n} bytes read in place back to the writer. */
+    void consume(int n) {
+        long h = (long) LONG.getOpaque(map, control + HEAD);
+        LONG.setRelease(map, control + HEAD, h + n);
+        signalWriter();
+    }
+
     /** Waits until there may be something to read, end of stream, a local close, or a dead peer. */
     void awaitData() {
         awaitData(Long.MAX_VALUE);
@@ -477,7 +545,7 @@ final class ShmRing {
 
     void closeWriter() {
         INT.setVolatile(map, control + WRITER_CLOSED, 1);
-        flush(); // a peer asleep on the empty ring wakes and sees the end
+        ringReader(); // a peer asleep on the empty ring wakes and sees the end
         wakeLocal();
     }
 

@@ -623,6 +623,12 @@ abstract class StreamConnection implements Connection, Runnable {
             rxView = rxBuf.duplicate();
         }
         ByteBuffer buf = rxBuf;
+        if (!rxBuffered && rxReadPos == 0 && buf.position() == 0) {
+            int d = deliverInPlace();
+            if (d != 0) {
+                return d;
+            }
+        }
         int n;
         if (rxBuffered) {
             rxBuffered = false; // deliver what is there before reading more
@@ -692,6 +698,31 @@ abstract class StreamConnection implements Connection, Runnable {
         }
         rxReadPos = readPos;
         return n;
+    }
+
+    /**
+     * With nothing in the receive buffer: delivers the next frame where the transport holds it, if it can (a
+     * shared-memory ring holding the whole frame in one piece), without copying it into the receive buffer first.
+     * Returns the bytes consumed (prefix included), 0 if it delivered nothing (the caller reads as usual), or a
+     * negative number if a handler closed the connection. The caller holds {@link #rx}.
+     */
+    int deliverInPlace() throws IOException {
+        return 0;
+    }
+
+    /** Delivers one frame of {@code len} bytes held by the transport ({@link #deliverInPlace}); same rules. */
+    final int deliverHeld(ByteBuffer frame, int len) throws IOException {
+        countReceived(len);
+        handler.onFrame(this, frame);
+        if (len < RETAINED_RECEIVE_BUFFER) {
+            smallFramesSinceGrow++;
+        }
+        if (rxBuf.capacity() > RETAINED_RECEIVE_BUFFER && smallFramesSinceGrow >= SHRINK_AFTER_FRAMES) {
+            rxBuf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN); // as in receiveOnce: it is empty
+            rxView = rxBuf.duplicate();
+            releaseGrowth();
+        }
+        return isClosed() ? CLOSED_BY_HANDLER : 4 + len;
     }
 
     // ---- work handed to the receive thread (Connection.runAfterFrame), relieved by ReceiveRelief ----
