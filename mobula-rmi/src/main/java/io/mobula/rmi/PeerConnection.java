@@ -8,6 +8,7 @@ import io.mobula.serial.Serialization;
 import io.mobula.transport.Connection;
 import io.mobula.transport.Endpoint;
 import io.mobula.transport.FrameHandler;
+import io.mobula.transport.FrameParts;
 import io.mobula.transport.SharedMemory;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -59,6 +60,15 @@ final class PeerConnection implements CallChannel {
     private final RmiRuntime runtime;
     final Connection connection;
     private final SerialWriter writer;
+    /** The message being sent when it holds arrays out of line; used under the send lock. */
+    private final FrameParts parts = new FrameParts();
+
+    /**
+     * Primitive arrays of at least this many bytes are not copied into the writer's buffer: the transport copies them
+     * once, straight into the ring or its send buffer ({@link SerialWriter#outOfLine}, {@link FrameParts}); 0 turns
+     * this off. Measured in docs/PERFORMANCE.md ("Zero-copy bulk data").
+     */
+    static final int OUT_OF_LINE_BYTES = Integer.getInteger("mobula.outOfLineBytes", 8192);
     private final SerialReader reader;
     private final ReentrantLock sendLock = new ReentrantLock();
     private final PendingCalls pending = new PendingCalls();
@@ -95,6 +105,7 @@ final class PeerConnection implements CallChannel {
         this.runtime = runtime;
         this.connection = connection;
         this.writer = serialization.newPeerWriter();
+        writer.outOfLine(OUT_OF_LINE_BYTES);
         this.reader = serialization.newReader();
         this.localOrder = writer.byteOrder();
         this.out = connection;
@@ -191,9 +202,8 @@ final class PeerConnection implements CallChannel {
             }
             finish(CALL, oneWay ? FLAG_ONE_WAY : 0, oneWay ? 0 : call.callId, call.ref.objectId, call.interfaceHash,
                     call.methodId);
-            ByteBuffer frame = writer.buffer();
-            call.bytesSent = frame.remaining();
-            out.send(frame);
+            call.bytesSent = writer.size();
+            sendMessage(out);
         } catch (Throwable e) {
             // nothing (or half a frame, on a connection that is closing) reached the peer: the message's type
             // descriptors are defined again by the next message
@@ -211,6 +221,30 @@ final class PeerConnection implements CallChannel {
         if (closed && !oneWay && pending.remove(call.callId) != null) {
             // closed between add and send: drain() may have missed it
             call.fail(closeCause != null ? closeCause : notConnected());
+        }
+    }
+
+    /**
+     * Sends the message in the writer as one frame: its buffer, or, with arrays out of line, the buffer and the arrays
+     * as {@link FrameParts} for the transport to copy once. The caller holds the send lock; the arrays are the
+     * caller's and stay unchanged because the send completes before the stub call returns.
+     */
+    private void sendMessage(Connection to) throws IOException {
+        int n = writer.outOfLineCount();
+        if (n == 0) {
+            to.send(writer.buffer());
+            return;
+        }
+        FrameParts f = parts;
+        try {
+            f.reset(writer.inline());
+            for (int i = 0; i < n; i++) {
+                f.addArray(writer.outOfLineAt(i), writer.outOfLineArray(i), writer.outOfLineOffset(i),
+                        writer.outOfLineLength(i), localOrder);
+            }
+            to.send(f);
+        } finally {
+            f.clear();
         }
     }
 
@@ -319,7 +353,7 @@ final class PeerConnection implements CallChannel {
             callStart = writer.reserve(HEADER_LENGTH);
             result.kind.write(writer, result.prim, result.obj);
             finish(REPLY, 0, callId, 0, 0, 0);
-            out.send(writer.buffer());
+            sendMessage(out);
         } catch (Throwable e) {
             writer.abortMessage();
             if (connection.isOpen()) {
@@ -339,7 +373,7 @@ final class PeerConnection implements CallChannel {
             callStart = writer.reserve(HEADER_LENGTH);
             writer.writeObject(thrown);
             finish(REPLY_THROWN, 0, callId, 0, 0, 0);
-            out.send(writer.buffer());
+            sendMessage(out);
         } catch (Throwable e) {
             writer.abortMessage();
             if (connection.isOpen()) {
@@ -359,7 +393,7 @@ final class PeerConnection implements CallChannel {
             callStart = writer.reserve(HEADER_LENGTH);
             writer.writeString(message.length() > 4096 ? message.substring(0, 4096) + "..." : message);
             finish(REPLY_ERROR, 0, callId, 0, 0, code);
-            out.send(writer.buffer());
+            sendMessage(out);
         } catch (Throwable e) {
             writer.abortMessage();
             LOG.log(Level.DEBUG, "cannot send an error reply to {0}: {1}", connection.remote(), e);
@@ -383,7 +417,7 @@ final class PeerConnection implements CallChannel {
             writer.beginMessage();
             callStart = writer.reserve(HEADER_LENGTH);
             finish(type, 0, 0, objectId, 0, 0);
-            out.send(writer.buffer());
+            sendMessage(out);
         } catch (Throwable e) {
             writer.abortMessage();
             throw e instanceof IOException io ? io : new IOException("cannot send frame type " + type, e);
@@ -928,7 +962,7 @@ final class PeerConnection implements CallChannel {
             callStart = writer.reserve(HEADER_LENGTH);
             writer.writeString(text);
             finish(type, 0, 0, 0, 0, status);
-            connection.send(writer.buffer());
+            sendMessage(connection);
             return true;
         } catch (Throwable e) {
             writer.abortMessage();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Encodes objects into its own reusable, growing buffer. One writer per connection (= per peer) or per
@@ -35,6 +36,15 @@ public final class SerialWriter {
 
     private int depth;
     private HookOutput hookOutput;
+
+    /** Arrays of at least this many bytes are recorded out of line (0: never); see {@link #outOfLine(int)}. */
+    private int outOfLineMin;
+    private Object[] oolArrays = new Object[4];
+    private int[] oolAt = new int[4];
+    private int[] oolOffset = new int[4];
+    private int[] oolLength = new int[4];
+    private int oolCount;
+    private long oolBytes;
     /** Whether type descriptors go to a trailer written by {@link #endMessage()} (peer writers) or inline. */
     private final boolean trailer;
 
@@ -74,6 +84,11 @@ public final class SerialWriter {
             }
         }
         pos = 0;
+        if (oolCount > 0) {
+            Arrays.fill(oolArrays, 0, oolCount, null); // keep no caller's array reachable
+            oolCount = 0;
+            oolBytes = 0;
+        }
         handles.clear();
         nextHandle = 0;
         definedCount = 0;
@@ -129,18 +144,127 @@ public final class SerialWriter {
         beginMessage();
     }
 
-    /** @return the bytes written since {@link #beginMessage()}: a view with position 0 and limit = size */
+    /**
+     * @return the bytes written since {@link #beginMessage()}: a view with position 0 and limit = size. With arrays
+     *     {@linkplain #outOfLine(int) out of line} the message is flattened into a new buffer first (a copy).
+     */
     public ByteBuffer buffer() {
+        if (oolCount == 0) {
+            return ByteBuffer.wrap(buf, 0, pos).order(order);
+        }
+        byte[] flat = new byte[size()];
+        ByteBuffer out = ByteBuffer.wrap(flat).order(order);
+        int done = 0;
+        for (int i = 0; i < oolCount; i++) {
+            out.put(buf, done, oolAt[i] - done);
+            done = oolAt[i];
+            putArray(out, oolArrays[i], oolOffset[i], oolLength[i]);
+        }
+        out.put(buf, done, pos - done);
+        return out.flip();
+    }
+
+    private static void putArray(ByteBuffer out, Object a, int off, int len) {
+        int p = out.position();
+        switch (a) {
+            case byte[] x -> out.put(x, off, len);
+            case short[] x -> out.position(p + 2 * len).slice(p, 2 * len).order(out.order()).asShortBuffer().put(x, off, len);
+            case char[] x -> out.position(p + 2 * len).slice(p, 2 * len).order(out.order()).asCharBuffer().put(x, off, len);
+            case int[] x -> out.position(p + 4 * len).slice(p, 4 * len).order(out.order()).asIntBuffer().put(x, off, len);
+            case long[] x -> out.position(p + 8 * len).slice(p, 8 * len).order(out.order()).asLongBuffer().put(x, off, len);
+            case float[] x -> out.position(p + 4 * len).slice(p, 4 * len).order(out.order()).asFloatBuffer().put(x, off, len);
+            case double[] x -> out.position(p + 8 * len).slice(p, 8 * len).order(out.order()).asDoubleBuffer().put(x, off, len);
+            default -> throw new IllegalStateException(a.getClass().getName());
+        }
+    }
+
+    /**
+     * Records primitive arrays of at least {@code minBytes} bytes (except {@code boolean[]}) out of line from now on:
+     * their length prefix is written, but their elements are not copied into the buffer; the writer keeps the array,
+     * the range and its place in the message instead, and whoever sends the message copies the elements once, straight
+     * to the transport ({@link #outOfLineCount()} and the methods after it; {@link #inline()} holds the rest). The
+     * bytes of the message are the same either way. The arrays must not change until the message is sent or
+     * abandoned: the RMI runtime sends within the call that writes them. Off (0) by default.
+     *
+     * @param minBytes the smallest array body in bytes to record out of line; 0 turns it off
+     */
+    public void outOfLine(int minBytes) {
+        if (minBytes < 0) {
+            throw new IllegalArgumentException("negative threshold " + minBytes);
+        }
+        outOfLineMin = minBytes;
+    }
+
+    /** @return the bytes written inline since {@link #beginMessage()}: all but the out-of-line arrays' elements */
+    public ByteBuffer inline() {
         return ByteBuffer.wrap(buf, 0, pos).order(order);
+    }
+
+    /** @return how many arrays the message holds out of line, in message order */
+    public int outOfLineCount() {
+        return oolCount;
+    }
+
+    /** @return the offset into the {@link #inline()} bytes where out-of-line array {@code i}'s elements belong */
+    public int outOfLineAt(int i) {
+        Objects.checkIndex(i, oolCount);
+        return oolAt[i];
+    }
+
+    /** @return out-of-line array {@code i} (a primitive array other than boolean[]) */
+    public Object outOfLineArray(int i) {
+        Objects.checkIndex(i, oolCount);
+        return oolArrays[i];
+    }
+
+    /** @return the first element of out-of-line array {@code i} that the message holds */
+    public int outOfLineOffset(int i) {
+        Objects.checkIndex(i, oolCount);
+        return oolOffset[i];
+    }
+
+    /** @return the number of elements of out-of-line array {@code i} that the message holds */
+    public int outOfLineLength(int i) {
+        Objects.checkIndex(i, oolCount);
+        return oolLength[i];
+    }
+
+    /**
+     * Writes the length prefix of an array body and records the body out of line if it is large enough; returns
+     * whether it did (else the caller writes the body inline, prefix included).
+     */
+    private boolean outOfLine(Object a, int off, int len, int shift) throws IOException {
+        long bytes = (long) len << shift;
+        if (outOfLineMin == 0 || bytes < outOfLineMin) {
+            return false;
+        }
+        if (bytes > MAX_BUFFER - 16 - size()) {
+            throw new SerialException("message larger than " + MAX_BUFFER + " bytes");
+        }
+        writeVarInt(len);
+        if (oolCount == oolArrays.length) {
+            int n = oolCount * 2;
+            oolArrays = Arrays.copyOf(oolArrays, n);
+            oolAt = Arrays.copyOf(oolAt, n);
+            oolOffset = Arrays.copyOf(oolOffset, n);
+            oolLength = Arrays.copyOf(oolLength, n);
+        }
+        oolArrays[oolCount] = a;
+        oolAt[oolCount] = pos;
+        oolOffset[oolCount] = off;
+        oolLength[oolCount] = len;
+        oolCount++;
+        oolBytes += bytes;
+        return true;
     }
 
     int capacity() {
         return buf.length;
     }
 
-    /** @return the number of bytes written since {@link #beginMessage()} */
+    /** @return the number of bytes written since {@link #beginMessage()}, out-of-line arrays included */
     public int size() {
-        return pos;
+        return (int) (pos + oolBytes);
     }
 
     /** @return the byte order all primitives are written in */
@@ -584,6 +708,9 @@ public final class SerialWriter {
     }
 
     void writeByteArrayBody(byte[] a, int off, int len) throws IOException {
+        if (outOfLine(a, off, len, 0)) {
+            return;
+        }
         int n = arrayBytes(len, 0);
         System.arraycopy(a, off, buf, pos, n);
         pos += n;
@@ -594,6 +721,9 @@ public final class SerialWriter {
     }
 
     void writeShortArrayBody(short[] a, int off, int len) throws IOException {
+        if (outOfLine(a, off, len, 1)) {
+            return;
+        }
         int n = arrayBytes(len, 1);
         bb.asShortBuffer().put(a, off, len);
         pos += n;
@@ -604,6 +734,9 @@ public final class SerialWriter {
     }
 
     void writeCharArrayBody(char[] a, int off, int len) throws IOException {
+        if (outOfLine(a, off, len, 1)) {
+            return;
+        }
         int n = arrayBytes(len, 1);
         bb.asCharBuffer().put(a, off, len);
         pos += n;
@@ -614,6 +747,9 @@ public final class SerialWriter {
     }
 
     void writeIntArrayBody(int[] a, int off, int len) throws IOException {
+        if (outOfLine(a, off, len, 2)) {
+            return;
+        }
         int n = arrayBytes(len, 2);
         bb.asIntBuffer().put(a, off, len);
         pos += n;
@@ -624,6 +760,9 @@ public final class SerialWriter {
     }
 
     void writeLongArrayBody(long[] a, int off, int len) throws IOException {
+        if (outOfLine(a, off, len, 3)) {
+            return;
+        }
         int n = arrayBytes(len, 3);
         bb.asLongBuffer().put(a, off, len);
         pos += n;
@@ -634,6 +773,9 @@ public final class SerialWriter {
     }
 
     void writeFloatArrayBody(float[] a, int off, int len) throws IOException {
+        if (outOfLine(a, off, len, 2)) {
+            return;
+        }
         int n = arrayBytes(len, 2);
         bb.asFloatBuffer().put(a, off, len);
         pos += n;
@@ -644,6 +786,9 @@ public final class SerialWriter {
     }
 
     void writeDoubleArrayBody(double[] a, int off, int len) throws IOException {
+        if (outOfLine(a, off, len, 3)) {
+            return;
+        }
         int n = arrayBytes(len, 3);
         bb.asDoubleBuffer().put(a, off, len);
         pos += n;

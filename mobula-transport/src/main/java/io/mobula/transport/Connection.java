@@ -33,6 +33,28 @@ public interface Connection extends AutoCloseable {
      */
     void send(ByteBuffer header, ByteBuffer body) throws IOException;
 
+    /**
+     * Sends a frame given in parts (inline bytes with primitive arrays inserted, see {@link FrameParts}) as ONE
+     * frame, with the same bytes on the wire as the flattened frame sent with {@link #send(ByteBuffer)}. The
+     * transports copy each array once, straight to where the frame goes: {@code shm} into the peer's ring (across
+     * its wrap-around, an element split if need be), {@code tcp} into a direct send buffer written in chunks. The
+     * others ({@code tls}, {@code local}, {@code sock+tcp}) flatten the frame into a reusable buffer first, which
+     * costs what serializing into one buffer did. The arrays must not change until this returns; the frame's cursor
+     * belongs to the send (one thread at a time per {@code FrameParts}). Same errors as {@link #send(ByteBuffer)}.
+     *
+     * <p>The default flattens into a new buffer; transports override it.
+     */
+    default void send(FrameParts frame) throws IOException {
+        long size = frame.size();
+        if (size > Integer.MAX_VALUE - 16) {
+            throw new FrameTooLargeException(size, Integer.MAX_VALUE - 16, toString());
+        }
+        ByteBuffer flat = ByteBuffer.allocate((int) size);
+        frame.rewind();
+        frame.fill(flat);
+        send(flat.flip());
+    }
+
     /** Whether the connection is open; false once closed on either side or broken. */
     boolean isOpen();
 

@@ -208,12 +208,40 @@ final class ShmConnection extends StreamConnection {
 
     @Override
     void writeFrame(ByteBuffer header, ByteBuffer body, long frameBytes) throws IOException {
-        out.write(prefix, 0, 4);
+        out.write(prefix, 0, 4, false); // published with the frame: the reader then finds it whole
         if (header != null) {
-            out.write(header, header.position(), header.remaining());
+            out.write(header, header.position(), header.remaining(), false);
         }
         out.write(body, body.position(), body.remaining());
         out.flush();
+    }
+
+    /** The frame goes straight into the peer's ring: each array is copied once, from the heap to shared memory. */
+    @Override
+    void writeFrame(FrameParts frame, long frameBytes) throws IOException {
+        out.write(prefix, 0, 4, false);
+        out.write(frame);
+        out.flush();
+    }
+
+    /**
+     * A frame the ring holds whole and in one piece is delivered straight from the shared memory (the handler decodes
+     * from the mapped ring, so a large array is copied once on receive); its bytes are given back to the writer when
+     * the handler returns. A frame that wraps around the ring's end or is not all there yet goes through the receive
+     * buffer as on other transports.
+     */
+    @Override
+    int deliverInPlace() throws IOException {
+        ByteBuffer frame = in.peekFrame(maxFrameSize);
+        if (frame == null) {
+            return 0;
+        }
+        int len = frame.remaining();
+        try {
+            return deliverHeld(frame, len);
+        } finally {
+            in.consume(4 + len);
+        }
     }
 
     @Override

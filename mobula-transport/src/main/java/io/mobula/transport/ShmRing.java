@@ -74,6 +74,9 @@ final class ShmRing {
 
     private final ByteBuffer map;
     private final ByteBuffer data; // heap-independent view of the data area, index 0 = first data byte
+    /** The producer's own view of the data area, positioned on the free bytes for {@link #write(FrameParts)}. */
+    private final ByteBuffer writeView;
+    private final BufferViews writeViews;
     private final int control;
     private final int capacity;
     private final int mask;
@@ -88,6 +91,11 @@ final class ShmRing {
     // counters of this ring side (single writer: its sleeper), for tests and diagnostics
     private volatile long bellWakeups;
     private volatile long lateWakeups;
+
+    /** The producer's tail: ahead of the published one while bytes wait to be published with the next ones. */
+    private long produced;
+    /** The consumer's view of the data area for frames read in place ({@link #peekFrame}). */
+    private final ByteBuffer readView;
 
     // local caches of the other side's counter: re-read only when they say "empty" / "full"
     private long cachedTail;
@@ -110,6 +118,10 @@ final class ShmRing {
         this.capacity = capacity;
         this.mask = capacity - 1;
         this.data = map.slice(dataOffset, capacity);
+        this.writeView = data.duplicate();
+        this.writeViews = new BufferViews(writeView);
+        this.readView = data.duplicate();
+        this.produced = (long) LONG.getOpaque(map, control + TAIL); // this side is its only writer
         this.wait = wait;
         this.bells = bells;
     }
@@ -145,35 +157,85 @@ final class ShmRing {
      * the bytes at the next {@link #flush} (or when this waits for space): one doorbell check per frame, not per piece.
      */
     void write(ByteBuffer src, int from, int length) throws IOException {
-        long t = (long) LONG.getOpaque(map, control + TAIL); // we are its only writer
+        write(src, from, length, true);
+    }
+
+    /**
+     * As {@link #write(ByteBuffer, int, int)}; with {@code publish} false the bytes are published only with the next
+     * bytes written (a length prefix goes out with its frame, so a reader finds whole frames it can read in place).
+     */
+    void write(ByteBuffer src, int from, int length, boolean publish) throws IOException {
+        long t = produced;
         int done = 0;
         while (done < length) {
-            int free = (int) (capacity - (t - cachedHead));
+            int free = free(t);
             if (free == 0) {
-                cachedHead = head();
-                free = (int) (capacity - (t - cachedHead));
-                if (free == 0) {
-                    awaitSpace(t);
-                    continue;
-                }
-            }
-            if (readerClosed()) {
-                throw new IOException("connection closed by peer");
-            }
-            if (writerClosed()) {
-                throw new ClosedChannelException();
+                continue;
             }
             int index = (int) (t & mask);
             int n = Math.min(Math.min(free, length - done), capacity - index);
             data.put(index, src, from + done, n);
             t += n;
             done += n;
-            LONG.setRelease(map, control + TAIL, t); // publish: bytes first, then the tail
+            produced = t;
+            if (publish) {
+                LONG.setRelease(map, control + TAIL, t); // publish: bytes first, then the tail
+            }
         }
+    }
+
+    /**
+     * Copies the rest of {@code frame} into the ring, as {@link #write(ByteBuffer, int, int)} does: its arrays go
+     * straight from the heap into the mapped ring, split at the ring's end (an element too, if it straddles it).
+     */
+    void write(FrameParts frame) throws IOException {
+        long t = produced;
+        ByteBuffer dst = writeView;
+        while (!frame.done()) {
+            int free = free(t);
+            if (free == 0) {
+                continue;
+            }
+            int index = (int) (t & mask);
+            dst.limit(index + Math.min(free, capacity - index)).position(index);
+            t += frame.fill(dst, writeViews);
+            produced = t;
+            LONG.setRelease(map, control + TAIL, t);
+        }
+    }
+
+    /**
+     * The bytes the producer may write at tail {@code t} now; 0 after it waited for space (the caller asks again).
+     * Fails if either side closed.
+     */
+    private int free(long t) throws IOException {
+        int free = (int) (capacity - (t - cachedHead));
+        if (free == 0) {
+            cachedHead = head();
+            free = (int) (capacity - (t - cachedHead));
+            if (free == 0) {
+                LONG.setRelease(map, control + TAIL, t); // what is unpublished must be readable, or none moves
+                awaitSpace(t);
+                return 0;
+            }
+        }
+        if (readerClosed()) {
+            throw new IOException("connection closed by peer");
+        }
+        if (writerClosed()) {
+            throw new ClosedChannelException();
+        }
+        return free;
     }
 
     /** Rings the reader's doorbell if it sleeps; after {@link #write}. Without a sleeper: a fence and a load. */
     void flush() {
+        LONG.setRelease(map, control + TAIL, produced); // bytes written unpublished (an empty frame's prefix)
+        ringReader();
+    }
+
+    /** The doorbell part of {@link #flush}, for any thread: publishes nothing. */
+    private void ringReader() {
         VarHandle.fullFence(); // orders the tail store before the flag load (the sleeper orders them the other way)
         if ((int) INT.getOpaque(map, control + READER_SLEEPING) != 0) {
             wake(READER_SLEEPING);
@@ -362,6 +424,48 @@ final class ShmRing {
         return total;
     }
 
+    /**
+     * The next frame, if the ring holds all of it (length prefix and payload) in one piece: a view of its payload in
+     * the mapped ring, valid until {@link #consume}; else null (the frame is not all there, wraps around the ring's
+     * end, or has a length the caller must refuse: it reads through {@link #read} instead).
+     */
+    ByteBuffer peekFrame(int maxFrameSize) throws IOException {
+        if (readerClosed()) {
+            throw new ClosedChannelException();
+        }
+        long h = (long) LONG.getOpaque(map, control + HEAD);
+        int available = (int) (cachedTail - h);
+        if (available < 4) {
+            cachedTail = tail();
+            available = (int) (cachedTail - h);
+            if (available < 4) {
+                return null;
+            }
+        }
+        int index = (int) (h & mask);
+        if (index > capacity - 4) {
+            return null;
+        }
+        int len = data.getInt(index); // the big-endian length prefix
+        if (len < 0 || len > maxFrameSize || len > capacity - 4 - index) {
+            return null;
+        }
+        if (available - 4 < len) {
+            cachedTail = tail();
+            if ((int) (cachedTail - h) - 4 < len) {
+                return null;
+            }
+        }
+        return readView.limit(index + 4 + len).position(index + 4);
+    }
+
+    /** Gives {@code n} bytes read in place back to the writer. */
+    void consume(int n) {
+        long h = (long) LONG.getOpaque(map, control + HEAD);
+        LONG.setRelease(map, control + HEAD, h + n);
+        signalWriter();
+    }
+
     /** Waits until there may be something to read, end of stream, a local close, or a dead peer. */
     void awaitData() {
         awaitData(Long.MAX_VALUE);
@@ -440,7 +544,7 @@ final class ShmRing {
 
     void closeWriter() {
         INT.setVolatile(map, control + WRITER_CLOSED, 1);
-        flush(); // a peer asleep on the empty ring wakes and sees the end
+        ringReader(); // a peer asleep on the empty ring wakes and sees the end
         wakeLocal();
     }
 

@@ -159,6 +159,63 @@ abstract class StreamConnection implements Connection, Runnable {
         sendFrame(header, body);
     }
 
+    @Override
+    public final void send(FrameParts frame) throws IOException {
+        long bytes = frame.size();
+        if (bytes > maxFrameSize) {
+            throw new FrameTooLargeException(bytes, maxFrameSize, toString());
+        }
+        sendLock.lock();
+        try {
+            IOException state = closeState.get();
+            if (state != null) {
+                throw new IOException(this + " is closed", state == ORDERLY ? null : state);
+            }
+            prefix.clear();
+            prefix.putInt(0, (int) bytes);
+            frame.rewind();
+            writeFrame(frame, bytes);
+            framesSent = framesSent + 1;
+            bytesSent = bytesSent + bytes;
+        } catch (IOException e) {
+            close(e);
+            throw e;
+        } finally {
+            sendLock.unlock();
+        }
+        afterSend();
+    }
+
+    /** A flattened frame above this size is not kept for the next one. */
+    static final int RETAINED_FLAT_BUFFER = 1 << 20;
+    /** The buffer {@link #writeFrame(FrameParts, long)} flattens into; only touched under {@link #sendLock}. */
+    private ByteBuffer flat;
+    private BufferViews flatViews;
+
+    /**
+     * Writes {@link #prefix} and the frame in parts, its cursor at the start; called under {@link #sendLock}. This
+     * default flattens the frame into a reusable heap buffer (kept up to {@link #RETAINED_FLAT_BUFFER}) and writes
+     * that; transports that can copy the arrays straight to their destination override it.
+     */
+    void writeFrame(FrameParts frame, long frameBytes) throws IOException {
+        ByteBuffer b = flat;
+        if (b == null || b.capacity() < frameBytes) {
+            b = ByteBuffer.allocate((int) frameBytes);
+        }
+        BufferViews views = flatViews != null && flatViews.of(b) ? flatViews : new BufferViews(b);
+        b.clear();
+        frame.fill(b, views);
+        b.flip();
+        if (b.capacity() <= RETAINED_FLAT_BUFFER) {
+            flat = b;
+            flatViews = views;
+        } else {
+            flat = null;
+            flatViews = null;
+        }
+        writeFrame(null, b, frameBytes);
+    }
+
     private void sendFrame(ByteBuffer header, ByteBuffer body) throws IOException {
         int headerPos = header == null ? 0 : header.position();
         int bodyPos = body.position();
@@ -566,6 +623,12 @@ abstract class StreamConnection implements Connection, Runnable {
             rxView = rxBuf.duplicate();
         }
         ByteBuffer buf = rxBuf;
+        if (!rxBuffered && rxReadPos == 0 && buf.position() == 0) {
+            int d = deliverInPlace();
+            if (d != 0) {
+                return d;
+            }
+        }
         int n;
         if (rxBuffered) {
             rxBuffered = false; // deliver what is there before reading more
@@ -635,6 +698,31 @@ abstract class StreamConnection implements Connection, Runnable {
         }
         rxReadPos = readPos;
         return n;
+    }
+
+    /**
+     * With nothing in the receive buffer: delivers the next frame where the transport holds it, if it can (a
+     * shared-memory ring holding the whole frame in one piece), without copying it into the receive buffer first.
+     * Returns the bytes consumed (prefix included), 0 if it delivered nothing (the caller reads as usual), or a
+     * negative number if a handler closed the connection. The caller holds {@link #rx}.
+     */
+    int deliverInPlace() throws IOException {
+        return 0;
+    }
+
+    /** Delivers one frame of {@code len} bytes held by the transport ({@link #deliverInPlace}); same rules. */
+    final int deliverHeld(ByteBuffer frame, int len) throws IOException {
+        countReceived(len);
+        handler.onFrame(this, frame);
+        if (len < RETAINED_RECEIVE_BUFFER) {
+            smallFramesSinceGrow++;
+        }
+        if (rxBuf.capacity() > RETAINED_RECEIVE_BUFFER && smallFramesSinceGrow >= SHRINK_AFTER_FRAMES) {
+            rxBuf = allocate(INITIAL_RECEIVE_BUFFER).order(ByteOrder.BIG_ENDIAN); // as in receiveOnce: it is empty
+            rxView = rxBuf.duplicate();
+            releaseGrowth();
+        }
+        return isClosed() ? CLOSED_BY_HANDLER : 4 + len;
     }
 
     // ---- work handed to the receive thread (Connection.runAfterFrame), relieved by ReceiveRelief ----

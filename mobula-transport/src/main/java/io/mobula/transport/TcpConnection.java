@@ -53,6 +53,62 @@ final class TcpConnection extends SocketChannelConnection {
         }
     }
 
+    /** The smallest direct send buffer; it grows to the frame (with prefix) up to {@link #MAX_SEND_BUFFER}. */
+    static final int MIN_SEND_BUFFER = 64 << 10;
+    /** Frames above this size go out in chunks of it. */
+    static final int MAX_SEND_BUFFER = 8 << 20;
+    /** A send buffer above this size is given back after {@link #SHRINK_AFTER_SENDS} frames that did not need it. */
+    static final int RETAINED_SEND_BUFFER = 1 << 20;
+    static final int SHRINK_AFTER_SENDS = 64;
+    /** Allocated by the first frame in parts; only touched under the send lock. */
+    private ByteBuffer sendBuffer;
+    private BufferViews sendViews;
+    private int smallSendsSinceGrow;
+
+    /**
+     * Copies the frame, prefix first, into a direct buffer and writes it: each array is copied once on its way to the
+     * socket (from a heap buffer the JDK would copy into a temporary direct buffer of the frame's size, after the
+     * serializer had copied the array into the heap buffer). The buffer grows to the frame, like the JDK's temporary
+     * one, so that the socket is written as it drains, with no copying in between; frames above
+     * {@link #MAX_SEND_BUFFER} go in chunks.
+     */
+    @Override
+    void writeFrame(FrameParts frame, long frameBytes) throws IOException {
+        ByteBuffer out = sendBuffer(frameBytes + 4);
+        out.clear();
+        out.putInt((int) frameBytes);
+        while (true) {
+            frame.fill(out, sendViews);
+            out.flip();
+            while (out.hasRemaining()) {
+                if (channel.write(out) == 0) {
+                    waits.awaitWritable(this::isClosed);
+                }
+            }
+            if (frame.done()) {
+                return;
+            }
+            out.clear();
+        }
+    }
+
+    private ByteBuffer sendBuffer(long bytes) {
+        ByteBuffer b = sendBuffer;
+        int want = (int) Math.min(Math.max(bytes, MIN_SEND_BUFFER), MAX_SEND_BUFFER);
+        if (b != null && b.capacity() > RETAINED_SEND_BUFFER) {
+            smallSendsSinceGrow = bytes > RETAINED_SEND_BUFFER ? 0 : smallSendsSinceGrow + 1;
+            if (smallSendsSinceGrow >= SHRINK_AFTER_SENDS) {
+                b = null; // a one-off huge frame does not pin its buffer for the life of the connection
+            }
+        }
+        if (b == null || b.capacity() < want) {
+            b = sendBuffer = ByteBuffer.allocateDirect(want);
+            sendViews = new BufferViews(b);
+            smallSendsSinceGrow = 0;
+        }
+        return b;
+    }
+
     @Override
     ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocateDirect(capacity);

@@ -16,9 +16,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ShmTransportTest extends TransportConformanceTest {
 
+    /**
+     * Rings of 256 KiB: frames up to that size are mostly read in place from the ring, larger ones (the suite's
+     * receive-buffer and budget cases use 512 KiB and 16 MiB) stream through the receive buffer.
+     */
     @Override
     Transport newTransport(TransportOptions options) {
-        return Transports.create("shm", options);
+        return new ShmTransport(options, ShmWait.DEFAULT, 256 << 10);
     }
 
     @Override
@@ -40,6 +44,57 @@ class ShmTransportTest extends TransportConformanceTest {
     private static List<Path> ownFiles() throws IOException {
         try (Stream<Path> s = Files.list(ShmSegment.DIRECTORY)) {
             return s.filter(p -> p.getFileName().toString().startsWith("mobula-" + ShmSegment.PID + "-")).toList();
+        }
+    }
+
+    @Test
+    void aFrameWholeInTheRingIsReadInPlace() throws Exception {
+        try (Transport t = new ShmTransport(TransportOptions.defaults(), ShmWait.DEFAULT, 1 << 20)) {
+            Recorder srv = new Recorder();
+            java.util.concurrent.BlockingQueue<Boolean> direct = new java.util.concurrent.LinkedBlockingQueue<>();
+            srv.action = (c, frame) -> {
+                direct.add(frame.isDirect()); // the mapped ring; the receive buffer of shm is on the heap
+                byte[] copy = new byte[frame.remaining()];
+                frame.get(frame.position(), copy);
+                srv.frames.add(new Recorder.Frame(c, copy));
+            };
+            Listener l = t.listen(Endpoint.shm(""), srv);
+            Recorder cli = new Recorder();
+            Connection c = t.connect(l.endpoint(), cli);
+            StreamConnection accepted = (StreamConnection) srv.nextOpened();
+            byte[] big = pattern(9, 600 << 10); // larger than the initial receive buffer, smaller than the ring
+            c.send(ByteBuffer.wrap(big));
+            assertArrayEquals(big, srv.nextFrame().bytes());
+            assertEquals(Boolean.TRUE, direct.poll(), "delivered from the ring");
+            assertEquals(0, accepted.receiveBufferGrowth(), "the receive buffer did not grow for it");
+            c.send(ByteBuffer.wrap(big)); // wraps around the ring's end: through the receive buffer
+            assertArrayEquals(big, srv.nextFrame().bytes());
+            assertEquals(Boolean.FALSE, direct.poll(), "a wrapped frame is assembled in the receive buffer");
+            c.close();
+            cli.nextClosed(PROMPT);
+            srv.nextClosed(PROMPT);
+            assertEquals(List.of(), srv.violations);
+        }
+    }
+
+    @Test
+    void framesInPartsWrapAroundASmallRingSplittingElements() throws Exception {
+        try (Transport t = tinyRing()) {
+            Recorder srv = new Recorder();
+            Listener l = t.listen(Endpoint.shm(""), srv);
+            Recorder cli = new Recorder();
+            Connection c = t.connect(l.endpoint(), cli);
+            FrameParts f = new FrameParts();
+            // odd inline runs put elements across the 4 KiB ring's end at every alignment
+            for (FramePartsCases.Case k : FramePartsCases.cases(3, 300, 3000)) {
+                k.load(f);
+                c.send(f);
+                assertArrayEquals(k.expected(), srv.nextFrame().bytes(), k.name());
+            }
+            c.close();
+            cli.nextClosed(PROMPT);
+            srv.nextClosed(PROMPT);
+            assertEquals(List.of(), srv.violations);
         }
     }
 

@@ -445,6 +445,76 @@ abstract class TransportConformanceTest {
     }
 
     @Test
+    void framesInPartsArriveAsTheirFlattenedBytes() throws Exception {
+        Connection[] p = pair();
+        FrameParts f = new FrameParts();
+        List<FramePartsCases.Case> cases = new ArrayList<>(FramePartsCases.cases(1, 150, 600));
+        cases.addAll(FramePartsCases.cases(2, 12, 200_000)); // beyond a send buffer and a ring
+        long total = 0;
+        for (FramePartsCases.Case c : cases) {
+            c.load(f);
+            int inlinePosition = c.inline().position();
+            assertEquals(c.expected().length, f.size(), c.name());
+            p[0].send(f);
+            assertEquals(inlinePosition, c.inline().position(), "send moved the inline bytes");
+            assertArrayEquals(c.expected(), server.nextFrame().bytes(), c.name());
+            total += c.expected().length;
+            f.clear();
+        }
+        assertEquals(new ConnectionStats(cases.size(), total, 0, 0), p[0].stats());
+    }
+
+    @Test
+    void oversizeFrameInPartsIsRefusedAndConnectionStaysOpen() throws Exception {
+        Transport small = extraTransport(TransportOptions.defaults().withMaxFrameSize(1024));
+        Connection c = small.connect(listener.endpoint(), client);
+        server.nextOpened();
+        FrameParts f = new FrameParts();
+        f.reset(ByteBuffer.allocate(5));
+        f.addArray(2, new int[255], 0, 255, java.nio.ByteOrder.LITTLE_ENDIAN);
+        IOException e = assertThrows(IOException.class, () -> c.send(f));
+        assertTrue(e.getMessage().contains("maxFrameSize"), e.getMessage());
+        assertTrue(c.isOpen());
+        f.reset(ByteBuffer.allocate(4));
+        f.addArray(4, new int[255], 0, 255, java.nio.ByteOrder.LITTLE_ENDIAN);
+        c.send(f);
+        assertEquals(1024, server.nextFrame().bytes().length);
+    }
+
+    /** Bytes a send of a frame in parts may allocate (the JDK's, e.g. an SSLEngine's); less than a view per array. */
+    int allocationPerFrameInParts() {
+        return 16;
+    }
+
+    @Test
+    void framesInPartsDoNotAllocatePerFrame() throws Exception {
+        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        AtomicLong received = new AtomicLong();
+        server.action = (c, frame) -> received.incrementAndGet();
+        Connection[] p = pair();
+        ByteBuffer inline = ByteBuffer.wrap(pattern(3, 41));
+        int[] ints = new int[5000];
+        double[] doubles = new double[1000];
+        FrameParts f = new FrameParts();
+        int n = 5_000;
+        for (int round = 0; round < 2; round++) {
+            long before = mx.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < n; i++) {
+                f.reset(inline);
+                f.addArray(3, ints, 1, 4999, java.nio.ByteOrder.LITTLE_ENDIAN);
+                f.addArray(17, doubles, 0, 1000, java.nio.ByteOrder.BIG_ENDIAN);
+                p[0].send(f);
+            }
+            long sent = mx.getCurrentThreadAllocatedBytes() - before;
+            awaitCount(received, (round + 1L) * n);
+            if (round == 1) { // round 0 warms up: JIT, the transport's send buffer
+                assertTrue(sent < n * (long) allocationPerFrameInParts(), "sending frames in parts allocated " + sent + " bytes for " + n
+                        + " frames");
+            }
+        }
+    }
+
+    @Test
     void oversizeFrameIsRefusedOnSendAndConnectionStaysOpen() throws Exception {
         Transport small = extraTransport(TransportOptions.defaults().withMaxFrameSize(1024));
         Connection c = small.connect(listener.endpoint(), client);

@@ -3,6 +3,7 @@ package io.mobula.examples.rmi;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.mobula.examples.ChildJvm;
@@ -58,6 +59,29 @@ class ByteOrderAcrossJvmsTest {
                 assertArrayEquals((boolean[]) arrays.get(4), (boolean[]) back.get(4));
                 assertArrayEquals(((int[][]) arrays.get(5))[0], ((int[][]) back.get(5))[0]);
                 assertEquals(arrays.subList(6, 10), back.subList(6, 10));
+                // arrays the transport copies out of line (above the threshold), at unaligned message offsets
+                for (int len : new int[] {2047, 2048, 2049, 20_000, 300_001}) {
+                    int[] big = new int[len];
+                    double[] bigD = new double[len];
+                    long[] bigL = new long[len];
+                    for (int i = 0; i < len; i++) {
+                        big[i] = i * 0x01010101;
+                        bigD[i] = i * Math.PI;
+                        bigL[i] = i * 0x0102030405060708L;
+                    }
+                    int[] rev = svc.reverse(big);
+                    assertEquals(big[0], rev[len - 1]);
+                    assertEquals(big[len - 1], rev[0]);
+                    double[] scaled = svc.scale(bigD, 2);
+                    for (int i = 0; i < len; i++) {
+                        assertEquals(2 * bigD[i], scaled[i]);
+                    }
+                    @SuppressWarnings("unchecked")
+                    List<Object> echoed = (List<Object>) svc.echo(new ArrayList<>(List.of("odd", bigL, big, bigL)));
+                    assertArrayEquals(bigL, (long[]) echoed.get(1));
+                    assertArrayEquals(big, (int[]) echoed.get(2));
+                    assertSame(echoed.get(1), echoed.get(3), "a shared array stays shared");
+                }
                 Node n = new Node(0x01020304);
                 n.next = n;
                 Node copy = svc.echoGraph(n);

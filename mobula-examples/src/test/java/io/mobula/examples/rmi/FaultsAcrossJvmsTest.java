@@ -144,11 +144,20 @@ class FaultsAcrossJvmsTest {
     @Test
     void anArgumentTooLargeForTheHeapIsAMarshalException() throws Exception {
         assertTimeoutPreemptively(LIMIT, () -> {
-            // a 400 MiB array in a 1 GiB heap: the serialization buffer cannot grow past 512 MiB
+            // a 400 MiB array in a 1 GiB heap, copied into the serialization buffer (arrays out of line off): the
+            // buffer cannot grow past 512 MiB
+            try (ChildJvm client = ChildJvm.start(OversizeClientMain.class,
+                    List.of("-Xmx1g", "-Dmobula.outOfLineBytes=0"), Integer.toString(port), "400")) {
+                String line = client.awaitLine("MARSHAL", Duration.ofSeconds(40));
+                assertTrue(line.contains("memory"), line);
+                assertEquals("AFTER 42", client.awaitLine("AFTER", Duration.ofSeconds(20)));
+                assertEquals(0, client.waitFor(Duration.ofSeconds(20)));
+            }
+            // by default the array goes out of line: no buffer grows, and the frame is refused for its size
             try (ChildJvm client = ChildJvm.start(OversizeClientMain.class, List.of("-Xmx1g"),
                     Integer.toString(port), "400")) {
                 String line = client.awaitLine("MARSHAL", Duration.ofSeconds(40));
-                assertTrue(line.contains("memory"), line);
+                assertTrue(line.contains("maximum frame size"), line);
                 assertEquals("AFTER 42", client.awaitLine("AFTER", Duration.ofSeconds(20)));
                 assertEquals(0, client.waitFor(Duration.ofSeconds(20)));
             }
