@@ -25,6 +25,12 @@ import java.util.regex.Pattern;
  * 2 an honest HELLO first; bit 2: that HELLO announces little endian, else big endian); then frames, each
  * {@code kind (1), length (2, big endian), bytes}. Kind bit 0 aims a frame of at least a header at the exported
  * {@link Probe}: its object id and interface hash are overwritten (in the announced order).
+ *
+ * <p>Every input gets a connection of its own and, in modes 1 and 2, a handshake of its own, so that no input sees
+ * state an earlier one left. Profiled under the fuzzer (2026-11-23), opening, authenticating and closing the
+ * connection took under a tenth of an input's time; checking the class names of the type-descriptor trailers against
+ * the class filter took about half (the fuzzer's comparison hooks on each pattern), and emptying the pending-call table
+ * on close another eighth, both since made cheaper in the runtime itself.
  */
 class RmiFrameFuzzTest {
     static final int MODE_RAW = 0;
