@@ -28,8 +28,19 @@ public final class FuzzRuntime {
     private FuzzRuntime() {
     }
 
+    /** The runtime, once configured: harnesses ask for it per input, and configuring costs more than a decode. */
+    private static volatile RmiRuntime runtime;
+
     /** Configures (first call) and returns the runtime. */
-    static synchronized RmiRuntime get() {
+    static RmiRuntime get() {
+        RmiRuntime r = runtime;
+        return r != null ? r : configure();
+    }
+
+    private static synchronized RmiRuntime configure() {
+        if (runtime != null) {
+            return runtime;
+        }
         try {
             Rmi.configure(RmiConfig.fromSystemProperties().withSecret(SECRET).withTransports(List.of("tcp"))
                     .withHandshakeTimeout(Duration.ofSeconds(1)));
@@ -40,6 +51,7 @@ public final class FuzzRuntime {
         if (r.config.secret() == null) {
             throw new IllegalStateException("the RMI runtime was started before the fuzz configuration");
         }
+        runtime = r;
         return r;
     }
 

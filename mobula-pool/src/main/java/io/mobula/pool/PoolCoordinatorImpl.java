@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -38,18 +39,33 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     private final Map<String, State> pools = new HashMap<>();
     private final long leaseNanos;
     private final ScheduledExecutorService reaper;
+    private final boolean ownsReaper;
+    private final ScheduledFuture<?> reaping;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
 
     PoolCoordinatorImpl(Duration lease) {
-        this.leaseNanos = lease.toNanos();
-        this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+        this(lease, Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "mobula-pool-reaper");
             t.setDaemon(true);
             return t;
-        });
+        }), true);
+    }
+
+    /**
+     * A coordinator whose lease checks run on {@code reaper}, which it shares: {@link #shutdown} cancels only its own
+     * checks. For tests that make many coordinators (a thread each would cost more than what they test).
+     */
+    PoolCoordinatorImpl(Duration lease, ScheduledExecutorService reaper) {
+        this(lease, reaper, false);
+    }
+
+    private PoolCoordinatorImpl(Duration lease, ScheduledExecutorService reaper, boolean ownsReaper) {
+        this.leaseNanos = lease.toNanos();
+        this.reaper = reaper;
+        this.ownsReaper = ownsReaper;
         long period = Math.max(50, lease.toMillis() / 4);
-        reaper.scheduleWithFixedDelay(this::reap, period, period, TimeUnit.MILLISECONDS);
+        this.reaping = reaper.scheduleWithFixedDelay(this::reap, period, period, TimeUnit.MILLISECONDS);
     }
 
     private static final class State {
@@ -449,6 +465,9 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     }
 
     void shutdown() {
-        reaper.shutdownNow();
+        reaping.cancel(false);
+        if (ownsReaper) {
+            reaper.shutdownNow();
+        }
     }
 }

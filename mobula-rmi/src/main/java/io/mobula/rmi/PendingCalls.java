@@ -15,9 +15,14 @@ final class PendingCalls {
 
     private final AtomicReferenceArray<PendingCall> slots = new AtomicReferenceArray<>(SLOTS);
     private final AtomicInteger nextId = new AtomicInteger(1);
+    /** Whether a call was ever added: most connections a server accepts never call back, and drain() skips them. */
+    private volatile boolean used;
 
     /** Assigns a call id and registers the call; false when every slot is taken. */
     boolean add(PendingCall call) {
+        if (!used) {
+            used = true; // before the slot is taken: a drain that sees the call sees the flag
+        }
         for (int attempt = 0; attempt < SLOTS; attempt++) {
             int id = nextId.getAndIncrement();
             if (id == 0) {
@@ -44,10 +49,17 @@ final class PendingCalls {
     /** Removes every call (the connection is gone). */
     List<PendingCall> drain() {
         List<PendingCall> out = new ArrayList<>();
+        if (!used) {
+            return out;
+        }
         for (int i = 0; i < SLOTS; i++) {
-            PendingCall c = slots.getAndSet(i, null);
-            if (c != null) {
-                out.add(c);
+            // a plain volatile read first: an atomic swap of each of the 4096 slots made closing a connection cost
+            // more than a small call; a call added after the read is one added after the drain, as before
+            if (slots.get(i) != null) {
+                PendingCall c = slots.getAndSet(i, null);
+                if (c != null) {
+                    out.add(c);
+                }
             }
         }
         return out;

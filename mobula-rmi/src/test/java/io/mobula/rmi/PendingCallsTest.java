@@ -46,4 +46,20 @@ class PendingCallsTest {
         assertEquals(4096, drained.size());
         assertTrue(p.add(call()), "slots are free again after a drain");
     }
+
+    @Test
+    void drainFindsExactlyTheCallsStillPending() {
+        PendingCalls p = new PendingCalls();
+        assertEquals(List.of(), p.drain(), "a connection that never called");
+        PendingCall settled = call();
+        PendingCall open = call();
+        assertTrue(p.add(settled));
+        assertTrue(p.add(open));
+        assertSame(settled, p.remove(settled.callId));
+        assertEquals(List.of(open), p.drain());
+        assertEquals(List.of(), p.drain(), "drained once");
+        PendingCall later = call();
+        assertTrue(p.add(later));
+        assertEquals(List.of(later), p.drain(), "a call added after a drain is found by the next");
+    }
 }

@@ -62,8 +62,8 @@ public final class ClassFilter {
     private static final ClassFilter DEFAULTS = new ClassFilter(List.of(), DEFAULT_DENY);
     private static final ClassFilter ALLOW_ALL = new ClassFilter(List.of(), List.of());
 
-    private final String[] allow;
-    private final String[] deny;
+    private final NamePattern[] allow;
+    private final NamePattern[] deny;
     private final ClassValue<Boolean> allowedClasses = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -72,8 +72,8 @@ public final class ClassFilter {
     };
 
     private ClassFilter(List<String> allow, List<String> deny) {
-        this.allow = allow.toArray(String[]::new);
-        this.deny = deny.toArray(String[]::new);
+        this.allow = allow.stream().map(NamePattern::of).toArray(NamePattern[]::new);
+        this.deny = deny.stream().map(NamePattern::of).toArray(NamePattern[]::new);
     }
 
     /** @return the default filter: everything serializable except the well-known gadget classes */
@@ -101,8 +101,8 @@ public final class ClassFilter {
         if (name == null) {
             return true;
         }
-        for (String p : deny) {
-            if (matches(p, name)) {
+        for (NamePattern p : deny) {
+            if (p.matches(name)) {
                 return true;
             }
         }
@@ -118,13 +118,13 @@ public final class ClassFilter {
         if (name == null || name.isEmpty()) {
             return name != null;
         }
-        for (String p : deny) {
-            if (matches(p, name)) {
+        for (NamePattern p : deny) {
+            if (p.matches(name)) {
                 return false;
             }
         }
-        for (String p : allow) {
-            if (matches(p, name)) {
+        for (NamePattern p : allow) {
+            if (p.matches(name)) {
                 return true;
             }
         }
@@ -139,16 +139,16 @@ public final class ClassFilter {
         if (name.isEmpty()) {
             return true; // primitive array
         }
-        for (String p : deny) {
-            if (matches(p, name)) {
+        for (NamePattern p : deny) {
+            if (p.matches(name)) {
                 return false;
             }
         }
         if (allow.length == 0) {
             return true;
         }
-        for (String p : allow) {
-            if (matches(p, name)) {
+        for (NamePattern p : allow) {
+            if (p.matches(name)) {
                 return true;
             }
         }
@@ -185,22 +185,50 @@ public final class ClassFilter {
         return null;
     }
 
-    static boolean matches(String pattern, String name) {
-        if (pattern.equals("**")) {
-            return true;
+    /**
+     * A pattern taken apart once, when the filter is built: its kind and the prefix a name must start with, so that
+     * deciding on a name costs one comparison per pattern (a class named on the wire is checked against every deny
+     * pattern).
+     */
+    private record NamePattern(Kind kind, String prefix) {
+        enum Kind {
+            /** {@code **}: every class */
+            ALL,
+            /** {@code a.b.**}: names starting with {@code a.b.} */
+            TREE,
+            /** {@code a.b.*}: names starting with {@code a.b.} and no further dot */
+            PACKAGE,
+            /** {@code a.b.C*}: names starting with {@code a.b.C} */
+            PREFIX,
+            /** {@code a.b.C}: that name, or a nested class {@code a.b.C$X} */
+            CLASS
         }
-        if (pattern.endsWith(".**")) {
-            String pkg = pattern.substring(0, pattern.length() - 2); // keeps the dot
-            return name.startsWith(pkg);
+
+        static NamePattern of(String pattern) {
+            if (pattern.equals("**")) {
+                return new NamePattern(Kind.ALL, "");
+            }
+            if (pattern.endsWith(".**")) {
+                return new NamePattern(Kind.TREE, pattern.substring(0, pattern.length() - 2)); // keeps the dot
+            }
+            if (pattern.endsWith(".*")) {
+                return new NamePattern(Kind.PACKAGE, pattern.substring(0, pattern.length() - 1));
+            }
+            if (pattern.endsWith("*")) {
+                return new NamePattern(Kind.PREFIX, pattern.substring(0, pattern.length() - 1));
+            }
+            return new NamePattern(Kind.CLASS, pattern);
         }
-        if (pattern.endsWith(".*")) {
-            String pkg = pattern.substring(0, pattern.length() - 1);
-            return name.startsWith(pkg) && name.indexOf('.', pkg.length()) < 0;
+
+        boolean matches(String name) {
+            return switch (kind) {
+                case ALL -> true;
+                case TREE, PREFIX -> name.startsWith(prefix);
+                case PACKAGE -> name.startsWith(prefix) && name.indexOf('.', prefix.length()) < 0;
+                case CLASS -> name.startsWith(prefix)
+                        && (name.length() == prefix.length() || name.charAt(prefix.length()) == '$');
+            };
         }
-        if (pattern.endsWith("*")) {
-            return name.startsWith(pattern.substring(0, pattern.length() - 1));
-        }
-        return name.equals(pattern) || (name.startsWith(pattern) && name.charAt(pattern.length()) == '$');
     }
 
     /** Collects allow and deny patterns; starts with the default deny list. */

@@ -306,10 +306,7 @@ final class JdkCollections {
             Builtins.writeCollection(out, q);
         }, in -> {
             int cap = readCapacity(in);
-            if (cap > in.config().maxArrayLength()) { // the queue allocates an array of cap elements
-                throw new SerialException("ArrayBlockingQueue capacity " + cap + " exceeds maxArrayLength "
-                        + in.config().maxArrayLength());
-            }
+            in.chargeUnbackedSlots(cap, "ArrayBlockingQueue capacity"); // the queue allocates an array of cap slots
             boolean fair = in.readBoolean();
             return Builtins.readCollection(in, n -> new ArrayBlockingQueue<>(checkCapacity(cap, n), fair));
         });

@@ -29,6 +29,16 @@ public final class SerialReader {
     private int depth;
     /** The hashing work this message's set elements and map keys cost so far ({@link HashWork}). */
     private long hashWork;
+    /** The slots this message made the decoder allocate beyond what its bytes account for. */
+    private long unbackedSlots;
+
+    /**
+     * The most slots one message may make the decoder allocate that its bytes do not account for (the capacities of
+     * its {@code ArrayBlockingQueue}s): 2^20, 4 to 8 MB of references. A length read with {@link #readLength} is
+     * backed by the bytes left; a capacity is a bare number, so {@code maxArrayLength} alone (2^26 by default) let a
+     * message of a dozen bytes allocate 256 MB.
+     */
+    static final int MAX_UNBACKED_SLOTS = 1 << 20;
 
     private final ReaderTypes types;
     private byte[] scratchBytes = new byte[64];
@@ -54,6 +64,23 @@ public final class SerialReader {
         pending = -1;
         depth = 0;
         hashWork = 0;
+        unbackedSlots = 0;
+    }
+
+    /**
+     * Charges an allocation the input does not pay for with its own bytes (the capacity of an
+     * {@code ArrayBlockingQueue}: a few bytes name an array of that many slots) against this message's budget:
+     * {@link #MAX_UNBACKED_SLOTS} slots in all, or {@code maxArrayLength} if that is lower; call before allocating.
+     *
+     * @throws SerialException when the message's budget is exceeded
+     */
+    void chargeUnbackedSlots(int slots, String what) throws SerialException {
+        long limit = Math.min(MAX_UNBACKED_SLOTS, config.maxArrayLength());
+        unbackedSlots += slots;
+        if (slots < 0 || unbackedSlots > limit) {
+            throw new SerialException(what + " " + Integer.toUnsignedString(slots) + " would make this message allocate"
+                    + " more than " + limit + " slots its bytes do not account for");
+        }
     }
 
     /**

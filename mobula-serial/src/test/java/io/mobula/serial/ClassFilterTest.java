@@ -48,6 +48,29 @@ class ClassFilterTest {
     }
 
     @Test
+    void everyPatternKindAgainstNamesAroundItsPrefix() {
+        ClassFilter f = ClassFilter.builder().withoutDefaultDenyList().allow("**").deny("a.b.**").deny("c.d.*")
+                .deny("e.F*").deny("g.H").build();
+        assertTrue(f.allows("x.Y"), "** allows everything");
+        assertFalse(f.allows("a.b.C"));
+        assertFalse(f.allows("a.b.c.D"), ".** takes sub-packages");
+        assertTrue(f.allows("a.bc.D"), ".** is a package, not a name prefix");
+        assertTrue(f.allows("a.b"), "the package's own name is no class in it");
+        assertFalse(f.allows("c.d.E$F"));
+        assertTrue(f.allows("c.d.e.F"), ".* is one package only");
+        assertFalse(f.allows("e.F"));
+        assertFalse(f.allows("e.Foo"), "a trailing * is a name prefix");
+        assertTrue(f.allows("e.G"));
+        assertFalse(f.allows("g.H"));
+        assertFalse(f.allows("g.H$I"), "a class pattern takes its nested classes");
+        assertTrue(f.allows("g.HI"));
+        assertTrue(f.allows("g"));
+        assertFalse(f.allows("[[Lg.H;"), "an array by its element class");
+        assertTrue(f.denies("g.H$1") && !f.denies("g.Hx"));
+        assertFalse(ClassFilter.builder().withoutDefaultDenyList().deny("**").build().allows("x.Y"));
+    }
+
+    @Test
     void fingerprintIsFnv1a64OverJoinedParts() {
         assertEquals(0xcbf29ce484222325L, Fingerprint.of());
         assertEquals(0xaf63dc4c8601ec8cL, Fingerprint.of("a")); // FNV-1a 64 test vector for "a"

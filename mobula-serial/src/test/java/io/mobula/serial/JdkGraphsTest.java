@@ -241,7 +241,7 @@ class JdkGraphsTest {
         byte[] abq = message(JdkCollections.ID_CONCURRENT_QUEUE, (byte) 5, (byte) 0xFF, (byte) 0xFF, (byte) 0x7F,
                 (byte) 0, (byte) 0);
         e = assertThrows(SerialException.class, () -> small.fromBytes(abq));
-        assertTrue(e.getMessage().contains("maxArrayLength"), e.getMessage());
+        assertTrue(e.getMessage().contains("ArrayBlockingQueue capacity 2097151"), e.getMessage());
         // a bounded queue holding more elements than its capacity (kind 3: LinkedBlockingQueue)
         LinkedBlockingQueue<Integer> two = new LinkedBlockingQueue<>(2);
         two.addAll(List.of(1, 2));
@@ -250,6 +250,29 @@ class JdkGraphsTest {
         lbq[7] = 1;
         e = assertThrows(SerialException.class, () -> SER.fromBytes(lbq));
         assertTrue(e.getMessage().contains("capacity"), e.getMessage());
+    }
+
+    @Test
+    void arrayBlockingQueueCapacitiesOfOneMessageAreBoundedTogether() throws Exception {
+        // a dozen bytes naming a queue of 2^26 - 1 slots (within the default maxArrayLength): 256 MB or more
+        byte[] huge = message(JdkCollections.ID_CONCURRENT_QUEUE, (byte) 5, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
+                (byte) 0x1F, (byte) 0, (byte) 0);
+        SerialException e = assertThrows(SerialException.class, () -> SER.fromBytes(huge));
+        assertTrue(e.getMessage().contains("ArrayBlockingQueue capacity 67108863"), e.getMessage());
+        // the whole budget in one queue decodes, with its capacity
+        ArrayBlockingQueue<Integer> full = new ArrayBlockingQueue<>(SerialReader.MAX_UNBACKED_SLOTS);
+        full.add(7);
+        ArrayBlockingQueue<?> back = (ArrayBlockingQueue<?>) SER.fromBytes(SER.toBytes(full));
+        assertEquals(SerialReader.MAX_UNBACKED_SLOTS - 1, back.remainingCapacity());
+        // two queues that fit alone but not together, in one message
+        int half = SerialReader.MAX_UNBACKED_SLOTS / 2 + 1;
+        byte[] two = SER.toBytes(new ArrayList<>(List.of(new ArrayBlockingQueue<>(half), new ArrayBlockingQueue<>(half))));
+        e = assertThrows(SerialException.class, () -> SER.fromBytes(two));
+        assertTrue(e.getMessage().contains("slots its bytes do not account for"), e.getMessage());
+        // the budget is per message
+        byte[] one = SER.toBytes(new ArrayBlockingQueue<>(half));
+        assertInstanceOf(ArrayBlockingQueue.class, SER.fromBytes(one));
+        assertInstanceOf(ArrayBlockingQueue.class, SER.fromBytes(one));
     }
 
     @Test
