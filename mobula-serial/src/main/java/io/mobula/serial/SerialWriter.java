@@ -736,6 +736,67 @@ public final class SerialWriter {
         writeBody(t, obj);
     }
 
+    /**
+     * Writes a list whose declared element type the reader knows: generated serializers and the fallback call it
+     * for references declared {@code List<E>}, {@code Collection<E>} or {@code ArrayList<E>} where {@code E} is
+     * String or a final class (see {@link #writeFinal}). When the list is exactly an {@link java.util.ArrayList}
+     * whose elements are all null or exactly of class {@code element}, it is written with the LIST tag: the list
+     * takes a handle as any object does, then come its size and its elements, String elements as string values
+     * (no handle, like String fields: two references to one String decode to two equal strings) and other elements
+     * as {@link #writeFinal} writes them (shared elements keep their handles). Any other list (another class, an
+     * element of another class, an element class with {@code writeReplace}) is written by {@link #writeObject}, so
+     * every list round-trips. Read back with {@link SerialReader#readList(Class, Class)}.
+     *
+     * @param collection the list (declared {@code List}, {@code Collection} or {@code ArrayList}), may be null
+     * @param element the declared element type, String or a final class
+     * @throws SerialException if an element cannot be serialized or nesting exceeds the depth limit
+     */
+    public void writeList(java.util.Collection<?> collection, Class<?> element) throws IOException {
+        if (collection == null || collection.getClass() != java.util.ArrayList.class) {
+            writeObject(collection);
+            return;
+        }
+        java.util.ArrayList<?> list = (java.util.ArrayList<?>) collection;
+        ensure(11);
+        int h = handles.get(list);
+        if (h >= 0) {
+            buf[pos++] = WireFormat.TAG_HANDLE;
+            putVarInt(h);
+            return;
+        }
+        int n = list.size();
+        for (int i = 0; i < n; i++) {
+            Object e = list.get(i);
+            if (e != null && e.getClass() != element) {
+                writeObject(list);
+                return;
+            }
+        }
+        boolean strings = element == String.class;
+        if (!strings && typeOf(element).replacer != null) {
+            writeObject(list); // a replacement may be of another class than the declared element type
+            return;
+        }
+        handles.put(list, nextHandle++);
+        buf[pos++] = WireFormat.TAG_LIST;
+        putVarInt(n);
+        if (++depth > config.maxDepth()) {
+            depth = 0;
+            throw new SerialException("object graph nested deeper than maxDepth " + config.maxDepth()
+                    + " at a list of " + element.getName());
+        }
+        if (strings) {
+            for (int i = 0; i < n; i++) {
+                writeString((String) list.get(i));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                writeFinal(list.get(i), element);
+            }
+        }
+        depth--;
+    }
+
     /** The object's body through its serializer, one level deeper (the depth limit is checked here). */
     private void writeBody(WriterType t, Object obj) throws IOException {
         if (++depth > config.maxDepth()) {
