@@ -253,6 +253,23 @@ public final class SerialReader {
 
     /** @return a string written by {@link SerialWriter#writeString}, or null */
     public String readString() throws IOException {
+        ByteBuffer s = src;
+        int p = s.position();
+        int left = s.limit() - p - 1;
+        if (left >= 0 && s.hasArray()) {
+            // the common case in one step: a Latin-1 string of fewer than 64 chars (one-byte header) in an array
+            int h = s.get(p);
+            if (h > 0 && (h & 1) == 1 && (h >>> 1) <= left) {
+                int n = h >>> 1;
+                String str = new String(s.array(), s.arrayOffset() + p + 1, n, StandardCharsets.ISO_8859_1);
+                s.position(p + 1 + n);
+                return str;
+            }
+        }
+        return readStringSlow();
+    }
+
+    private String readStringSlow() throws IOException {
         int h = readVarInt();
         if (h == 0) {
             return null;
