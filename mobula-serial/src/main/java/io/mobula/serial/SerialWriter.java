@@ -123,6 +123,7 @@ public final class SerialWriter {
     /** Forgets all type ids too; used for self-contained standalone messages. */
     void resetTypes() {
         typeIndex.clear();
+        Arrays.fill(recentTypes, null);
         Arrays.fill(types, 0, typeCount, null);
         typeCount = 0;
         nextTypeId = WireFormat.FIRST_DYNAMIC_ID;
@@ -826,12 +827,27 @@ public final class SerialWriter {
     }
 
     private WriterType typeOf(Class<?> c) throws SerialException {
-        int i = typeIndex.get(c);
-        if (i >= 0) {
-            return types[i];
+        WriterType[] recent = recentTypes;
+        for (int j = 0; j < RECENT; j++) {
+            WriterType r = recent[j];
+            if (r != null && r.type == c) {
+                return r;
+            }
         }
-        return resolve(c);
+        int i = typeIndex.get(c);
+        WriterType t = i >= 0 ? types[i] : resolve(c);
+        recent[recentNext] = t;
+        recentNext = (recentNext + 1) & (RECENT - 1);
+        return t;
     }
+
+    /**
+     * The last few types {@link #typeOf} answered for: a message names the same handful of classes over and over, and
+     * a scan of a few references is cheaper than a hash lookup.
+     */
+    private final WriterType[] recentTypes = new WriterType[RECENT];
+    private int recentNext;
+    private static final int RECENT = 8;
 
     @SuppressWarnings("unchecked")
     private WriterType resolve(Class<?> c) throws SerialException {
@@ -842,6 +858,7 @@ public final class SerialWriter {
             types = Arrays.copyOf(types, typeCount * 2);
         }
         WriterType t = new WriterType();
+        t.type = c;
         t.index = typeCount;
         t.serializer = (Serializer<Object>) s;
         t.name = s.type().getName();
@@ -911,6 +928,7 @@ public final class SerialWriter {
 
     /** Per-writer type state: id, and whether the peer has the descriptor already. */
     static final class WriterType {
+        Class<?> type;
         int index;
         int id;
         boolean sent;
