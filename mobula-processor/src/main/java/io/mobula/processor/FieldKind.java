@@ -28,7 +28,12 @@ enum FieldKind {
      * A final declared type other than String (final class, record, enum without constant bodies, boxed
      * primitive): written with {@code writeFinal(value, Declared.class)}, read with {@code readObject}.
      */
-    FINAL("Final");
+    FINAL("Final"),
+    /**
+     * A list declared {@code List<E>}, {@code Collection<E>} or {@code ArrayList<E>} with E String or a final class:
+     * written with {@code writeList(value, E.class)}, read with {@code readList(Declared.class, E.class)}.
+     */
+    LIST("List");
 
     private final String suffix;
 
@@ -51,6 +56,6 @@ enum FieldKind {
 
     /** The object path needs the expected class so a hostile stream cannot smuggle in another type. */
     boolean needsExpectedClass() {
-        return this == OBJECT || this == FINAL;
+        return this == OBJECT || this == FINAL || this == LIST;
     }
 }

@@ -232,8 +232,10 @@ final class SerializerAnalyzer {
             checkSerializableType(component, component.asType(), target);
             // the canonical constructor call needs every component type by name
             reachable &= checkNameable(component, component.asType(), target, false);
-            components.add(new Component(component.getSimpleName().toString(),
-                    valueType(component.asType(), target.packageName())));
+            ValueType type = valueType(component.asType(), target.packageName());
+            // a record's serializer declares no class constants, so a private element class is left to the fallback
+            reachable &= type.element() == null || !type.element().hidden();
+            components.add(new Component(component.getSimpleName().toString(), type));
         }
         return reachable ? Optional.of(new RecordModel(target, List.copyOf(components))) : Optional.empty();
     }
@@ -258,6 +260,10 @@ final class SerializerAnalyzer {
             for (VariableElement field : instanceFields(level)) {
                 checkSerializableType(field, field.asType(), target);
                 reachable &= checkNameable(field, field.asType(), target, true);
+                TypeMirror element = impliedElement(field.asType());
+                if (element != null) { // writeList names the element class too
+                    reachable &= checkNameable(field, element, target, true);
+                }
                 Optional<SerialField> serialField = serialField(field, level, target,
                         nameCounts.get(field.getSimpleName().toString()) > 1);
                 if (serialField.isEmpty()) {
@@ -340,8 +346,39 @@ final class SerializerAnalyzer {
                     names.descriptor(erased).startsWith("[") ? names.descriptor(erased).replace('/', '.')
                             : names.binaryName(names.asTypeElement(erased)));
         }
-        return new ValueType(kind, names.rawName(erased), names.wildcardName(erased), names.descriptor(erased),
-                generic, null);
+        ValueType element = kind == FieldKind.OBJECT ? listElement(declared, pkg) : null;
+        return new ValueType(element == null ? kind : FieldKind.LIST, names.rawName(erased),
+                names.wildcardName(erased), names.descriptor(erased), generic, null, element);
+    }
+
+    /** The collections whose declared element type {@link #listElement} may imply. */
+    private static final Set<String> LIST_TYPES = Set.of("java.util.List", "java.util.Collection",
+            "java.util.ArrayList");
+
+    /**
+     * The element type of {@code List<E>}, {@code Collection<E>} or {@code ArrayList<E>} when E is String or a final
+     * class named without type arguments (the runtime's {@code WireFormat.listElement} rule: there E must be a
+     * {@code Class}), so generated code and the fallback write the same bytes; else null.
+     */
+    private ValueType listElement(TypeMirror declared, String pkg) {
+        TypeMirror e = impliedElement(declared);
+        return e == null ? null : valueType(e, pkg);
+    }
+
+    /** The element type {@link #listElement} implies, as a type; null if none. */
+    private TypeMirror impliedElement(TypeMirror declared) {
+        if (declared.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        DeclaredType type = (DeclaredType) declared;
+        if (!LIST_TYPES.contains(names.rawName(types.erasure(declared))) || type.getTypeArguments().size() != 1) {
+            return null;
+        }
+        TypeMirror e = type.getTypeArguments().get(0);
+        if (e.getKind() != TypeKind.DECLARED || !types.isSameType(e, types.erasure(e))) {
+            return null; // a wildcard, type variable, array, or a type with (its outer class's) type arguments
+        }
+        return names.rawName(e).equals("java.lang.String") || impliedType(e) ? e : null;
     }
 
     /**

@@ -270,6 +270,10 @@ final class SerializerEmitter {
             if (f.type().hidden()) {
                 classes.putIfAbsent(f.type().hiddenName(), classConstant(f.type().hiddenName()));
             }
+            ValueType element = f.type().element();
+            if (element != null && element.hidden()) {
+                classes.putIfAbsent(element.hiddenName(), classConstant(element.hiddenName()));
+            }
         }
         return classes;
     }
@@ -353,12 +357,13 @@ final class SerializerEmitter {
 
     private static String writeStatement(ValueType type, String value) {
         return "out." + type.kind().writeMethod() + "(" + value
-                + (type.kind().writesDeclaredClass() ? ", " + classExpr(type) : "") + ");";
+                + (type.kind().writesDeclaredClass() ? ", " + classExpr(type) : "")
+                + (type.element() != null ? ", " + classExpr(type.element()) : "") + ");";
     }
 
     private static String readExpression(ValueType type) {
         return "in." + type.kind().readMethod() + "(" + (type.kind().needsExpectedClass() ? classExpr(type) : "")
-                + ")";
+                + (type.element() != null ? ", " + classExpr(type.element()) : "") + ")";
     }
 
     // ---- records ---------------------------------------------------------------------------------------

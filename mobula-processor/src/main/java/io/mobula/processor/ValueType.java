@@ -11,9 +11,15 @@ package io.mobula.processor;
  *     is an unchecked conversion
  * @param hiddenName {@code null} when generated code can name the type; otherwise the name to resolve it
  *     with at class initialization ({@code Lookup.findClass}), for a private nested class of the same package
+ * @param element for {@link FieldKind#LIST}, the declared element type (String or a final class); else null
  */
 record ValueType(FieldKind kind, String classLiteral, String castType, String descriptor, boolean generic,
-        String hiddenName) {
+        String hiddenName, ValueType element) {
+
+    ValueType(FieldKind kind, String classLiteral, String castType, String descriptor, boolean generic,
+            String hiddenName) {
+        this(kind, classLiteral, castType, descriptor, generic, hiddenName, null);
+    }
 
     boolean hidden() {
         return hiddenName != null;

@@ -424,4 +424,77 @@ class RoundTripTest {
             assertEquals(6L, get(get(q, "secret"), "w"));
         }
     }
+
+    @Test
+    void listsOfStringAndFinalElementsImplyTheElementTypeAndAgreeWithTheFallback() throws Exception {
+        Compilation c = Compiler.withProcessor(JavaFileObjects.forSourceLines("p.Lists",
+                "package p;",
+                "import java.util.*;",
+                "public final class Lists implements java.io.Serializable {",
+                "    public enum Kind { A, B }",
+                "    public static final class Leaf implements java.io.Serializable { int v; List<Leaf> kids; }",
+                "    private static final class Secret implements java.io.Serializable { long w; }",
+                "    public record Rec(List<String> names, Collection<Kind> kinds) implements java.io.Serializable {}",
+                "    List<String> names; List<String> sameNames; List<Leaf> leaves; Leaf loose;",
+                "    Collection<Integer> numbers; ArrayList<Kind> kinds; private List<Secret> secrets;",
+                "    List<Object> objects; List<? extends Leaf> wild; List<String> linked; Collection<String> set;",
+                "    Rec rec;",
+                "    public static Lists sample() {",
+                "        Lists l = new Lists();",
+                "        String bill = new String(\"Bill Gates\");",
+                "        l.names = new ArrayList<>(Arrays.asList(bill, null, \"Steve Jobs\", bill));",
+                "        l.sameNames = l.names;",
+                "        Leaf leaf = new Leaf(); leaf.v = 4; leaf.kids = new ArrayList<>(Arrays.asList(leaf, null));",
+                "        l.leaves = new ArrayList<>(Arrays.asList(leaf, null, leaf)); l.loose = leaf;",
+                "        l.numbers = new ArrayList<>(Arrays.asList(1, null, 3));",
+                "        l.kinds = new ArrayList<>(List.of(Kind.B, Kind.A));",
+                "        Secret s = new Secret(); s.w = 6; l.secrets = new ArrayList<>(List.of(s));",
+                "        l.objects = new ArrayList<>(List.of(\"x\", 1)); l.wild = new ArrayList<>(List.of(new Leaf()));",
+                "        l.linked = new LinkedList<>(Arrays.asList(\"a\", null)); l.set = new HashSet<>(Set.of(\"s\"));",
+                "        l.rec = new Rec(new ArrayList<>(List.of(\"r\")), new ArrayList<>(List.of(Kind.A)));",
+                "        return l;",
+                "    }",
+                "}"));
+        assertThat(c).succeeded();
+        Compiler.assertGeneratedCodeClean(c);
+        StringBuilder sources = new StringBuilder();
+        for (javax.tools.JavaFileObject file : c.generatedSourceFiles()) {
+            sources.append(file.getCharContent(true)).append('\n');
+        }
+        String generated = sources.toString();
+        for (String call : List.of("out.writeList(value.names, java.lang.String.class)",
+                "in.readList(java.util.List.class, java.lang.String.class)",
+                "out.writeList(value.leaves, p.Lists.Leaf.class)", "out.writeList(value.numbers, java.lang.Integer.class)",
+                "in.readList(java.util.Collection.class, java.lang.Integer.class)",
+                "out.writeList(value.kinds, p.Lists.Kind.class)", "CLASS_Lists_Secret",
+                "out.writeObject(value.objects)", "out.writeObject(value.wild)", "out.writeList(value.names(), ")) {
+            assertTrue(generated.contains(call), call + " in\n" + generated);
+        }
+        ClassLoader loader = Compiler.load(c);
+        Object f = loader.loadClass("p.Lists").getMethod("sample").invoke(null);
+        Serialization generatedSide = Serialization.builder().classLoader(loader).build();
+        Serialization fallbackSide = Serialization.builder().classLoader(loader).generatedSerializers(false).build();
+        byte[] viaGenerated = generatedSide.toBytes(f);
+        assertGenerated(f.getClass()); // before the fallback side touches the class
+        byte[] viaFallback = fallbackSide.toBytes(f);
+        assertArrayEquals(viaGenerated, viaFallback, "generated code and the fallback write the same bytes");
+        for (Object q : List.of(generatedSide.fromBytes(viaFallback), fallbackSide.fromBytes(viaGenerated),
+                generatedSide.fromBytes(viaGenerated))) {
+            assertNotSame(f, q);
+            assertEquals(get(f, "names"), get(q, "names"));
+            assertSame(get(q, "names"), get(q, "sameNames"));
+            List<?> leaves = (List<?>) get(q, "leaves");
+            assertSame(leaves.get(0), leaves.get(2), "shared elements");
+            assertSame(leaves.get(0), get(q, "loose"));
+            assertSame(leaves.get(0), ((List<?>) get(leaves.get(0), "kids")).get(0), "a cycle through a list");
+            assertEquals(get(f, "numbers"), get(q, "numbers"));
+            assertEquals(get(f, "kinds"), get(q, "kinds"));
+            assertEquals(6L, get(((List<?>) get(q, "secrets")).get(0), "w"));
+            assertEquals(get(f, "objects"), get(q, "objects"));
+            assertEquals(java.util.LinkedList.class, get(q, "linked").getClass(), "another list class is kept");
+            assertEquals(get(f, "linked"), get(q, "linked"));
+            assertEquals(java.util.HashSet.class, get(q, "set").getClass(), "a set in a Collection field is kept");
+            assertEquals(get(f, "rec"), get(q, "rec"));
+        }
+    }
 }

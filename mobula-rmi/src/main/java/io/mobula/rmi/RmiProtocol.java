@@ -71,6 +71,7 @@ final class RmiProtocol {
     // AuthHandshake.MODE_*), then for MODE_HMAC_SHA256 a 32-byte nonce
     static final int MAGIC = 0x4d4f4231; // "MOB1"
     // 2: the auth mode and nonce in HELLO, the AUTH frame; 3: serialization writes TAG_IMPLIED (wire version 2), which
-    // a version 2 peer cannot decode
-    static final int VERSION = 3;
+    // a version 2 peer cannot decode; 4: serialization writes TAG_LIST (wire version 3), which a version 3 peer cannot
+    // decode
+    static final int VERSION = 4;
 }

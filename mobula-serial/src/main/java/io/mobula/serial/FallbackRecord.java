@@ -17,7 +17,7 @@ final class FallbackRecord extends Fallback {
         Class<?>[] types = new Class<?>[rc.length];
         for (int i = 0; i < rc.length; i++) {
             types[i] = rc[i].getType();
-            components[i] = new Component(rc[i].getType(),
+            components[i] = new Component(rc[i].getType(), WireFormat.listElement(rc[i].getType(), rc[i].getGenericType()),
                     lookup.unreflect(rc[i].getAccessor()).asType(MethodType.methodType(Object.class, Object.class)));
         }
         canonical = lookup.findConstructor(c, MethodType.methodType(void.class, types))
@@ -39,7 +39,7 @@ final class FallbackRecord extends Fallback {
     void writeFields(SerialWriter out, Object value) throws Throwable {
         for (Component c : components) {
             Object v = (Object) c.accessor.invokeExact(value);
-            Values.write(out, c.type, v);
+            Values.write(out, c.type, c.element, v);
         }
     }
 
@@ -47,10 +47,10 @@ final class FallbackRecord extends Fallback {
     Object readFields(SerialReader in) throws Throwable {
         Object[] args = new Object[components.length];
         for (int i = 0; i < args.length; i++) {
-            args[i] = Values.read(in, components[i].type);
+            args[i] = Values.read(in, components[i].type, components[i].element);
         }
         return (Object) canonical.invokeExact(args);
     }
 
-    private record Component(Class<?> type, MethodHandle accessor) {}
+    private record Component(Class<?> type, Class<?> element, MethodHandle accessor) {}
 }

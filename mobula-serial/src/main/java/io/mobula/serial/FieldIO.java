@@ -10,8 +10,9 @@ import java.lang.reflect.Field;
  * Reads and writes one field of the fallback path through method handles obtained once per class
  * (final fields included: setAccessible + unreflectSetter). Encoding rule shared with generated code:
  * primitives fixed-size, {@code String}-typed fields as values ({@code writeString}), other final declared
- * types with their type implied ({@code writeFinal}, see {@link WireFormat#impliedType}), everything else
- * polymorphic ({@code writeObject}); references are type-checked on read.
+ * types with their type implied ({@code writeFinal}, see {@link WireFormat#impliedType}), lists of String or a
+ * final element type with their element type implied ({@code writeList}, see {@link WireFormat#listElement}),
+ * everything else polymorphic ({@code writeObject}); references are type-checked on read.
  */
 abstract class FieldIO {
     final String name;
@@ -286,37 +287,28 @@ abstract class FieldIO {
 
     private static final class ObjectIO extends FieldIO {
         private final Class<?> checked;
-        private final boolean implied;
+        private final Class<?> element;
 
         ObjectIO(Field f, MethodHandles.Lookup l) throws IllegalAccessException {
             super(f, l);
             this.checked = f.getType();
-            this.implied = WireFormat.impliedType(checked);
+            this.element = WireFormat.listElement(checked, f.getGenericType());
         }
 
         void write(SerialWriter out, Object o) throws Throwable {
-            Object v = (Object) getter.invokeExact(o);
-            if (implied) {
-                out.writeFinal(v, checked);
-            } else {
-                out.writeObject(v);
-            }
+            Values.writeReference(out, checked, element, (Object) getter.invokeExact(o));
         }
 
         void read(SerialReader in, Object o) throws Throwable {
-            setter.invokeExact(o, (Object) in.readObject(checked));
+            setter.invokeExact(o, Values.readReference(in, checked, element));
         }
 
         Object readValue(SerialReader in) throws IOException {
-            return in.readObject(checked);
+            return Values.readReference(in, checked, element);
         }
 
         void writeValue(SerialWriter out, Object v) throws IOException {
-            if (implied) {
-                out.writeFinal(v, checked);
-            } else {
-                out.writeObject(v);
-            }
+            Values.writeReference(out, checked, element, v);
         }
     }
 }

@@ -280,6 +280,23 @@ public final class SerialReader {
 
     /** @return a string written by {@link SerialWriter#writeString}, or null */
     public String readString() throws IOException {
+        ByteBuffer s = src;
+        int p = s.position();
+        int left = s.limit() - p - 1;
+        if (left >= 0 && s.hasArray()) {
+            // the common case in one step: a Latin-1 string of fewer than 64 chars (one-byte header) in an array
+            int h = s.get(p);
+            if (h > 0 && (h & 1) == 1 && (h >>> 1) <= left) {
+                int n = h >>> 1;
+                String str = new String(s.array(), s.arrayOffset() + p + 1, n, StandardCharsets.ISO_8859_1);
+                s.position(p + 1 + n);
+                return str;
+            }
+        }
+        return readStringSlow();
+    }
+
+    private String readStringSlow() throws IOException {
         int h = readVarInt();
         if (h == 0) {
             return null;
@@ -466,15 +483,15 @@ public final class SerialReader {
      *     by serializers are wrapped into it as well
      */
     public Object readObject() throws IOException {
-        return readObjectAs(null);
+        return readObjectAs(null, null);
     }
 
-    private Object readObjectAs(Class<?> expected) throws IOException {
+    private Object readObjectAs(Class<?> expected, Class<?> element) throws IOException {
         if (depth > 0) {
-            return readObject0(expected);
+            return readObject0(expected, element);
         }
         try {
-            return readObject0(expected);
+            return readObject0(expected, element);
         } catch (SerialException e) {
             throw e;
         } catch (IOException | RuntimeException | Error e) {
@@ -506,7 +523,29 @@ public final class SerialReader {
      * @throws SerialException if the object is not an instance of {@code expected}
      */
     public <T> T readObject(Class<T> expected) throws IOException {
-        Object o = readObjectAs(expected);
+        return checked(readObjectAs(expected, null), expected);
+    }
+
+    /**
+     * Reads a reference written by {@link SerialWriter#writeList}: besides everything {@link #readObject(Class)}
+     * accepts, a list written with the LIST tag, whose elements are read in the encoding of {@code element} (String
+     * values, or objects as {@link #readObject(Class)} reads them given {@code element}). Such a list decodes to an
+     * {@link java.util.ArrayList}.
+     *
+     * @param declared the static type of the field: List, Collection or ArrayList
+     * @param element the declared element type: String or a final class
+     * @param <T> the static type
+     * @return the list or null
+     * @throws SerialException on malformed input, or if the object is not an instance of {@code declared}
+     */
+    public <T> T readList(Class<T> declared, Class<?> element) throws IOException {
+        if (element != String.class && !WireFormat.impliedType(element)) {
+            throw new IllegalArgumentException("element type " + element.getName() + " is neither String nor final");
+        }
+        return checked(readObjectAs(declared, element), declared);
+    }
+
+    private <T> T checked(Object o, Class<T> expected) throws SerialException {
         if (o != null && !expected.isInstance(o)) {
             throw new SerialException("expected " + expected.getName() + " but decoded " + o.getClass().getName()
                     + " (ending at offset " + src.position() + ")");
@@ -516,7 +555,7 @@ public final class SerialReader {
         return t;
     }
 
-    private Object readObject0(Class<?> expected) throws IOException {
+    private Object readObject0(Class<?> expected, Class<?> element) throws IOException {
         need(1);
         int at = src.position();
         byte tag = src.get();
@@ -554,9 +593,42 @@ public final class SerialReader {
                 }
                 return readBody(s);
             }
+            case WireFormat.TAG_LIST: {
+                if (element == null) {
+                    throw new SerialException("list of an implied element type at offset " + at
+                            + " where no element type is known");
+                }
+                return readList(element);
+            }
             default:
                 throw new SerialException("bad object tag " + tag + " at offset " + at);
         }
+    }
+
+    /** The body of a LIST-tagged list: registered before its elements, as any mutable collection is. */
+    private Object readList(Class<?> element) throws IOException {
+        int n = readLength(1); // every element (a string value or a tagged object) takes at least one byte
+        if (depth >= config.maxDepth()) {
+            throw new SerialException("object graph nested deeper than maxDepth " + config.maxDepth()
+                    + " at offset " + src.position());
+        }
+        if (handleCount == handles.length) {
+            handles = Arrays.copyOf(handles, handleCount * 2);
+        }
+        java.util.ArrayList<Object> list = new java.util.ArrayList<>(n);
+        handles[handleCount++] = list;
+        depth++;
+        if (element == String.class) {
+            for (int i = 0; i < n; i++) {
+                list.add(readString());
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                list.add(readObject(element));
+            }
+        }
+        depth--;
+        return list;
     }
 
     private Object readBody(Serializer<?> s) throws IOException {

@@ -138,6 +138,7 @@ public final class SerialWriter {
     /** Forgets all type ids too; used for self-contained standalone messages. */
     void resetTypes() {
         typeIndex.clear();
+        Arrays.fill(recentTypes, null);
         Arrays.fill(types, 0, typeCount, null);
         typeCount = 0;
         nextTypeId = WireFormat.FIRST_DYNAMIC_ID;
@@ -881,6 +882,67 @@ public final class SerialWriter {
         writeBody(t, obj);
     }
 
+    /**
+     * Writes a list whose declared element type the reader knows: generated serializers and the fallback call it
+     * for references declared {@code List<E>}, {@code Collection<E>} or {@code ArrayList<E>} where {@code E} is
+     * String or a final class (see {@link #writeFinal}). When the list is exactly an {@link java.util.ArrayList}
+     * whose elements are all null or exactly of class {@code element}, it is written with the LIST tag: the list
+     * takes a handle as any object does, then come its size and its elements, String elements as string values
+     * (no handle, like String fields: two references to one String decode to two equal strings) and other elements
+     * as {@link #writeFinal} writes them (shared elements keep their handles). Any other list (another class, an
+     * element of another class, an element class with {@code writeReplace}) is written by {@link #writeObject}, so
+     * every list round-trips. Read back with {@link SerialReader#readList(Class, Class)}.
+     *
+     * @param collection the list (declared {@code List}, {@code Collection} or {@code ArrayList}), may be null
+     * @param element the declared element type, String or a final class
+     * @throws SerialException if an element cannot be serialized or nesting exceeds the depth limit
+     */
+    public void writeList(java.util.Collection<?> collection, Class<?> element) throws IOException {
+        if (collection == null || collection.getClass() != java.util.ArrayList.class) {
+            writeObject(collection);
+            return;
+        }
+        java.util.ArrayList<?> list = (java.util.ArrayList<?>) collection;
+        ensure(11);
+        int h = handles.get(list);
+        if (h >= 0) {
+            buf[pos++] = WireFormat.TAG_HANDLE;
+            putVarInt(h);
+            return;
+        }
+        int n = list.size();
+        for (int i = 0; i < n; i++) {
+            Object e = list.get(i);
+            if (e != null && e.getClass() != element) {
+                writeObject(list);
+                return;
+            }
+        }
+        boolean strings = element == String.class;
+        if (!strings && typeOf(element).replacer != null) {
+            writeObject(list); // a replacement may be of another class than the declared element type
+            return;
+        }
+        handles.put(list, nextHandle++);
+        buf[pos++] = WireFormat.TAG_LIST;
+        putVarInt(n);
+        if (++depth > config.maxDepth()) {
+            depth = 0;
+            throw new SerialException("object graph nested deeper than maxDepth " + config.maxDepth()
+                    + " at a list of " + element.getName());
+        }
+        if (strings) {
+            for (int i = 0; i < n; i++) {
+                writeString((String) list.get(i));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                writeFinal(list.get(i), element);
+            }
+        }
+        depth--;
+    }
+
     /** The object's body through its serializer, one level deeper (the depth limit is checked here). */
     private void writeBody(WriterType t, Object obj) throws IOException {
         if (++depth > config.maxDepth()) {
@@ -910,12 +972,27 @@ public final class SerialWriter {
     }
 
     private WriterType typeOf(Class<?> c) throws SerialException {
-        int i = typeIndex.get(c);
-        if (i >= 0) {
-            return types[i];
+        WriterType[] recent = recentTypes;
+        for (int j = 0; j < RECENT; j++) {
+            WriterType r = recent[j];
+            if (r != null && r.type == c) {
+                return r;
+            }
         }
-        return resolve(c);
+        int i = typeIndex.get(c);
+        WriterType t = i >= 0 ? types[i] : resolve(c);
+        recent[recentNext] = t;
+        recentNext = (recentNext + 1) & (RECENT - 1);
+        return t;
     }
+
+    /**
+     * The last few types {@link #typeOf} answered for: a message names the same handful of classes over and over, and
+     * a scan of a few references is cheaper than a hash lookup.
+     */
+    private final WriterType[] recentTypes = new WriterType[RECENT];
+    private int recentNext;
+    private static final int RECENT = 8;
 
     @SuppressWarnings("unchecked")
     private WriterType resolve(Class<?> c) throws SerialException {
@@ -926,6 +1003,7 @@ public final class SerialWriter {
             types = Arrays.copyOf(types, typeCount * 2);
         }
         WriterType t = new WriterType();
+        t.type = c;
         t.index = typeCount;
         t.serializer = (Serializer<Object>) s;
         t.name = s.type().getName();
@@ -995,6 +1073,7 @@ public final class SerialWriter {
 
     /** Per-writer type state: id, and whether the peer has the descriptor already. */
     static final class WriterType {
+        Class<?> type;
         int index;
         int id;
         boolean sent;

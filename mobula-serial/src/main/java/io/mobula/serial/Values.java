@@ -6,15 +6,33 @@ import java.io.IOException;
 final class Values {
     private Values() {}
 
-    static void write(SerialWriter out, Class<?> t, Object v) throws IOException {
+    /**
+     * A reference of declared type {@code t}: String as a value, a final type implied, a list of the element type
+     * {@code element} ({@link WireFormat#listElement}, null if none) with its elements implied, else polymorphic.
+     */
+    static void writeReference(SerialWriter out, Class<?> t, Class<?> element, Object v) throws IOException {
+        if (t == String.class) {
+            out.writeString((String) v);
+        } else if (element != null) {
+            out.writeList((java.util.Collection<?>) v, element);
+        } else if (WireFormat.impliedType(t)) {
+            out.writeFinal(v, t);
+        } else {
+            out.writeObject(v);
+        }
+    }
+
+    /** Reads what {@link #writeReference} wrote, type-checked against {@code t}. */
+    static Object readReference(SerialReader in, Class<?> t, Class<?> element) throws IOException {
+        if (t == String.class) {
+            return in.readString();
+        }
+        return element != null ? in.readList(t, element) : in.readObject(t);
+    }
+
+    static void write(SerialWriter out, Class<?> t, Class<?> element, Object v) throws IOException {
         if (!t.isPrimitive()) {
-            if (t == String.class) {
-                out.writeString((String) v);
-            } else if (WireFormat.impliedType(t)) {
-                out.writeFinal(v, t);
-            } else {
-                out.writeObject(v);
-            }
+            writeReference(out, t, element, v);
         } else if (t == int.class) {
             out.writeInt((Integer) v);
         } else if (t == long.class) {
@@ -34,9 +52,9 @@ final class Values {
         }
     }
 
-    static Object read(SerialReader in, Class<?> t) throws IOException {
+    static Object read(SerialReader in, Class<?> t, Class<?> element) throws IOException {
         if (!t.isPrimitive()) {
-            return t == String.class ? in.readString() : in.readObject(t);
+            return readReference(in, t, element);
         } else if (t == int.class) {
             return in.readInt();
         } else if (t == long.class) {

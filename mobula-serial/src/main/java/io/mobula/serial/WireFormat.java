@@ -18,6 +18,11 @@ package io.mobula.serial;
  *   IMPLIED   : [4] body                              (writeFinal) a final declared type whose descriptor
  *                                                     this writer sent already; an enum's body is its
  *                                                     ordinal and it takes no handle
+ *   LIST      : [5] varint n  n elements              (writeList) an ArrayList in a field declared List,
+ *                                                     Collection or ArrayList of E, E String or final:
+ *                                                     String elements as string values (no handle), other
+ *                                                     elements as writeFinal writes them; the list takes a
+ *                                                     handle like NEW
  *
  *   Every NEW / TYPE_DEF object takes the next handle (0, 1, 2, ...) BEFORE its body is written, so
  *   cycles and shared references decode to the same graph. Handles reset per message
@@ -48,11 +53,13 @@ final class WireFormat {
     static final byte TAG_TYPE_DEF = 3;
     /** A new object of the declared (final) class: no type id; an enum is just its ordinal, without a handle. */
     static final byte TAG_IMPLIED = 4;
+    /** An ArrayList whose elements are written in the encoding of the declared element type (writeList). */
+    static final byte TAG_LIST = 5;
 
     static final byte MAGIC_0 = 'M';
     static final byte MAGIC_1 = 'B';
-    static final byte VERSION = 2; // 2: TAG_IMPLIED for final declared types
-    /** Version 1 is version 2 without TAG_IMPLIED, so a version 2 reader reads it unchanged. */
+    static final byte VERSION = 3; // 2: TAG_IMPLIED for final declared types; 3: TAG_LIST for typed list fields
+    /** Versions 1 and 2 are version 3 without TAG_IMPLIED and TAG_LIST, so a version 3 reader reads them unchanged. */
     static final byte OLDEST_READABLE_VERSION = 1;
     static final byte ORDER_BIG = 0;
     static final byte ORDER_LITTLE = 1;
@@ -71,6 +78,26 @@ final class WireFormat {
     static boolean impliedType(Class<?> declared) {
         return !declared.isPrimitive() && !declared.isArray() && declared != String.class
                 && java.lang.reflect.Modifier.isFinal(declared.getModifiers());
+    }
+
+    /**
+     * The element type of a reference declared {@code List<E>}, {@code Collection<E>} or {@code ArrayList<E>} whose
+     * elements are written with {@link SerialWriter#writeList} (element type implied): {@code E} must be String or
+     * a type {@link #impliedType} accepts, given as a class (not a wildcard or type variable). {@code null} for
+     * every other declared type. Generated serializers apply the same rule at compile time.
+     *
+     * @param declared the erased declared type
+     * @param generic the declared type with its type arguments ({@code Field.getGenericType()})
+     */
+    static Class<?> listElement(Class<?> declared, java.lang.reflect.Type generic) {
+        if ((declared != java.util.List.class && declared != java.util.Collection.class
+                && declared != java.util.ArrayList.class)
+                || !(generic instanceof java.lang.reflect.ParameterizedType p)
+                || p.getActualTypeArguments().length != 1
+                || !(p.getActualTypeArguments()[0] instanceof Class<?> e)) {
+            return null;
+        }
+        return e == String.class || impliedType(e) ? e : null;
     }
 
     private WireFormat() {}

@@ -219,13 +219,13 @@ class ClusterAuthAcrossJvmsTest {
         return s;
     }
 
-    /** A HELLO as a peer of protocol version 3 sends it, big endian, offering authentication (with a nonce) or not. */
+    /** A HELLO as a peer of protocol version 4 sends it, big endian, offering authentication (with a nonce) or not. */
     private static byte[] hello(boolean auth) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(b);
         d.writeByte(1);                      // big endian
         d.writeInt(0x4d4f4231);              // magic
-        d.writeInt(3);                       // version (RmiProtocol.VERSION)
+        d.writeInt(4);                       // version (RmiProtocol.VERSION)
         d.writeLong(new SecureRandom().nextLong()); // vm id
         d.writeByte(0);                      // no endpoints
         d.writeByte(auth ? 1 : 0);           // HMAC-SHA256 challenge-response, or none

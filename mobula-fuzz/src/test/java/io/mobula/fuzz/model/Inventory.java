@@ -1,13 +1,18 @@
 package io.mobula.fuzz.model;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** A subclass with collections, nested and object arrays, a set of enums and an untyped field. */
+/**
+ * A subclass with collections (lists of String and of a record, whose element types are implied on the wire), nested
+ * and object arrays, a set of enums and an untyped field.
+ */
 public class Inventory extends Base implements Serializable {
     private static final long serialVersionUID = 1L;
 
@@ -15,6 +20,8 @@ public class Inventory extends Base implements Serializable {
     Set<Color> colors;
     EnumMap<Color, Shape> byColor = new EnumMap<>(Color.class);
     LinkedList<Point> route = new LinkedList<>();
+    List<String> tags = new ArrayList<>();
+    List<Point> stops = new ArrayList<>();
     int[][] grid;
     Object[] misc;
     Shape[] shapes;
@@ -51,5 +58,13 @@ public class Inventory extends Base implements Serializable {
 
     public LinkedList<Point> route() {
         return route;
+    }
+
+    public List<String> tags() {
+        return tags;
+    }
+
+    public List<Point> stops() {
+        return stops;
     }
 }

@@ -25,6 +25,8 @@ public final class Samples {
                 "ünïcödé");
         inv.counts().put("apples", 3);
         inv.route().add(p);
+        inv.tags().addAll(java.util.Arrays.asList("fresh", null, "ünïcödé", "fresh"));
+        inv.stops().addAll(java.util.Arrays.asList(p, null, new Point(9, 9), p));
         inv.byColor().put(Color.GREEN, tri);
         out.add(inv);
         out.add(new ModelException("bad shape", 7, new IllegalStateException("inner")));

@@ -88,7 +88,7 @@ class HostileFrameTest {
         DataOutputStream d = new DataOutputStream(b);
         d.writeByte(1);            // big endian
         d.writeInt(0x4d4f4231);    // magic
-        d.writeInt(3);             // version (RmiProtocol.VERSION)
+        d.writeInt(4);             // version (RmiProtocol.VERSION)
         d.writeLong(12345);        // vm id
         d.writeByte(0);            // no endpoints (varint 0)
         d.writeByte(0);            // no cluster authentication (this registry has no secret)
