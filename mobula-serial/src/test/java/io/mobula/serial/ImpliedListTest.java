@@ -58,16 +58,7 @@ class ImpliedListTest {
             .classLoader(ImpliedListTest.class.getClassLoader()).build();
 
     private static Object roundTrip(SerialWriter w, SerialReader r, Object o) throws Exception {
-        w.beginMessage();
-        w.writeObject(o);
-        boolean trailer = w.endMessage();
-        ByteBuffer b = w.buffer();
-        ByteBuffer copy = ByteBuffer.allocate(b.remaining()).order(w.byteOrder());
-        copy.put(b).flip();
-        r.beginMessage(copy, trailer);
-        Object back = r.readObject();
-        assertEquals(0, r.remaining(), "the reader consumed the whole message");
-        return back;
+        return PeerMessages.roundTrip(w, r, o);
     }
 
     private static Holder sample() {
