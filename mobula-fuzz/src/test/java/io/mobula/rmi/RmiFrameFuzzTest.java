@@ -107,9 +107,9 @@ class RmiFrameFuzzTest {
                 int len = Math.min(in.getShort() & 0xffff, in.remaining());
                 byte[] frame = new byte[len];
                 in.get(frame);
-                if ((kind & 1) != 0 && len >= RmiProtocol.HEADER_LENGTH) {
-                    ByteBuffer.wrap(frame).order(order).putLong(RmiProtocol.OBJECT_ID_OFFSET, PROBE_ID)
-                            .putLong(RmiProtocol.INTERFACE_HASH_OFFSET, PROBE_HASH);
+                if ((kind & 1) != 0 && len >= RmiHeader.LENGTH) {
+                    ByteBuffer.wrap(frame).order(order).putLong(RmiHeader.OBJECT_ID_OFFSET, PROBE_ID)
+                            .putLong(RmiHeader.INTERFACE_HASH_OFFSET, PROBE_HASH);
                 }
                 deliver(c, frame);
             }
@@ -119,8 +119,7 @@ class RmiFrameFuzzTest {
                 String text = new String(f, StandardCharsets.ISO_8859_1);
                 // the regular expression only where its words are: matching one costs more than the frame did
                 if (text.contains(OUT_OF_MEMORY_WORDS) && OUT_OF_MEMORY.matcher(text).find()) {
-                    throw new AssertionError("a frame made the runtime answer: " + text.substring(RmiProtocol
-                            .HEADER_LENGTH));
+                    throw new AssertionError("a frame made the runtime answer: " + text.substring(RmiHeader.LENGTH));
                 }
             }
         } finally {

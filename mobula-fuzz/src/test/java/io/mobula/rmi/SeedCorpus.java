@@ -114,7 +114,7 @@ public final class SeedCorpus {
         w.writeObject(Samples.graphs().get(3));
         w.writeLong(77);
         ByteBuffer post = header(order, RmiProtocol.CALL, w.endMessage(), 0, 1);
-        post.put(RmiProtocol.FLAGS_OFFSET, (byte) (post.get(RmiProtocol.FLAGS_OFFSET) | RmiProtocol.FLAG_ONE_WAY));
+        post.put(RmiHeader.FLAGS_OFFSET, (byte) (post.get(RmiHeader.FLAGS_OFFSET) | RmiProtocol.FLAG_ONE_WAY));
         frame(calls, 1, post, w.buffer());
         frame(calls, 0, header(order, RmiProtocol.PING, false, 0, 0), ByteBuffer.allocate(0));
         frame(calls, 0, header(order, RmiProtocol.DGC_DIRTY, false, 0, 0), ByteBuffer.allocate(0));
@@ -211,12 +211,8 @@ public final class SeedCorpus {
 
 
     private static ByteBuffer header(ByteOrder order, byte type, boolean defs, int callId, int method) {
-        ByteBuffer h = ByteBuffer.allocate(RmiProtocol.HEADER_LENGTH).order(order);
-        h.put(RmiProtocol.TYPE_OFFSET, type);
-        h.put(RmiProtocol.FLAGS_OFFSET, (byte) (defs ? RmiProtocol.FLAG_TYPE_DEFS : 0));
-        h.putInt(RmiProtocol.CALL_ID_OFFSET, callId);
-        h.putInt(RmiProtocol.METHOD_ID_OFFSET, method);
-        return h;
+        ByteBuffer h = ByteBuffer.allocate(RmiHeader.LENGTH).order(order);
+        return RmiHeader.write(h, 0, type, defs ? RmiProtocol.FLAG_TYPE_DEFS : 0, callId, 0, 0, method, 0);
     }
 
     private static void frame(ByteArrayOutputStream out, int kind, ByteBuffer header, ByteBuffer body) {

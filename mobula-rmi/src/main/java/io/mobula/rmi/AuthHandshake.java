@@ -170,7 +170,7 @@ final class AuthHandshake {
     /** The AUTH frame carrying {@code mac}: the RMI header with type AUTH and every other field zero, then the answer. */
     static ByteBuffer authFrame(byte[] mac) {
         ByteBuffer f = ByteBuffer.allocate(RmiProtocol.AUTH_FRAME_LENGTH);
-        return f.put(RmiProtocol.TYPE_OFFSET, RmiProtocol.AUTH).put(RmiProtocol.HEADER_LENGTH, mac);
+        return RmiHeader.write(f, 0, RmiProtocol.AUTH, 0, 0, 0, 0, 0, 0).put(RmiHeader.LENGTH, mac);
     }
 
     /**
@@ -180,13 +180,12 @@ final class AuthHandshake {
      */
     static byte[] answerIn(ByteBuffer frame) throws Refused {
         int at = frame.position();
-        if (frame.remaining() != RmiProtocol.AUTH_FRAME_LENGTH
-                || frame.get(at + RmiProtocol.TYPE_OFFSET) != RmiProtocol.AUTH) {
-            throw new Refused("a frame of type " + (frame.remaining() > 0 ? frame.get(at + RmiProtocol.TYPE_OFFSET)
+        if (frame.remaining() != RmiProtocol.AUTH_FRAME_LENGTH || RmiHeader.typeOf(frame) != RmiProtocol.AUTH) {
+            throw new Refused("a frame of type " + (frame.remaining() > 0 ? frame.get(at)
                     : "(empty)") + " and " + frame.remaining() + " bytes before authentication");
         }
         byte[] mac = new byte[MAC_LENGTH];
-        frame.get(at + RmiProtocol.HEADER_LENGTH, mac);
+        frame.get(at + RmiHeader.LENGTH, mac);
         return mac;
     }
 

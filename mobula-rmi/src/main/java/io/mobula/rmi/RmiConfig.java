@@ -126,6 +126,18 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         return POLL_WINDOW;
     }
 
+    private static final int OUT_OF_LINE_BYTES = Integer.getInteger("mobula.outOfLineBytes", 8192);
+
+    /**
+     * Primitive arrays of at least this many bytes are not copied into a connection's send buffer: the transport
+     * copies them once, straight into the shared-memory ring or its socket buffer ({@code mobula.outOfLineBytes},
+     * default 8192; 0 copies every array into the send buffer). Measured in docs/PERFORMANCE.md ("Zero-copy bulk
+     * data").
+     */
+    public int outOfLineBytes() {
+        return OUT_OF_LINE_BYTES;
+    }
+
     /** The default of {@link #handshakeTimeout()}. */
     public static final Duration DEFAULT_HANDSHAKE_TIMEOUT = Duration.ofSeconds(5);
 

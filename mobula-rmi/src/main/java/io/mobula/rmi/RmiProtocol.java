@@ -1,40 +1,14 @@
 package io.mobula.rmi;
 
 /**
- * Layout of Mobula RMI frames. Every frame starts with the same fixed header, written in the sender's byte
- * order (announced once in {@link #HELLO}; the receiver makes right, thesis 3.3.2):
- *
- * <pre>
- *   0       1       2               4                               8
- *   +-------+-------+---------------+-------------------------------+
- *   | type  | flags |  reserved     |           call id             |
- *   +-------+-------+---------------+-------------------------------+
- *   |                          object id                            |
- *   +---------------------------------------------------------------+
- *   |                        interface hash                         |
- *   +-------------------------------+-------------------------------+
- *   |          method id            |    sequence (RepMI, 0 now)    |
- *   +-------------------------------+-------------------------------+
- *   |  payload: arguments, result or exception (mobula-serial) ...
- * </pre>
- *
- * The interface hash travels with every call so a client and server that disagree on an interface fail
- * with a clear error instead of running the wrong method. HELLO carries no header: its first byte is the
- * byte-order flag so the peer can read the rest. Between the HELLOs and the end of the cluster authentication
- * handshake only {@link #AUTH} frames are accepted (docs/WIRE.md, "Handshake").
+ * The frame types, flags, error codes and HELLO contents of Mobula RMI. Every frame but HELLO starts with the fixed
+ * header laid out in {@link RmiHeader}. HELLO carries no header: its first byte is the byte-order flag so the peer can
+ * read the rest. Between the HELLOs and the end of the cluster authentication handshake only {@link #AUTH} frames are
+ * accepted (docs/WIRE.md, "Handshake").
  */
 final class RmiProtocol {
     private RmiProtocol() {
     }
-
-    static final int HEADER_LENGTH = 32;
-    static final int TYPE_OFFSET = 0;
-    static final int FLAGS_OFFSET = 1;
-    static final int CALL_ID_OFFSET = 4;
-    static final int OBJECT_ID_OFFSET = 8;
-    static final int INTERFACE_HASH_OFFSET = 16;
-    static final int METHOD_ID_OFFSET = 24;
-    static final int SEQUENCE_OFFSET = 28;
 
     // frame types
     static final byte HELLO = 1;
@@ -44,7 +18,7 @@ final class RmiProtocol {
     static final byte REPLY_ERROR = 5;    // payload: a String; the call failed in the runtime (no such object, ...)
     static final byte DGC_DIRTY = 6;      // object id; lease requested or renewed
     static final byte DGC_CLEAN = 7;      // object id; the peer holds no more stubs
-    // upgrade to shared memory (sent over TCP only; see PeerConnection): the peer with the smaller VM id offers
+    // upgrade to shared memory (sent over TCP only; see PeerUpgrade): the peer with the smaller VM id offers
     static final byte UPGRADE = 8;        // payload: segment file name (string)
     static final byte UPGRADE_ACK = 9;    // method id field: 0 accepted (now sending over shm), else refused; payload: reason
     static final byte UPGRADE_DONE = 10;  // the offering side's last TCP frame; it sends over shm from now on
@@ -54,7 +28,7 @@ final class RmiProtocol {
     // cluster authentication (AuthHandshake): the only frame accepted between the HELLOs and the end of the
     // handshake; header fields other than the type are zero
     static final byte AUTH = 13;          // payload: the 32-byte HMAC-SHA256 answer
-    static final int AUTH_FRAME_LENGTH = HEADER_LENGTH + AuthHandshake.MAC_LENGTH;
+    static final int AUTH_FRAME_LENGTH = RmiHeader.LENGTH + AuthHandshake.MAC_LENGTH;
 
     // flags (any frame type)
     static final int FLAG_ONE_WAY = 1;    // CALL: no reply

@@ -168,7 +168,7 @@ class AuthHandshakeTest {
                 RmiProtocol.UPGRADE, RmiProtocol.UPGRADE_ACK, RmiProtocol.PING, RmiProtocol.HELLO}) {
             for (int flags : new int[] {0, RmiProtocol.FLAG_TYPE_DEFS}) {
                 ByteBuffer f = ByteBuffer.allocate(RmiProtocol.AUTH_FRAME_LENGTH);
-                f.put(RmiProtocol.TYPE_OFFSET, type).put(RmiProtocol.FLAGS_OFFSET, (byte) flags);
+                RmiHeader.write(f, 0, type, flags, 0, 0, 0, 0, 0);
                 assertThrows(AuthHandshake.Refused.class, () -> AuthHandshake.answerIn(f), "type " + type);
             }
         }

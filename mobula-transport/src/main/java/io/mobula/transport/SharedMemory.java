@@ -76,6 +76,7 @@ public final class SharedMemory {
         private final ShmSegment segment;
         private ShmConnection connection;
         private ShmStreams streams;
+        private boolean started;
 
         private Segment(ShmSegment segment) {
             this.segment = segment;
@@ -88,7 +89,8 @@ public final class SharedMemory {
 
         /**
          * Builds the connection: {@link FrameHandler#onOpen} is called now and sending works at once (frames
-         * wait in the ring until the peer reads them); frames are delivered only after {@link #startReceiving}.
+         * wait in the ring until the peer reads them); frames are delivered only after {@link #startReceiving}, also
+         * to a caller {@linkplain Connection#receiveUntil polling} it (until then that returns at once).
          *
          * @param remote a name for the peer, for logs and thread names
          */
@@ -101,36 +103,15 @@ public final class SharedMemory {
             return connection;
         }
 
-        /**
-         * Lets the calling thread receive: it polls the ring and delivers frames itself until {@code done} is true
-         * or {@code windowNanos} pass (spinning, then yielding), instead of parking until the receive thread hands
-         * it the result. For a caller waiting for a reply; not from inside a frame handler of this connection.
-         *
-         * @return whether {@code done} became true
-         */
-        public boolean receiveUntil(java.util.function.BooleanSupplier done, long windowNanos) {
-            ShmConnection c = connection;
-            if (c == null || !receiving) {
-                // before startReceiving, frames in the ring are not ours to deliver yet: the link they replace may
-                // still be delivering earlier frames, and the two must never be decoded at the same time
-                return done.getAsBoolean();
-            }
-            return c.receiveUntil(done, windowNanos);
-        }
-
-        /** Whether {@link #startReceiving} was called: only then may callers poll the ring. */
-        public boolean receiving() {
-            return receiving;
-        }
-
-        private volatile boolean receiving;
-
         /** Starts the receive thread of the connection built by {@link #connection}. */
         public synchronized void startReceiving() {
             if (connection == null) {
                 throw new IllegalStateException("no connection built");
             }
-            receiving = true;
+            if (started) {
+                return;
+            }
+            started = true;
             connection.start(false);
         }
 
@@ -149,12 +130,20 @@ public final class SharedMemory {
             return streams;
         }
 
-        /** Removes the file name if still present; closes the connection or streams if built. */
+        /**
+         * Removes the file name if still present; closes the connection or streams if built. A connection closed before
+         * {@link #startReceiving} still reports its end ({@link FrameHandler#onClose}), without delivering a frame.
+         */
         @Override
         public synchronized void close() {
             segment.unlink();
             if (connection != null) {
                 connection.close();
+                if (!started) {
+                    // its receive thread reports the end: a connection that was opened is closed exactly once
+                    started = true;
+                    connection.start(false);
+                }
             } else if (streams != null) {
                 streams.close();
             } else {

@@ -133,8 +133,10 @@ final class ShmConnection extends StreamConnection {
      */
     @Override
     public boolean receiveUntil(BooleanSupplier done, long windowNanos) {
-        if (rx.isHeldByCurrentThread()) {
-            return done.getAsBoolean(); // a nested call from inside onFrame: only the receive thread can go on
+        if (rx.isHeldByCurrentThread() || !startCalled()) {
+            // a nested call from inside onFrame: only the receive thread can go on; before start, frames in the ring
+            // are not to be delivered yet (an upgraded link may still be delivering the frames they follow)
+            return done.getAsBoolean();
         }
         pollers.incrementAndGet();
         in.standBy = true;

@@ -304,6 +304,7 @@ abstract class StreamConnection implements Connection, Runnable {
      */
     final void start(boolean openOnReceiver) {
         this.openOnReceiver = openOnReceiver;
+        startCalled = true;
         event.begin();
         startReceiver();
     }
@@ -313,6 +314,12 @@ abstract class StreamConnection implements Connection, Runnable {
     }
 
     private boolean openOnReceiver;
+    /** Whether {@link #start} was called: before it, nothing is delivered, not even to a polling caller. */
+    private volatile boolean startCalled;
+
+    final boolean startCalled() {
+        return startCalled;
+    }
     /** Whether a receive thread ran already; touched by receive threads only, ordered by {@link #receiverState}. */
     private boolean started;
     /** Whether this connection ever hibernated; same rules as {@link #started}. */
