@@ -31,18 +31,33 @@ public abstract class JvmRmiSystem implements RmiSystem {
     }
 
     @Override
-    public List<String> serverCommand(LaunchContext ctx) {
-        return ctx.javaCommand(ChildMain.class.getName(), List.of("server", name()));
+    public final List<String> serverCommand(LaunchContext ctx) {
+        return serverContext(ctx).javaCommand(ChildMain.class.getName(), List.of("server", name()));
+    }
+
+    /** The launch context of the server process: {@code ctx} with this system's JVM flags (none by default). */
+    protected LaunchContext serverContext(LaunchContext ctx) {
+        return ctx;
+    }
+
+    /**
+     * The launch context of every client process, the one for all cases and the star clients alike: {@code ctx} with
+     * this system's JVM flags (none by default).
+     */
+    protected LaunchContext clientContext(LaunchContext ctx) {
+        return ctx;
     }
 
     @Override
-    public List<String> clientCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
-        return childCommand(ctx, "client", serverToken, timing, cases);
+    public final List<String> clientCommand(LaunchContext ctx, String serverToken, Timing timing,
+                                            List<BenchCase> cases) {
+        return childCommand(clientContext(ctx), "client", serverToken, timing, cases);
     }
 
     @Override
-    public List<String> starCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
-        return childCommand(ctx, "star", serverToken, timing, cases);
+    public final List<String> starCommand(LaunchContext ctx, String serverToken, Timing timing,
+                                          List<BenchCase> cases) {
+        return childCommand(clientContext(ctx), "star", serverToken, timing, cases);
     }
 
     /** {@link ChildMain} in a client role for {@code cases}. */

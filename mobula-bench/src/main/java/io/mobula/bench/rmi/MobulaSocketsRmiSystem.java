@@ -56,13 +56,13 @@ public final class MobulaSocketsRmiSystem extends JavaRmiSystem {
     }
 
     @Override
-    public List<String> serverCommand(LaunchContext ctx) {
-        return super.serverCommand(withAgent(ctx));
+    protected LaunchContext serverContext(LaunchContext ctx) {
+        return withAgent(ctx);
     }
 
     @Override
-    public List<String> clientCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
-        return super.clientCommand(withAgent(ctx), serverToken, timing, cases);
+    protected LaunchContext clientContext(LaunchContext ctx) {
+        return withAgent(ctx);
     }
 
     @Override

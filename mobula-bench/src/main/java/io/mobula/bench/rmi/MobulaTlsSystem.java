@@ -51,13 +51,13 @@ public final class MobulaTlsSystem extends MobulaSystem {
     }
 
     @Override
-    public List<String> serverCommand(LaunchContext ctx) {
-        return super.serverCommand(ctx.withJvmFlags(prepared(serverFlags)));
+    protected LaunchContext serverContext(LaunchContext ctx) {
+        return ctx.withJvmFlags(prepared(serverFlags));
     }
 
     @Override
-    public List<String> clientCommand(LaunchContext ctx, String serverToken, Timing timing, List<BenchCase> cases) {
-        return super.clientCommand(ctx.withJvmFlags(prepared(clientFlags)), serverToken, timing, cases);
+    protected LaunchContext clientContext(LaunchContext ctx) {
+        return ctx.withJvmFlags(prepared(clientFlags));
     }
 
     private static List<String> prepared(List<String> flags) {

@@ -65,4 +65,32 @@ class MobulaSystemsEndToEndTest {
         assertFalse(report.contains("ERROR"), report);
         assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count());
     }
+
+    /**
+     * The systems that need JVM flags of their own (TLS key stores, the socket agent) get them in every client process,
+     * the star clients included.
+     */
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void systemsWithJvmFlagsPassThemToTheirStarClients(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("rmi.jsonl");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = RmiSuite.run(new String[] {
+                "--quick", "--systems", "mobula-tls,java.rmi+mobula-sockets", "--cases", "null-call,star/4int",
+                "--json", json.toString(), "--calls", "30", "--warmup", "10", "--warmup-ms", "50",
+                "--warmup-all-ms", "0", "--max-ms", "200", "--passes", "1"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, () -> report + err.toString(StandardCharsets.UTF_8));
+        Set<String> seen = new HashSet<>();
+        for (String line : Files.readAllLines(json)) {
+            Map<String, Object> o = Json.parseFlat(line);
+            assertTrue(o.get("error") == null, line);
+            seen.add(o.get("system") + " " + o.get("case"));
+        }
+        assertEquals(Set.of("mobula-tls null-call", "mobula-tls star/4int", "java.rmi+mobula-sockets null-call",
+                "java.rmi+mobula-sockets star/4int"), seen);
+        assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count());
+    }
 }
