@@ -1,5 +1,6 @@
 package io.mobula.apps.qr;
 
+import io.mobula.rmi.NonBlocking;
 import io.mobula.apps.Mailbox;
 import io.mobula.apps.Trees;
 import io.mobula.pool.MemberLostException;
@@ -61,11 +62,13 @@ public class QrTreeReduce implements QrReduce {
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs on the receive thread, no hand-off
     public void up(int j, int from, double[] candidate) {
         values.put(key(j, from), candidate);
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs on the receive thread, no hand-off
     public void down(int j, double[] best) {
         values.put(key(j, -1), best);
     }

@@ -1,5 +1,6 @@
 package io.mobula.apps.radix;
 
+import io.mobula.rmi.NonBlocking;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Mailbox;
@@ -130,11 +131,13 @@ public final class RadixRmi extends Parallel<int[]> implements RadixNode {
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs on the receive thread, no hand-off
     public void histogram(int pass, int from, int[] h) {
         histograms.put(key(pass, from, 0), h);
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs on the receive thread, no hand-off
     public void keys(int pass, int from, int chunk, int[] pairs) {
         chunks.put(key(pass, from, chunk), pairs);
     }

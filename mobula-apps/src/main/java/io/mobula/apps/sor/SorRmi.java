@@ -7,6 +7,7 @@ import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import io.mobula.rmi.NonBlocking;
 import java.io.Serializable;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -85,6 +86,7 @@ public final class SorRmi extends Parallel<SorKernel.Problem> implements SorNeig
     }
 
     @Override
+    @NonBlocking // a map put under a lock that no thread holds across a wait: runs on the receive thread
     public void putRow(int step, boolean fromAbove, double[] row) {
         rows.put(key(step, fromAbove), row);
     }

@@ -1,5 +1,6 @@
 package io.mobula.apps.water;
 
+import io.mobula.rmi.NonBlocking;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
@@ -71,11 +72,13 @@ public final class WaterRmi extends Parallel<Water.Problem> implements WaterNode
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs on the receive thread, no hand-off
     public void positions(int step, int from, double[] block) {
         inbox.put(key(step, false, from), block);
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs on the receive thread, no hand-off
     public void forces(int step, int from, double[] block) {
         inbox.put(key(step, true, from), block);
     }
