@@ -1,7 +1,6 @@
 package io.mobula.transport;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,9 +32,7 @@ class ShmUpgradeTransportTest extends TransportConformanceTest {
 
     @Override
     Endpoint deadEndpoint() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return Endpoint.tcp("127.0.0.1", s.getLocalPort()); // closed again: nobody listens there
-        }
+        return TcpTransportTest.deadTcpEndpoint();
     }
 
     @Test

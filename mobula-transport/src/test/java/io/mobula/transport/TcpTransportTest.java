@@ -34,6 +34,11 @@ class TcpTransportTest extends TransportConformanceTest {
 
     @Override
     Endpoint deadEndpoint() throws IOException {
+        return deadTcpEndpoint();
+    }
+
+    /** A loopback TCP endpoint nobody listens on. */
+    static Endpoint deadTcpEndpoint() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return Endpoint.tcp("127.0.0.1", s.getLocalPort()); // closed again: nobody listens there
         }

@@ -28,19 +28,11 @@ class MobulaSystemsEndToEndTest {
     @Test
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void mobulaOverTcpAndSharedMemoryRunsOneCaseOfEveryKernel(@TempDir Path dir) throws Exception {
-        Path json = dir.resolve("rmi.jsonl");
         List<String> cases = List.of("null-call", "ping-2int", "ping-2int-2float", "void-ping-obj/int[50]",
                 "obj-ping-obj/tree(15)", "void-pingpong-obj/4int", "obj-pingpong-obj/byte[2000]", "star/4int",
                 "throughput/double[131072]");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = RmiSuite.run(new String[] {
-                "--quick", "--systems", "mobula,mobula-shm", "--cases", String.join(",", cases),
-                "--json", json.toString(), "--calls", "30", "--warmup", "10", "--warmup-ms", "50",
-                "--warmup-all-ms", "0", "--max-ms", "200", "--passes", "1"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String report = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, rc, () -> report + err.toString(StandardCharsets.UTF_8));
+        Path json = dir.resolve("rmi.jsonl");
+        String report = runTiny(json, "mobula,mobula-shm", cases);
 
         Set<String> seen = new HashSet<>();
         for (String line : Files.readAllLines(json)) {
@@ -74,15 +66,7 @@ class MobulaSystemsEndToEndTest {
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void systemsWithJvmFlagsPassThemToTheirStarClients(@TempDir Path dir) throws Exception {
         Path json = dir.resolve("rmi.jsonl");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int rc = RmiSuite.run(new String[] {
-                "--quick", "--systems", "mobula-tls,java.rmi+mobula-sockets", "--cases", "null-call,star/4int",
-                "--json", json.toString(), "--calls", "30", "--warmup", "10", "--warmup-ms", "50",
-                "--warmup-all-ms", "0", "--max-ms", "200", "--passes", "1"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        String report = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, rc, () -> report + err.toString(StandardCharsets.UTF_8));
+        runTiny(json, "mobula-tls,java.rmi+mobula-sockets", List.of("null-call", "star/4int"));
         Set<String> seen = new HashSet<>();
         for (String line : Files.readAllLines(json)) {
             Map<String, Object> o = Json.parseFlat(line);
@@ -92,5 +76,19 @@ class MobulaSystemsEndToEndTest {
         assertEquals(Set.of("mobula-tls null-call", "mobula-tls star/4int", "java.rmi+mobula-sockets null-call",
                 "java.rmi+mobula-sockets star/4int"), seen);
         assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count());
+    }
+
+    /** Runs the suite in a tiny mode (30 calls a case, one pass) into {@code json}; returns the report. */
+    private static String runTiny(Path json, String systems, List<String> cases) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = RmiSuite.run(new String[] {
+                "--quick", "--systems", systems, "--cases", String.join(",", cases),
+                "--json", json.toString(), "--calls", "30", "--warmup", "10", "--warmup-ms", "50",
+                "--warmup-all-ms", "0", "--max-ms", "200", "--passes", "1"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, () -> report + err.toString(StandardCharsets.UTF_8));
+        return report;
     }
 }
