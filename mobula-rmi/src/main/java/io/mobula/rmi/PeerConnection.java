@@ -180,7 +180,7 @@ final class PeerConnection implements CallChannel {
         int heard = framesHeard;
         if (heard != framesAtLastTick || !calls.waiting()) {
             // the peer spoke, or no call of this process waits for it: nothing to check, and no ping, so an idle
-            // connection stays silent (over TCP its receive thread then ends; docs/JAVA_RMI.md)
+            // connection stays silent (its receive thread can end; docs/JAVA_RMI.md, "Dead peers")
             framesAtLastTick = heard;
             silentSince = now;
             return;
