@@ -196,11 +196,6 @@ final class PeerClient implements CallChannel {
         }
     }
 
-    /** Whether a call of this process waits for the peer (a reply or an asynchronous result not yet in). */
-    boolean waiting() {
-        return pending.any();
-    }
-
     /** The connection is gone: every pending call fails with {@code cause}, and so does every later one. */
     void close(RemoteException cause) {
         closeCause = cause;

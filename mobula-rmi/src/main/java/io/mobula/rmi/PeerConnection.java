@@ -165,10 +165,8 @@ final class PeerConnection implements CallChannel {
     private long silentSince = System.nanoTime();
 
     /**
-     * One heartbeat tick (the runtime's timer): while a call of this process waits for the peer, a peer silent for a
-     * tick is pinged, and one silent for {@link RmiConfig#peerTimeout()} is taken for dead and the connection closed,
-     * which fails its pending calls. A connection nobody waits on is left silent: nothing depends on its peer until
-     * the next call, which starts the checks again.
+     * One heartbeat tick (the runtime's timer): a peer silent for a tick is pinged, one silent for
+     * {@link RmiConfig#peerTimeout()} is taken for dead and the connection closed, which fails its pending calls.
      * A peer that vanished without closing its sockets (a host gone, a cut link, a stopped process) is noticed this
      * way; java.rmi would wait forever. A peer that connected but did not complete the handshake is dropped by the
      * handshake deadline instead ({@link RmiConfig#handshakeTimeout()}).
@@ -178,9 +176,7 @@ final class PeerConnection implements CallChannel {
             return; // before the handshake is done the handshake deadline applies
         }
         int heard = framesHeard;
-        if (heard != framesAtLastTick || !calls.waiting()) {
-            // the peer spoke, or no call of this process waits for it: nothing to check, and no ping, so an idle
-            // connection stays silent (its receive thread can end; docs/JAVA_RMI.md, "Dead peers")
+        if (heard != framesAtLastTick) {
             framesAtLastTick = heard;
             silentSince = now;
             return;
@@ -196,7 +192,6 @@ final class PeerConnection implements CallChannel {
         if (sender.tryLock()) { // a sender holding the lock is talking to the peer already
             try {
                 sender.sendBare(PING, 0);
-                runtime.stats.heartbeatPings.increment();
             } catch (IOException e) {
                 LOG.log(Level.DEBUG, "cannot ping {0}: {1}", connection.remote(), e);
             } finally {

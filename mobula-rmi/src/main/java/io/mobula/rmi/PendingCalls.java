@@ -46,19 +46,6 @@ final class PendingCalls {
         return null;
     }
 
-    /** Whether any call is in flight; a scan of the slots (for the heartbeat, once a tick), none if no call was ever made. */
-    boolean any() {
-        if (!used) {
-            return false;
-        }
-        for (int i = 0; i < SLOTS; i++) {
-            if (slots.get(i) != null) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Removes every call (the connection is gone). */
     List<PendingCall> drain() {
         List<PendingCall> out = new ArrayList<>();

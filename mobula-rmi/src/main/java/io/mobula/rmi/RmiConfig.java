@@ -24,8 +24,7 @@ import java.util.Objects;
  *                    before it, a connection to a peer on the same host that offers shm too is upgraded to shared
  *                    memory (KaRMI 4.3: the best technology both sides share). {@code tcp} alone turns shm off.
  * @param heartbeat   how often a connection's liveness is checked ({@code mobula.heartbeatMs}, default 1000): a peer
- *                    that a call of this process waits for and that sent nothing for that long is pinged (an idle
- *                    connection is not); zero turns liveness checks off
+ *                    that sent nothing for that long is pinged; zero turns liveness checks off
  * @param peerTimeout how long a peer may stay silent, pings unanswered, before its connection is closed and every
  *                    call pending on it fails ({@code mobula.peerTimeoutMs}, default 6000): a host that vanished
  *                    without closing its sockets fails calls within this bound instead of hanging them

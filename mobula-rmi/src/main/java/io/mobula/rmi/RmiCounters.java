@@ -13,9 +13,7 @@ package io.mobula.rmi;
  *                           cluster secret, a frame other than the answer before authentication, no handshake within
  *                           {@link RmiConfig#handshakeTimeout()}, or a peer offering no authentication to a process
  *                           that requires it
- * @param heartbeatPings     liveness pings sent: one per heartbeat tick to a peer that a call of this process waits
- *                           for and that said nothing during the tick ({@link RmiConfig#heartbeat()})
  */
 public record RmiCounters(long callsMade, long callsServed, long localCalls, long connectionsOpened,
-                          long connectionsLost, int exportedObjects, long authFailures, long heartbeatPings) {
+                          long connectionsLost, int exportedObjects, long authFailures) {
 }

@@ -11,5 +11,4 @@ final class RmiStats {
     final LongAdder connectionsLost = new LongAdder();
     /** Connections dropped because the peer failed the handshake (see {@link RmiCounters#authFailures()}). */
     final LongAdder authFailures = new LongAdder();
-    final LongAdder heartbeatPings = new LongAdder();
 }
