@@ -89,9 +89,7 @@ final class PeerSender {
     SerialWriter begin() throws SerialException {
         lock.lock();
         try {
-            writer.beginMessage();
-            headerAt = writer.reserve(RmiHeader.LENGTH);
-            return writer;
+            return beginLocked();
         } catch (Throwable e) {
             writer.abortMessage();
             lock.unlock();
