@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * (wrong: an answer that is not the call's own number; runs and doubled: the server's counts afterwards);
  * {@code bulk THREADS N BYTES} the same with BYTES of random data per call, whose CRC-32 the server must return.
  * {@code slow MILLIS} starts one slow call and prints {@code SLOW-STARTED}, then {@code SLOW <outcome> <ms>} when it
- * ends. {@code exit} ends.
+ * ends. {@code counts} prints the server's {@code COUNTS runs=.. doubled=..}. {@code exit} ends.
  */
 public final class LedgerClientMain {
     private LedgerClientMain() {
@@ -50,6 +50,10 @@ public final class LedgerClientMain {
                         System.out.println("SLOW " + outcome + " " + (System.nanoTime() - t0) / 1_000_000);
                     });
                     System.out.println("SLOW-STARTED");
+                }
+                case "counts" -> {
+                    long[] c = ledger.counts();
+                    System.out.println("COUNTS runs=" + c[0] + " doubled=" + c[1]);
                 }
                 default -> System.out.println("unknown " + line);
             }

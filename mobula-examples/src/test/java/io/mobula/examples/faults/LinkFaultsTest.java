@@ -29,9 +29,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(300)
 class LinkFaultsTest {
-    private static final Duration WAIT = Duration.ofSeconds(90);
-    private static final Pattern CALLS = Pattern.compile(
-            "CALLS ok=(\\d+) failed=(\\d+) wrong=(\\d+) maxMs=(\\d+) runs=(\\d+) doubled=(\\d+) failures=(.*)");
+    private static final Duration WAIT = LedgerCalls.WAIT;
+    private static final String TEST = "LinkFaultsTest";
     private static final List<String> JVM = List.of("-Xmx96m", "-XX:TieredStopAtLevel=1",
             "-Dmobula.transports=tcp", "-Dmobula.heartbeatMs=500", "-Dmobula.peerTimeoutMs=4000");
 
@@ -51,7 +50,7 @@ class LinkFaultsTest {
                 long runs = 0;
 
                 // a clean link first: the numbers the faulty runs are compared with
-                runs += expectAllAnswered(client, "calls 4 200", 800, runs);
+                runs = LedgerCalls.expectAllAnswered(client, "calls 4 200", 800, runs, TEST).runs();
 
                 // a lossy link: a token bucket of 4 Mbit/s with little room drops what does not fit (64 KiB calls)
                 String why = tc(hosts.a, "qdisc", "add", "dev", serverLink, "root", "tbf", "rate", "4mbit",
@@ -59,7 +58,7 @@ class LinkFaultsTest {
                 Assumptions.assumeTrue(why == null, "skipped: no token-bucket qdisc here: " + why);
                 check(tc(hosts.b, "qdisc", "add", "dev", link(hosts, "b"), "root", "tbf", "rate", "4mbit",
                         "burst", "4kb", "latency", "2ms"));
-                runs += expectAllAnswered(client, "bulk 4 8 65536", 32, runs);
+                runs = LedgerCalls.expectAllAnswered(client, "bulk 4 8 65536", 32, runs, TEST).runs();
                 assertTrue(dropped(hosts.a, serverLink) + dropped(hosts.b, link(hosts, "b")) > 0,
                         "the link dropped packets: " + qdiscs(hosts));
                 check(tc(hosts.a, "qdisc", "del", "dev", serverLink, "root"));
@@ -72,9 +71,9 @@ class LinkFaultsTest {
                 Thread.sleep(1500);
                 check(Netns.ip("-n", hosts.a, "link", "set", serverLink, "up"));
                 String flapped = client.awaitLine("CALLS", WAIT);
-                runs += checkCalls(flapped, 40_000, runs, client);
-                Matcher f = CALLS.matcher(flapped);
-                assertTrue(f.matches() && Long.parseLong(f.group(4)) >= 1000,
+                LedgerCalls.Batch f = LedgerCalls.check(flapped, 40_000, runs, client, TEST);
+                runs = f.runs();
+                assertTrue(f.maxMs() >= 1000,
                         "calls were in flight while the link was down: " + flapped);
 
                 // a link that goes down for good under a call: the call fails within the peer timeout
@@ -91,36 +90,6 @@ class LinkFaultsTest {
                         + slow);
             }
         }
-    }
-
-    /** Sends {@code command} making {@code made} calls; all must answer rightly. Returns how many ran. */
-    private static long expectAllAnswered(ChildJvm client, String command, int made, long runsBefore)
-            throws Exception {
-        client.send(command);
-        String line = client.awaitLine("CALLS", WAIT);
-        Matcher m = CALLS.matcher(line);
-        assertTrue(m.matches(), line);
-        assertEquals(made, Long.parseLong(m.group(1)), "every call answered: " + line);
-        return checkCalls(line, made, runsBefore, client);
-    }
-
-    /**
-     * Checks a CALLS line: every call answered with its own number or failed, the server ran each number at most once
-     * and ran exactly the answered calls plus at most the failed ones. Returns how many ran.
-     */
-    private static long checkCalls(String line, int made, long runsBefore, ChildJvm client) {
-        Matcher m = CALLS.matcher(line);
-        assertTrue(m.matches(), line + "\n" + client.output());
-        System.out.println("LinkFaultsTest: " + line);
-        long ok = Long.parseLong(m.group(1));
-        long failed = Long.parseLong(m.group(2));
-        long wrong = Long.parseLong(m.group(3));
-        long runs = Long.parseLong(m.group(5)) - runsBefore;
-        assertEquals(0, wrong, "no call got another call's answer: " + line);
-        assertEquals(made, ok + failed, "every call ended: " + line);
-        assertEquals(0, Long.parseLong(m.group(6)), "no call ran twice: " + line);
-        assertTrue(runs >= ok && runs <= ok + failed, "answered calls ran, failed ones at most once: " + line);
-        return runs;
     }
 
     /** The veth device of {@code side} ("a" or "b") of {@code hosts}. */

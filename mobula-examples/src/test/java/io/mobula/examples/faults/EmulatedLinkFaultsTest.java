@@ -1,0 +1,105 @@
+package io.mobula.examples.faults;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.examples.ChildJvm;
+import io.mobula.examples.Netns;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Delay, jitter, reordering, duplication and random loss on the link between a client and a server, as the kernel's
+ * netem makes them, but from a link emulator in user space ({@link EmulatedLink}) in a namespace between the two
+ * hosts, so it runs on kernels without netem. TCP only, heartbeat 0.5 s and peer timeout 4 s, as in
+ * {@link LinkFaultsTest}, with its checks on every batch of calls: each call answers with its own number (or the
+ * CRC-32 of its own data) or fails with a RemoteException, the server runs no number twice, and it ran exactly the
+ * calls that answered plus at most the ones that failed. Faults that TCP repairs must cost no call at all; a link
+ * slower than the peer timeout must fail the call within a bound, and the next calls must be served once the link is
+ * fast again. Needs root and JDK 22+; skipped with a message elsewhere. The namespaces are always deleted.
+ */
+@Timeout(400)
+class EmulatedLinkFaultsTest {
+    private static final String TEST = "EmulatedLinkFaultsTest";
+    private static final Duration WAIT = LedgerCalls.WAIT;
+    private static final List<String> JVM = List.of("-Xmx96m", "-XX:TieredStopAtLevel=1",
+            "-Dmobula.transports=tcp", "-Dmobula.heartbeatMs=500", "-Dmobula.peerTimeoutMs=4000");
+
+    @Test
+    void delayReorderingDuplicationAndLoss() throws Exception {
+        try (Netns.Middlebox hosts = Netns.Middlebox.createOrSkip("mobula-e", "10.77.7");
+             EmulatedLink link = EmulatedLink.start(hosts, 20261127L)) {
+            List<String> serverArgs = new ArrayList<>(JVM);
+            serverArgs.add("-Dmobula.host=" + hosts.addressA);
+            List<String> clientArgs = new ArrayList<>(JVM);
+            clientArgs.add("-Dmobula.host=" + hosts.addressB);
+            try (ChildJvm server = ChildJvm.startWrapped(Netns.Pair.exec(hosts.a), LedgerServerMain.class,
+                    serverArgs);
+                 ChildJvm client = ChildJvm.startWrapped(Netns.Pair.exec(hosts.b), LedgerClientMain.class,
+                         clientArgs, hosts.addressA, server.awaitLine("READY ", WAIT).substring(6).trim())) {
+                assertNotNull(client.awaitLine("CONNECTED", WAIT), client.output());
+                long runs = LedgerCalls.counts(client)[0];
+
+                // through the emulator with no fault: the numbers the faulty runs are compared with
+                runs = LedgerCalls.expectAllAnswered(client, "calls 4 200", 800, runs, TEST).runs();
+
+                // 100 ms each way, plus up to 20 ms of jitter (which reorders frames too): every call answers, none
+                // faster than the round trip
+                link.set("delayMs=100 jitterMs=20");
+                LedgerCalls.Batch delayed = LedgerCalls.expectAllAnswered(client, "calls 4 10", 40, runs, TEST);
+                runs = delayed.runs();
+                assertTrue(delayed.maxMs() >= 200, "a call took at least the 200 ms round trip: " + delayed.line());
+                runs = LedgerCalls.expectAllAnswered(client, "bulk 2 4 65536", 8, runs, TEST).runs();
+
+                // reordering: a third of the frames overtake the ones delayed before them
+                EmulatedLink.Stats before = link.stats();
+                link.set("delayMs=10 jitterMs=5 reorder=0.3");
+                runs = LedgerCalls.expectAllAnswered(client, "calls 4 50", 200, runs, TEST).runs();
+                runs = LedgerCalls.expectAllAnswered(client, "bulk 4 8 65536", 32, runs, TEST).runs();
+                EmulatedLink.Stats reordered = link.stats();
+                assertTrue(reordered.reordered() > before.reordered(), "frames were reordered: " + reordered);
+
+                // duplication: a fifth of the frames arrive twice
+                link.set("delayMs=0 jitterMs=0 reorder=0 dup=0.2");
+                runs = LedgerCalls.expectAllAnswered(client, "calls 4 200", 800, runs, TEST).runs();
+                runs = LedgerCalls.expectAllAnswered(client, "bulk 4 8 65536", 32, runs, TEST).runs();
+                EmulatedLink.Stats duplicated = link.stats();
+                assertTrue(duplicated.duplicated() > reordered.duplicated(), "frames were duplicated: " + duplicated);
+
+                // all of it at once, with 2 % of the frames lost at random
+                link.set("delayMs=5 jitterMs=10 reorder=0.1 dup=0.05 loss=0.02");
+                runs = LedgerCalls.expectAllAnswered(client, "calls 4 100", 400, runs, TEST).runs();
+                runs = LedgerCalls.expectAllAnswered(client, "bulk 2 8 65536", 16, runs, TEST).runs();
+                EmulatedLink.Stats lossy = link.stats();
+                assertTrue(lossy.dropped() > duplicated.dropped(), "frames were lost: " + lossy);
+
+                // a link slower than the peer timeout (6 s each way against 4 s): the call fails within the peer
+                // timeout and its checks instead of waiting for the answer
+                link.set("delayMs=6000 jitterMs=0 reorder=0 dup=0 loss=0");
+                client.send("slow 0");
+                assertNotNull(client.awaitLine("SLOW-STARTED", WAIT), client.output());
+                String slow = client.awaitLine("SLOW ", WAIT);
+                System.out.println(TEST + ": " + slow);
+                Matcher m = Pattern.compile("SLOW failed (\\w+) (\\d+)").matcher(String.valueOf(slow));
+                assertTrue(m.matches(), "a call on a link slower than the peer timeout fails: " + slow + "\n"
+                        + client.output());
+                assertTrue(Long.parseLong(m.group(2)) < 12_000,
+                        "it fails within the peer timeout (4 s) and its checks: " + slow);
+
+                // the link is fast again: once the frames still on it are gone, calls are served again, and the
+                // failed call ran at most once
+                link.set("delayMs=0");
+                Thread.sleep(7_000);
+                long settled = LedgerCalls.counts(client)[0];
+                assertTrue(settled - runs <= 1, "the failed call ran at most once: " + (settled - runs));
+                LedgerCalls.expectAllAnswered(client, "calls 4 100", 400, settled, TEST);
+                System.out.println(TEST + ": " + link.stats());
+            }
+        }
+    }
+}
