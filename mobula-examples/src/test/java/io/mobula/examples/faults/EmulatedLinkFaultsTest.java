@@ -1,5 +1,6 @@
 package io.mobula.examples.faults;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,6 +100,41 @@ class EmulatedLinkFaultsTest {
                 assertTrue(settled - runs <= 1, "the failed call ran at most once: " + (settled - runs));
                 LedgerCalls.expectAllAnswered(client, "calls 4 100", 400, settled, TEST);
                 System.out.println(TEST + ": " + link.stats());
+            }
+        }
+    }
+
+    /**
+     * RepMI replicas never diverge over a faulty link: ranks 0 and 1 (and the pool coordinator) on one host, rank 2
+     * behind a link that delays, reorders, duplicates and loses frames; all three push to one replicated stack, then
+     * compare. Every rank's replica must hold every push once, and all must be equal.
+     */
+    @Test
+    void replicasAgreeOverAFaultyLink() throws Exception {
+        int writes = 300;
+        try (Netns.Middlebox hosts = Netns.Middlebox.createOrSkip("mobula-q", "10.77.8");
+             EmulatedLink link = EmulatedLink.start(hosts, 27112026L);
+             ChildJvm server = PartitionTest.poolServer(hosts.a, hosts.addressA)) {
+            link.set("delayMs=3 jitterMs=4 reorder=0.1 dup=0.1 loss=0.01");
+            List<ChildJvm> ranks = PartitionTest.ranks(hosts.a, hosts.addressA, hosts.b, hosts.addressB,
+                    server.awaitLine("pool server listening on mobula://", WAIT), "emulated",
+                    io.mobula.examples.repmi.PartitionMain.class, Integer.toString(writes), "3");
+            try {
+                for (int r = 0; r < 3; r++) {
+                    assertEquals(0, ranks.get(r).waitFor(Duration.ofSeconds(240)),
+                            "rank " + r + ":\n" + ranks.get(r).output());
+                }
+                String agree = ranks.get(0).awaitLine("[partition] survivors agree", Duration.ofSeconds(5));
+                System.out.println(TEST + ": " + agree + "; " + link.stats());
+                assertTrue(agree != null && agree.startsWith("[partition] survivors agree: " + 3 * writes
+                        + " values;"), "all three replicas hold the " + 3 * writes + " pushes: " + agree);
+                EmulatedLink.Stats stats = link.stats();
+                assertTrue(stats.dropped() > 0 && stats.duplicated() > 0 && stats.reordered() > 0,
+                        "the link lost, duplicated and reordered frames: " + stats);
+            } finally {
+                for (ChildJvm c : ranks) {
+                    c.close();
+                }
             }
         }
     }

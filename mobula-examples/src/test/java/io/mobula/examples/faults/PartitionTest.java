@@ -47,20 +47,33 @@ class PartitionTest {
 
     /** The pool coordinator on host a. */
     private static ChildJvm poolServer(Netns.Pair hosts) throws Exception {
-        return ChildJvm.startWrapped(Netns.Pair.exec(hosts.a), PoolServer.class,
-                List.of("-Xmx96m", "-Dmobula.transports=tcp", "-Dmobula.host=" + hosts.addressA),
+        return poolServer(hosts.a, hosts.addressA);
+    }
+
+    /** The pool coordinator in namespace {@code ns}, at {@code address}. */
+    static ChildJvm poolServer(String ns, String address) throws Exception {
+        return ChildJvm.startWrapped(Netns.Pair.exec(ns), PoolServer.class,
+                List.of("-Xmx96m", "-Dmobula.transports=tcp", "-Dmobula.host=" + address),
                 "--port", "0", "--lease-ms", "1500");
     }
 
     /** Ranks 0 and 1 on host a, rank 2 on host b, running {@code main args}. */
     private static List<ChildJvm> ranks(Netns.Pair hosts, String server, String pool, Class<?> main, String... args)
             throws Exception {
+        return ranks(hosts.a, hosts.addressA, hosts.b, hosts.addressB, server, pool, main, args);
+    }
+
+    /**
+     * Ranks 0 and 1 in namespace {@code a}, rank 2 in {@code b}, running {@code main args} in the pool whose
+     * coordinator announced itself with {@code server}.
+     */
+    static List<ChildJvm> ranks(String a, String addressA, String b, String addressB, String server, String pool,
+            Class<?> main, String... args) throws Exception {
         String line = server.substring(server.lastIndexOf('/') + 1);
         List<ChildJvm> ranks = new ArrayList<>();
         for (int r = 0; r < 3; r++) {
-            String host = r < 2 ? hosts.addressA : hosts.addressB;
-            ranks.add(ChildJvm.startWrapped(Netns.Pair.exec(r < 2 ? hosts.a : hosts.b), main,
-                    jvm(host, line, r, pool), args));
+            String host = r < 2 ? addressA : addressB;
+            ranks.add(ChildJvm.startWrapped(Netns.Pair.exec(r < 2 ? a : b), main, jvm(host, line, r, pool), args));
         }
         return ranks;
     }
