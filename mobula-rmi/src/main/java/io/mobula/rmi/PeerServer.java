@@ -111,7 +111,7 @@ final class PeerServer {
             try {
                 run(inv, inlineResult, callId, oneWay, iface, methodId);
             } finally {
-                INLINE.remove();
+                INLINE.set(null); // not remove(): the thread's entry is reused by its next call (no rehash, no cleanup)
             }
         } else {
             Runnable call = () -> run(inv, new CallResult(), callId, oneWay, iface, methodId);
