@@ -18,6 +18,8 @@ final class CallTarget {
     /** 0, or the RmiProtocol.ERROR_* code of the refusal. */
     int error;
     String message;
+    /** The export the last call found: calls on one connection mostly go to one object (no boxed-id lookup then). */
+    private ExportTable.Exported last;
 
     /**
      * Finds the target of a call to method {@code methodId} of the interface with {@code interfaceHash} on object
@@ -28,7 +30,11 @@ final class CallTarget {
         dispatcher = null;
         error = 0;
         message = null;
-        ExportTable.Exported target = runtime.exports.find(objectId);
+        ExportTable.Exported target = last;
+        if (target == null || target.objectId != objectId || target.removed) {
+            target = runtime.exports.find(objectId);
+            last = target;
+        }
         exported = target;
         if (target == null) {
             return refuse(RmiProtocol.ERROR_NO_SUCH_OBJECT, "no such object " + objectId + " in "

@@ -34,6 +34,8 @@ final class ExportTable {
         private final Map<Long, Long> leases = new ConcurrentHashMap<>(); // vm id -> expiry (nanoTime)
         volatile long graceUntil;
         volatile boolean pinned;
+        /** Set once it left the table (unexported or collected): a {@link CallTarget} that remembered it looks again. */
+        volatile boolean removed;
         /** Per interface, the flags the processor proved for the implementation class, or null. */
         private final int[][] flagsOverride;
 
@@ -205,6 +207,7 @@ final class ExportTable {
             return false;
         }
         byId.remove(e.objectId);
+        e.removed = true;
         return true;
     }
 
@@ -237,6 +240,7 @@ final class ExportTable {
             if (!e.refresh(now)) {
                 synchronized (this) {
                     byId.remove(e.objectId);
+                    e.removed = true;
                     // by its key, not byTarget.values().remove(e): that scans the whole table per entry, and a
                     // sweep freeing many objects at once took quadratic time holding the table's lock
                     byTarget.remove(e.key, e);

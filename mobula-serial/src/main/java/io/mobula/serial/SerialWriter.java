@@ -21,6 +21,8 @@ public final class SerialWriter {
     private final Config config;
     private final ByteOrder order;
     private byte[] buf;
+    /** The view {@link #buffer()} hands out, over {@link #buf}: made again only when the array grew. */
+    private ByteBuffer view;
     private ByteBuffer bb;
     private int pos;
 
@@ -146,12 +148,18 @@ public final class SerialWriter {
     }
 
     /**
-     * @return the bytes written since {@link #beginMessage()}: a view with position 0 and limit = size. With arrays
+     * @return the bytes written since {@link #beginMessage()}: a view with position 0 and limit = size, valid until
+     *     the next call of this writer (the same view object is handed out again, reset). With arrays
      *     {@linkplain #outOfLine(int) out of line} the message is flattened into a new buffer first (a copy).
      */
     public ByteBuffer buffer() {
         if (oolCount == 0) {
-            return ByteBuffer.wrap(buf, 0, pos).order(order);
+            ByteBuffer v = view;
+            if (v == null || !v.hasArray() || v.array() != buf) {
+                v = ByteBuffer.wrap(buf).order(order);
+                view = v;
+            }
+            return v.order(order).limit(pos).position(0); // a reader may have changed its order
         }
         byte[] flat = new byte[size()];
         ByteBuffer out = ByteBuffer.wrap(flat).order(order);
