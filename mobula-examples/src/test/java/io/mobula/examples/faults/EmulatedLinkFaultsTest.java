@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mobula.examples.ChildJvm;
 import io.mobula.examples.Netns;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,22 +27,13 @@ import org.junit.jupiter.api.Timeout;
 class EmulatedLinkFaultsTest {
     private static final String TEST = "EmulatedLinkFaultsTest";
     private static final Duration WAIT = LedgerCalls.WAIT;
-    private static final List<String> JVM = List.of("-Xmx96m", "-XX:TieredStopAtLevel=1",
-            "-Dmobula.transports=tcp", "-Dmobula.heartbeatMs=500", "-Dmobula.peerTimeoutMs=4000");
 
     @Test
     void delayReorderingDuplicationAndLoss() throws Exception {
         try (Netns.Middlebox hosts = Netns.Middlebox.createOrSkip("mobula-e", "10.77.7");
              EmulatedLink link = EmulatedLink.start(hosts, 20261127L)) {
-            List<String> serverArgs = new ArrayList<>(JVM);
-            serverArgs.add("-Dmobula.host=" + hosts.addressA);
-            List<String> clientArgs = new ArrayList<>(JVM);
-            clientArgs.add("-Dmobula.host=" + hosts.addressB);
-            try (ChildJvm server = ChildJvm.startWrapped(Netns.Pair.exec(hosts.a), LedgerServerMain.class,
-                    serverArgs);
-                 ChildJvm client = ChildJvm.startWrapped(Netns.Pair.exec(hosts.b), LedgerClientMain.class,
-                         clientArgs, hosts.addressA, server.awaitLine("READY ", WAIT).substring(6).trim())) {
-                assertNotNull(client.awaitLine("CONNECTED", WAIT), client.output());
+            try (Ledgers ledgers = Ledgers.start(hosts.a, hosts.addressA, hosts.b, hosts.addressB)) {
+                ChildJvm client = ledgers.client();
                 long runs = LedgerCalls.counts(client)[0];
 
                 // through the emulator with no fault: the numbers the faulty runs are compared with

@@ -31,22 +31,13 @@ import org.junit.jupiter.api.Timeout;
 class LinkFaultsTest {
     private static final Duration WAIT = LedgerCalls.WAIT;
     private static final String TEST = "LinkFaultsTest";
-    private static final List<String> JVM = List.of("-Xmx96m", "-XX:TieredStopAtLevel=1",
-            "-Dmobula.transports=tcp", "-Dmobula.heartbeatMs=500", "-Dmobula.peerTimeoutMs=4000");
 
     @Test
     void lossyFlappingAndDeadLinks() throws Exception {
         try (Netns.Pair hosts = Netns.Pair.createOrSkip("mobula-f", "10.77.3")) {
             String serverLink = link(hosts, "a");
-            List<String> serverArgs = new ArrayList<>(JVM);
-            serverArgs.add("-Dmobula.host=" + hosts.addressA);
-            List<String> clientArgs = new ArrayList<>(JVM);
-            clientArgs.add("-Dmobula.host=" + hosts.addressB);
-            try (ChildJvm server = ChildJvm.startWrapped(Netns.Pair.exec(hosts.a), LedgerServerMain.class,
-                    serverArgs);
-                 ChildJvm client = ChildJvm.startWrapped(Netns.Pair.exec(hosts.b), LedgerClientMain.class,
-                         clientArgs, hosts.addressA, server.awaitLine("READY ", WAIT).substring(6).trim())) {
-                assertNotNull(client.awaitLine("CONNECTED", WAIT), client.output());
+            try (Ledgers ledgers = Ledgers.start(hosts.a, hosts.addressA, hosts.b, hosts.addressB)) {
+                ChildJvm client = ledgers.client();
                 long runs = 0;
 
                 // a clean link first: the numbers the faulty runs are compared with
