@@ -14,17 +14,22 @@ import java.util.concurrent.locks.LockSupport;
  * connection's other frames for at most about twice the relief time. Leader/followers without a wake-up per
  * request: the follower is only woken when the leader is late.
  *
- * <p>Threading: a connection {@linkplain #watch registers} the first time its receive thread runs work, and is
- * dropped once it has run none for {@link #FORGET_NANOS}; registration is the only call from other threads. The
- * thread ticks every half relief time while some connection is registered, and parks without a timeout otherwise,
- * so an idle process spends nothing on it. It is a daemon, started on first use, and logs and goes on after a
+ * <p>Threading: a connection {@linkplain #watch registers} when its receive thread starts work while unwatched, and
+ * is dropped once it has run none for {@link #FORGET_RELIEF_TIMES} relief times; registration is the only call from
+ * other threads. The thread ticks every half relief time while some connection is registered, and parks without a
+ * timeout otherwise, so an idle process spends nothing on it, and one that serves a call now and then (a lease
+ * renewal a second) pays one registration per call instead of a tick every half millisecond between them. It is a daemon, started on first use, and logs and goes on after a
  * runtime exception.
  */
 final class ReceiveRelief implements Runnable {
 
     private static final System.Logger LOG = System.getLogger("io.mobula.transport");
-    /** A connection that ran no work for this long is no longer watched (it registers again when it does). */
-    static final long FORGET_NANOS = 1_000_000_000L;
+    /**
+     * A connection that ran no work for this many relief times is no longer watched (it registers again when it
+     * does): short enough that sparse calls leave the thread asleep between them, long enough that a steady stream of
+     * calls registers once.
+     */
+    static final int FORGET_RELIEF_TIMES = 10;
 
     private static final ReceiveRelief SHARED = new ReceiveRelief();
 

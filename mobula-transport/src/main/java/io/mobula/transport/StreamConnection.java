@@ -825,7 +825,8 @@ abstract class StreamConnection implements Connection, Runnable {
         }
         Thread w = working.get();
         if (w == null) {
-            return now - lastWork > ReceiveRelief.FORGET_NANOS && !reliefPending ? -1 : reliefNanos / 2;
+            return now - lastWork > ReceiveRelief.FORGET_RELIEF_TIMES * reliefNanos && !reliefPending ? -1
+                    : reliefNanos / 2;
         }
         long ran = now - workSince;
         if (ran >= reliefNanos && working.compareAndSet(w, null)) {
