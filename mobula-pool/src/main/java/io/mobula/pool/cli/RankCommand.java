@@ -45,8 +45,17 @@ final class RankCommand {
 
     /** {@code java [jvm args] -D... -cp CP Main args} for rank {@code rank}, advertising {@code host}. */
     static List<String> java(RunOptions o, int rank, String pool, String server, String host) {
+        return java(o, List.of(), rank, pool, server, host);
+    }
+
+    /**
+     * {@code java [defaults] [jvm args] -D... -cp CP Main args} for rank {@code rank}, advertising {@code host}; the
+     * user's JVM options follow the {@link RankDefaults} and so win where both set a property.
+     */
+    static List<String> java(RunOptions o, List<String> defaults, int rank, String pool, String server, String host) {
         List<String> cmd = new ArrayList<>();
         cmd.add(o.java());
+        cmd.addAll(defaults);
         cmd.addAll(o.jvmArgs());
         cmd.add("-Dmobula.host=" + host);
         cmd.add("-Dmobula.pool.rank=" + rank);
