@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Timeout;
  * CRC-32 of its own data) or fails with a RemoteException, the server runs no number twice, and it ran exactly the
  * calls that answered plus at most the ones that failed. Faults that TCP repairs must cost no call at all; a link
  * slower than the peer timeout must fail the call within a bound, and the next calls must be served once the link is
- * fast again. Needs root and JDK 22+; skipped with a message elsewhere. The namespaces are always deleted.
+ * fast again. RepMI replicas and every GMI forwarding and reply scheme are checked behind such a link too. Needs root
+ * and JDK 22+; skipped with a message elsewhere. The namespaces are always deleted.
  */
 @Timeout(400)
 class EmulatedLinkFaultsTest {
@@ -121,6 +122,38 @@ class EmulatedLinkFaultsTest {
                 EmulatedLink.Stats stats = link.stats();
                 assertTrue(stats.dropped() > 0 && stats.duplicated() > 0 && stats.reordered() > 0,
                         "the link lost, duplicated and reordered frames: " + stats);
+            } finally {
+                for (ChildJvm c : ranks) {
+                    c.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * GMI over a faulty link: the self-checking program of every row of the thesis's Table 5.1 (forwarding and reply
+     * schemes), with rank 2 behind a link that delays, reorders, duplicates and loses frames. Every row must give
+     * its expected result.
+     */
+    @Test
+    void groupInvocationsOverAFaultyLink() throws Exception {
+        try (Netns.Middlebox hosts = Netns.Middlebox.createOrSkip("mobula-j", "10.77.9");
+             EmulatedLink link = EmulatedLink.start(hosts, 11272026L);
+             ChildJvm server = PartitionTest.poolServer(hosts.a, hosts.addressA)) {
+            link.set("delayMs=3 jitterMs=4 reorder=0.1 dup=0.1 loss=0.01");
+            List<ChildJvm> ranks = PartitionTest.ranks(hosts.a, hosts.addressA, hosts.b, hosts.addressB,
+                    server.awaitLine("pool server listening on mobula://", WAIT), "emulated-gmi",
+                    io.mobula.examples.gmi.Table51.class);
+            try {
+                for (int r = 0; r < 3; r++) {
+                    assertEquals(0, ranks.get(r).waitFor(Duration.ofSeconds(240)),
+                            "rank " + r + ":\n" + ranks.get(r).output());
+                }
+                String verified = ranks.get(0).awaitLine("[gmi] table 5.1: all", Duration.ofSeconds(5));
+                EmulatedLink.Stats stats = link.stats();
+                System.out.println(TEST + ": " + verified + "; " + stats);
+                assertTrue(verified != null && verified.contains("rows verified"), ranks.get(0).output());
+                assertTrue(stats.frames() > 0, "rank 2's traffic went through the link: " + stats);
             } finally {
                 for (ChildJvm c : ranks) {
                     c.close();
