@@ -95,33 +95,34 @@ class EmulatedLinkFaultsTest {
         }
     }
 
+    /** The faults of the link the group tests put rank 2 behind. */
+    private static final String GROUP_LINK = "delayMs=3 jitterMs=4 reorder=0.1 dup=0.1 loss=0.01";
+
+    /** What a pool run behind a faulty link left: rank 0's expected line and what the link did. */
+    private record PoolRun(String line, EmulatedLink.Stats stats) {
+    }
+
     /**
-     * RepMI replicas never diverge over a faulty link: ranks 0 and 1 (and the pool coordinator) on one host, rank 2
-     * behind a link that delays, reorders, duplicates and loses frames; all three push to one replicated stack, then
-     * compare. Every rank's replica must hold every push once, and all must be equal.
+     * Runs {@code main args} on a pool of three, the coordinator and ranks 0 and 1 on one host and rank 2 behind a
+     * link with {@link #GROUP_LINK}; every rank must exit 0. Returns rank 0's line that starts with {@code line}.
      */
-    @Test
-    void replicasAgreeOverAFaultyLink() throws Exception {
-        int writes = 300;
-        try (Netns.Middlebox hosts = Netns.Middlebox.createOrSkip("mobula-q", "10.77.8");
-             EmulatedLink link = EmulatedLink.start(hosts, 27112026L);
+    private static PoolRun behindAFaultyLink(String prefix, String subnet, long seed, String pool, Class<?> main,
+                                             String line, String... args) throws Exception {
+        try (Netns.Middlebox hosts = Netns.Middlebox.createOrSkip(prefix, subnet);
+             EmulatedLink link = EmulatedLink.start(hosts, seed);
              ChildJvm server = PartitionTest.poolServer(hosts.a, hosts.addressA)) {
-            link.set("delayMs=3 jitterMs=4 reorder=0.1 dup=0.1 loss=0.01");
+            link.set(GROUP_LINK);
             List<ChildJvm> ranks = PartitionTest.ranks(hosts.a, hosts.addressA, hosts.b, hosts.addressB,
-                    server.awaitLine("pool server listening on mobula://", WAIT), "emulated",
-                    io.mobula.examples.repmi.PartitionMain.class, Integer.toString(writes), "3");
+                    server.awaitLine("pool server listening on mobula://", WAIT), pool, main, args);
             try {
                 for (int r = 0; r < 3; r++) {
                     assertEquals(0, ranks.get(r).waitFor(Duration.ofSeconds(240)),
                             "rank " + r + ":\n" + ranks.get(r).output());
                 }
-                String agree = ranks.get(0).awaitLine("[partition] survivors agree", Duration.ofSeconds(5));
-                System.out.println(TEST + ": " + agree + "; " + link.stats());
-                assertTrue(agree != null && agree.startsWith("[partition] survivors agree: " + 3 * writes
-                        + " values;"), "all three replicas hold the " + 3 * writes + " pushes: " + agree);
-                EmulatedLink.Stats stats = link.stats();
-                assertTrue(stats.dropped() > 0 && stats.duplicated() > 0 && stats.reordered() > 0,
-                        "the link lost, duplicated and reordered frames: " + stats);
+                PoolRun run = new PoolRun(ranks.get(0).awaitLine(line, Duration.ofSeconds(5)), link.stats());
+                System.out.println(TEST + ": " + run.line() + "; " + run.stats());
+                assertNotNull(run.line(), ranks.get(0).output());
+                return run;
             } finally {
                 for (ChildJvm c : ranks) {
                     c.close();
@@ -131,34 +132,32 @@ class EmulatedLinkFaultsTest {
     }
 
     /**
+     * RepMI replicas never diverge over a faulty link: ranks 0 and 1 (and the pool coordinator) on one host, rank 2
+     * behind a link that delays, reorders, duplicates and loses frames; all three push to one replicated stack, then
+     * compare. Every rank's replica must hold every push once, and all must be equal.
+     */
+    @Test
+    void replicasAgreeOverAFaultyLink() throws Exception {
+        int writes = 300;
+        PoolRun run = behindAFaultyLink("mobula-q", "10.77.8", 27112026L, "emulated",
+                io.mobula.examples.repmi.PartitionMain.class, "[partition] survivors agree",
+                Integer.toString(writes), "3");
+        assertTrue(run.line().startsWith("[partition] survivors agree: " + 3 * writes + " values;"),
+                "all three replicas hold the " + 3 * writes + " pushes: " + run.line());
+        assertTrue(run.stats().dropped() > 0 && run.stats().duplicated() > 0 && run.stats().reordered() > 0,
+                "the link lost, duplicated and reordered frames: " + run.stats());
+    }
+
+    /**
      * GMI over a faulty link: the self-checking program of every row of the thesis's Table 5.1 (forwarding and reply
      * schemes), with rank 2 behind a link that delays, reorders, duplicates and loses frames. Every row must give
      * its expected result.
      */
     @Test
     void groupInvocationsOverAFaultyLink() throws Exception {
-        try (Netns.Middlebox hosts = Netns.Middlebox.createOrSkip("mobula-j", "10.77.9");
-             EmulatedLink link = EmulatedLink.start(hosts, 11272026L);
-             ChildJvm server = PartitionTest.poolServer(hosts.a, hosts.addressA)) {
-            link.set("delayMs=3 jitterMs=4 reorder=0.1 dup=0.1 loss=0.01");
-            List<ChildJvm> ranks = PartitionTest.ranks(hosts.a, hosts.addressA, hosts.b, hosts.addressB,
-                    server.awaitLine("pool server listening on mobula://", WAIT), "emulated-gmi",
-                    io.mobula.examples.gmi.Table51.class);
-            try {
-                for (int r = 0; r < 3; r++) {
-                    assertEquals(0, ranks.get(r).waitFor(Duration.ofSeconds(240)),
-                            "rank " + r + ":\n" + ranks.get(r).output());
-                }
-                String verified = ranks.get(0).awaitLine("[gmi] table 5.1: all", Duration.ofSeconds(5));
-                EmulatedLink.Stats stats = link.stats();
-                System.out.println(TEST + ": " + verified + "; " + stats);
-                assertTrue(verified != null && verified.contains("rows verified"), ranks.get(0).output());
-                assertTrue(stats.frames() > 0, "rank 2's traffic went through the link: " + stats);
-            } finally {
-                for (ChildJvm c : ranks) {
-                    c.close();
-                }
-            }
-        }
+        PoolRun run = behindAFaultyLink("mobula-j", "10.77.9", 11272026L, "emulated-gmi",
+                io.mobula.examples.gmi.Table51.class, "[gmi] table 5.1: all");
+        assertTrue(run.line().contains("rows verified"), run.line());
+        assertTrue(run.stats().frames() > 0, "rank 2's traffic went through the link: " + run.stats());
     }
 }
