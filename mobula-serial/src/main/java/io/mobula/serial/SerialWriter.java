@@ -155,11 +155,11 @@ public final class SerialWriter {
     public ByteBuffer buffer() {
         if (oolCount == 0) {
             ByteBuffer v = view;
-            if (v == null || !v.hasArray() || v.array() != buf) {
-                v = ByteBuffer.wrap(buf).order(order);
+            if (v == null || v.array() != buf) {
+                v = ByteBuffer.wrap(buf);
                 view = v;
             }
-            return v.order(order).limit(pos).position(0); // a reader may have changed its order
+            return v.order(order).limit(pos).position(0); // order each time: a reader may have changed it
         }
         byte[] flat = new byte[size()];
         ByteBuffer out = ByteBuffer.wrap(flat).order(order);

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * is dropped once it has run none for {@link #FORGET_RELIEF_TIMES} relief times; registration is the only call from
  * other threads. The thread ticks every half relief time while some connection is registered, and parks without a
  * timeout otherwise, so an idle process spends nothing on it, and one that serves a call now and then (a lease
- * renewal a second) pays one registration per call instead of a tick every half millisecond between them. It is a daemon, started on first use, and logs and goes on after a
- * runtime exception.
+ * renewal a second) pays one registration per call instead of a tick every half millisecond between them. It is a
+ * daemon, started on first use, and logs and goes on after a runtime exception.
  */
 final class ReceiveRelief implements Runnable {
 

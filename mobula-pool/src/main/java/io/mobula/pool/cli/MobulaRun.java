@@ -98,10 +98,7 @@ public final class MobulaRun {
         int firstFailure = -1;
         int code = 0;
         try {
-            int localRanks = 0;
-            for (int r = 0; r < options.np(); r++) {
-                localRanks += options.hostOf(r) == null ? 1 : 0;
-            }
+            int localRanks = options.hosts().isEmpty() ? options.np() : 0; // with hosts, every rank goes through ssh
             List<String> localDefaults = RankDefaults.forLocalRanks(localRanks,
                     Runtime.getRuntime().availableProcessors(), options.jvmArgs(), System.getenv("JAVA_TOOL_OPTIONS"),
                     System.getenv("JDK_JAVA_OPTIONS"));
@@ -109,9 +106,8 @@ public final class MobulaRun {
                 String host = options.hostOf(r);
                 Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
                 env.putAll(secretEnv);
-                List<String> java = host == null
-                        ? RankCommand.java(options, localDefaults, r, pool, serverAddr, "127.0.0.1")
-                        : RankCommand.java(options, r, pool, serverAddr, host);
+                List<String> java = RankCommand.java(options, host == null ? localDefaults : List.of(), r, pool,
+                        serverAddr, host == null ? "127.0.0.1" : host);
                 List<String> cmd = host == null ? java
                         : RankCommand.ssh(options.ssh(), host, System.getProperty("user.dir"), env, java);
                 ProcessBuilder pb = new ProcessBuilder(cmd);
