@@ -107,6 +107,33 @@ public record CaseResult(String system, String transport, BenchCase benchCase, S
         return new CaseResult(system, transport, c, s, null);
     }
 
+    /** Parses a line of a results file ({@link #toJson}: microsecond fields) back into a result. */
+    static CaseResult fromResultsLine(Map<String, Object> json) {
+        String system = (String) json.get("system");
+        String transport = (String) json.get("transport");
+        BenchCase c = BenchCase.parse((String) json.get("case"));
+        Object err = json.get("error");
+        if (err != null) {
+            return new CaseResult(system, transport, c, null, err.toString());
+        }
+        Stats s = new Stats((int) micros(json, "calls", 1), micros(json, "p50_us", 1000),
+                micros(json, "p99_us", 1000), micros(json, "mean_us", 1000), micros(json, "min_us", 1000),
+                micros(json, "max_us", 1000));
+        Object passes = json.get("passes_p50_us");
+        List<Long> p50s = passes == null || passes.toString().isBlank() ? List.of(s.p50Nanos())
+                : java.util.Arrays.stream(passes.toString().split(","))
+                        .map(v -> Math.round(Double.parseDouble(v.trim()) * 1000)).toList();
+        return new CaseResult(system, transport, c, s, null, p50s);
+    }
+
+    private static long micros(Map<String, Object> json, String key, double scale) {
+        Object v = json.get(key);
+        if (!(v instanceof Double d)) {
+            throw new IllegalArgumentException("no number \"" + key + "\" in " + json);
+        }
+        return Math.round(d * scale);
+    }
+
     private static long num(Map<String, Object> json, String key) {
         Object v = json.get(key);
         if (!(v instanceof Number n)) {

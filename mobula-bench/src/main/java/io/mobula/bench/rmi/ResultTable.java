@@ -30,6 +30,17 @@ final class ResultTable {
         return byCase.getOrDefault(caseId, Map.of());
     }
 
+    /** The transport a system's results went over ({@code "tcp"}, {@code "shm"}, ...), or "" if it has none. */
+    String transportOf(String system) {
+        for (Map<String, CaseResult> m : byCase.values()) {
+            CaseResult r = m.get(system);
+            if (r != null && r.transport() != null) {
+                return r.transport();
+            }
+        }
+        return "";
+    }
+
     boolean hasSystem(String system) {
         return byCase.values().stream().anyMatch(m -> m.containsKey(system) && m.get(system).ok());
     }

@@ -57,6 +57,9 @@ public final class RmiSuite {
             out.printf(SuiteOptions.USAGE, RmiSystems.names());
             return 0;
         }
+        if (opt.report() != null) {
+            return report(opt.report(), out, err);
+        }
         List<RmiSystem> systems;
         try {
             systems = RmiSystems.byNames(opt.systems());
@@ -124,6 +127,46 @@ public final class RmiSuite {
                 notes);
         out.flush();
         return failed == 0 ? 0 : 1;
+    }
+
+    /** Prints the table and the targets of a results file again (with today's targets), running nothing. */
+    static int report(Path file, PrintStream out, PrintStream err) {
+        List<CaseResult> results = new ArrayList<>();
+        Map<String, Object> first = null;
+        try {
+            int n = 0;
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                n++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    Map<String, Object> json = Json.parseFlat(line);
+                    first = first == null ? json : first;
+                    results.add(CaseResult.fromResultsLine(json));
+                } catch (RuntimeException e) {
+                    err.println("rmi suite: " + file + " line " + n + ": " + e.getMessage());
+                    return 2;
+                }
+            }
+        } catch (IOException e) {
+            err.println("rmi suite: cannot read " + file + ": " + e);
+            return 2;
+        }
+        if (results.isEmpty()) {
+            err.println("rmi suite: no results in " + file);
+            return 2;
+        }
+        List<String> systemNames = results.stream().map(CaseResult::system).distinct().toList();
+        java.util.Set<String> present = results.stream().map(r -> r.benchCase().id())
+                .collect(Collectors.toSet());
+        List<BenchCase> cases = CaseCatalog.cases(true).stream().filter(c -> present.contains(c.id())).toList();
+        List<String> header = List.of("RMI benchmark collection, results of " + file + " (mode " + first.get("mode")
+                + ", " + first.get("timestamp") + "; host " + first.get("host") + ", " + first.get("cpus")
+                + " cpus, load average " + first.get("load") + " when written)");
+        new ReportPrinter(out).print(cases, systemNames, new ResultTable(results), header, List.of());
+        out.flush();
+        return 0;
     }
 
     static List<String> header(SuiteOptions opt, LaunchContext ctx, Instant started) {

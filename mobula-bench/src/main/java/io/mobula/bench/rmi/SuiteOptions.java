@@ -8,10 +8,10 @@ import java.util.List;
  * Command line of {@link RmiSuite}:
  * {@code [--quick|--full] [--json FILE] [--systems a,b,..] [--cases p1,p2,..]}, plus timing overrides
  * {@code --calls N --warmup N --max-ms MS --warmup-ms MS --warmup-all-ms MS --star-clients K --passes N} (used
- * by tests and for ad-hoc runs).
+ * by tests and for ad-hoc runs), or {@code --report FILE} to print the table and targets of a results file again.
  */
 record SuiteOptions(boolean full, Path json, List<String> systems, List<String> cases, Timing timing, int passes,
-        boolean help) {
+        boolean help, Path report) {
 
     static final int QUICK_PASSES = 2;
     static final int FULL_PASSES = 3;
@@ -20,6 +20,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
             usage: RmiSuite [--quick|--full] [--json FILE] [--systems a,b,..] [--cases p1,p2,..]
                             [--calls N] [--warmup N] [--max-ms MS] [--warmup-ms MS] [--warmup-all-ms MS]
                             [--star-clients K] [--passes N]
+                   RmiSuite --report FILE
               --quick        default: n in {50, 2000, 20000}, 2 passes of ~0.15 s per case and system
               --full         n in {50, 200, 500, 2000, 5000, 20000}, 3 passes of ~2.5 s per case and system
               --passes N     N passes, each with fresh processes; report each case's pass with the lowest p50
@@ -27,6 +28,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
               --systems      subset of: %s
               --cases        case ids or globs, e.g. null-call,obj-ping-obj/tree(15),'star/*'
                              (a bare kernel id selects all its payloads)
+              --report FILE  runs nothing: prints the table and the targets of a results file written before
             """;
 
     static SuiteOptions parse(String[] args) {
@@ -42,6 +44,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
         Integer star = null;
         Integer warmAll = null;
         Integer passes = null;
+        Path report = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -58,6 +61,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
                 case "--warmup-all-ms" -> warmAll = nonNegative(value(args, ++i, a), a);
                 case "--passes" -> passes = positive(value(args, ++i, a), a);
                 case "--star-clients" -> star = positive(value(args, ++i, a), a);
+                case "--report" -> report = Path.of(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
         }
@@ -71,7 +75,7 @@ record SuiteOptions(boolean full, Path json, List<String> systems, List<String> 
                 calls != null ? Math.min(base.minCalls(), calls) : base.minCalls(),
                 star != null ? star : base.starClients());
         return new SuiteOptions(full, json, systems == null ? RmiSystems.names() : systems, cases, timing,
-                passes != null ? passes : full ? FULL_PASSES : QUICK_PASSES, help);
+                passes != null ? passes : full ? FULL_PASSES : QUICK_PASSES, help, report);
     }
 
     String mode() {
