@@ -45,6 +45,14 @@ class TargetsTest {
         return line(lines, what).trim().split(" +")[0];
     }
 
+    /** {@code whatAndVerdict}: pairs of a text in the target's line and the verdict it must have. */
+    private static void assertVerdicts(List<String> lines, String... whatAndVerdict) {
+        for (int i = 0; i < whatAndVerdict.length; i += 2) {
+            assertEquals(whatAndVerdict[i + 1], verdict(lines, whatAndVerdict[i]),
+                    whatAndVerdict[i] + " in\n" + String.join("\n", lines));
+        }
+    }
+
     @Test
     void pendingWithoutMobulaPrintsTheThresholdsOfBothTransports() {
         List<String> lines = Targets.lines(new ResultTable(baselines()), List.of("raw-c", "raw-java", "java.rmi"));
@@ -72,13 +80,9 @@ class TargetsTest {
         String text = String.join("\n", lines);
         assertTrue(lines.get(0).startsWith("Targets for mobula (against the raw TCP baselines)"), text);
         assertEquals(1 + Targets.NETWORK.size() + 1, lines.size(), text);
-        assertEquals("PASS", verdict(lines, "null RMI median"), text);
-        assertEquals("PASS", verdict(lines, "obj-ping-obj/32int"), text);
-        assertEquals("MISS", verdict(lines, "obj-ping-obj/4int2null"), text);
-        assertEquals("PASS", verdict(lines, "obj-ping-obj/tree(15)"), text);
-        assertEquals("MISS", verdict(lines, "void pingpong(null)"), text);
-        assertEquals("MISS", verdict(lines, "1 MiB"), text);
-        assertEquals("PASS", verdict(lines, "faster than java.rmi"), text);
+        assertVerdicts(lines, "null RMI median", "PASS", "obj-ping-obj/32int", "PASS", "obj-ping-obj/4int2null", "MISS",
+                "obj-ping-obj/tree(15)", "PASS", "void pingpong(null)", "MISS", "1 MiB", "MISS",
+                "faster than java.rmi", "PASS");
         assertTrue(line(lines, "faster than java.rmi").contains("6/6 faster"), text);
     }
 
@@ -95,13 +99,10 @@ class TargetsTest {
         String text = String.join("\n", lines);
         assertTrue(lines.get(0).startsWith("Targets for mobula-shm (against the raw shared-memory baselines)"), text);
         assertEquals(1 + Targets.SHARED_MEMORY.size() + 1, lines.size(), text);
-        assertEquals("PASS", verdict(lines, "null RMI median <= 1.5 x raw-java-shm"), text);
-        assertEquals("PASS", verdict(lines, "obj-ping-obj/32int"), text);
-        assertEquals("n/a", verdict(lines, "obj-ping-obj/4int2null"), text); // not measured in this run
-        assertEquals("MISS", verdict(lines, "void pingpong(null) median <= 2 x"), text);
-        assertEquals("PASS", verdict(lines, "int[20000]"), text);
-        assertEquals("MISS", verdict(lines, "70% of raw-java-shm"), text);
-        assertEquals("PASS", verdict(lines, "faster than java.rmi"), text);
+        // 4int2null was not measured in this run: n/a
+        assertVerdicts(lines, "null RMI median <= 1.5 x raw-java-shm", "PASS", "obj-ping-obj/32int", "PASS",
+                "obj-ping-obj/4int2null", "n/a", "void pingpong(null) median <= 2 x", "MISS", "int[20000]", "PASS",
+                "70% of raw-java-shm", "MISS", "faster than java.rmi", "PASS");
         assertTrue(line(lines, "faster than java.rmi").contains("4/4 faster"), text);
     }
 
