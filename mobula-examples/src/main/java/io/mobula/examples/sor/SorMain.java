@@ -114,23 +114,20 @@ public final class SorMain {
                 } catch (RemoteException e) {
                     throw pool.lost(0, e);
                 }
-                node.awaitDone(); // rank 0 says when it is done, so nobody leaves while it still gathers
+                // Rank 0 passes the barrier once it has every result, and calls no rank after it, so leaving then
+                // cuts no call short. (A "done" call from rank 0 instead raced with this rank's exit: the rank could
+                // leave and exit before the reply to that call was sent, failing rank 0's call.)
+                pool.barrier();
                 return 0;
             }
             for (int i = lo; i < hi; i++) {
                 node.result[i] = g[i];
             }
             double[][] result = node.gather(size);
+            pool.barrier(); // every result is here: the others may leave
             long t1 = System.nanoTime();
             double[][] seq = Sor.sequential(n, iterations);
             double sequential = seconds(t1);
-            for (int q = 1; q < size; q++) {
-                try {
-                    pool.service(q, SorNode.class).putResult(-1, null);
-                } catch (RemoteException e) {
-                    throw pool.lost(q, e);
-                }
-            }
             System.out.printf(Locale.ROOT, "SOR %dx%d, %d iterations, %d ranks: parallel %.3f s, sequential %.3f s,"
                     + " speedup %.2f%n", n, n, iterations, size, parallel, sequential, sequential / parallel);
             for (int i = 0; i < n; i++) {

@@ -19,7 +19,6 @@ final class SorNodeImpl implements SorNode {
     private final Map<Long, double[]> rows = new HashMap<>();
     final double[][] result;
     private int gathered;
-    private boolean done;
     volatile Pool pool;
 
     SorNodeImpl(int n) {
@@ -43,14 +42,14 @@ final class SorNodeImpl implements SorNode {
 
     @Override
     public void putResult(int first, double[][] part) {
+        if (part == null || first < 1 || part.length > result.length - 1 - first) {
+            throw new IllegalArgumentException("rows " + first + " .. of a " + result.length + "-row grid: "
+                    + (part == null ? "null" : part.length + " rows") + " do not fit its interior");
+        }
         lock.lock();
         try {
-            if (part == null) {
-                done = true;
-            } else {
-                System.arraycopy(part, 0, result, first, part.length);
-                gathered++;
-            }
+            System.arraycopy(part, 0, result, first, part.length);
+            gathered++;
             arrived.signalAll();
         } finally {
             lock.unlock();
@@ -83,18 +82,6 @@ final class SorNodeImpl implements SorNode {
             result[0] = Sor.initialRow(result.length, 0);
             result[result.length - 1] = Sor.initialRow(result.length, result.length - 1);
             return result;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    void awaitDone() throws MemberLostException {
-        lock.lock();
-        try {
-            long stallDeadline = System.nanoTime() + SorMain.STALL.toNanos();
-            while (!done) {
-                await(stallDeadline, "rank 0 to finish", 0);
-            }
         } finally {
             lock.unlock();
         }
