@@ -116,9 +116,8 @@ public record CaseResult(String system, String transport, BenchCase benchCase, S
         if (err != null) {
             return new CaseResult(system, transport, c, null, err.toString());
         }
-        Stats s = new Stats((int) micros(json, "calls", 1), micros(json, "p50_us", 1000),
-                micros(json, "p99_us", 1000), micros(json, "mean_us", 1000), micros(json, "min_us", 1000),
-                micros(json, "max_us", 1000));
+        Stats s = new Stats((int) num(json, "calls"), nanos(json, "p50_us"), nanos(json, "p99_us"),
+                nanos(json, "mean_us"), nanos(json, "min_us"), nanos(json, "max_us"));
         Object passes = json.get("passes_p50_us");
         List<Long> p50s = passes == null || passes.toString().isBlank() ? List.of(s.p50Nanos())
                 : java.util.Arrays.stream(passes.toString().split(","))
@@ -126,12 +125,13 @@ public record CaseResult(String system, String transport, BenchCase benchCase, S
         return new CaseResult(system, transport, c, s, null, p50s);
     }
 
-    private static long micros(Map<String, Object> json, String key, double scale) {
+    /** A microsecond field of a results line, in nanoseconds. */
+    private static long nanos(Map<String, Object> json, String key) {
         Object v = json.get(key);
-        if (!(v instanceof Double d)) {
+        if (!(v instanceof Number n)) {
             throw new IllegalArgumentException("no number \"" + key + "\" in " + json);
         }
-        return Math.round(d * scale);
+        return Math.round(n.doubleValue() * 1000);
     }
 
     private static long num(Map<String, Object> json, String key) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -158,7 +159,7 @@ public final class RmiSuite {
             return 2;
         }
         List<String> systemNames = results.stream().map(CaseResult::system).distinct().toList();
-        java.util.Set<String> present = results.stream().map(r -> r.benchCase().id())
+        Set<String> present = results.stream().map(r -> r.benchCase().id())
                 .collect(Collectors.toSet());
         List<BenchCase> cases = CaseCatalog.cases(true).stream().filter(c -> present.contains(c.id())).toList();
         List<String> header = List.of("RMI benchmark collection, results of " + file + " (mode " + first.get("mode")

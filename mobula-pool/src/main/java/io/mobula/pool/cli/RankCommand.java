@@ -43,11 +43,6 @@ final class RankCommand {
         return Map.of("MOBULA_SECRET_FILE", java.nio.file.Path.of(file).toAbsolutePath().toString());
     }
 
-    /** {@code java [jvm args] -D... -cp CP Main args} for rank {@code rank}, advertising {@code host}. */
-    static List<String> java(RunOptions o, int rank, String pool, String server, String host) {
-        return java(o, List.of(), rank, pool, server, host);
-    }
-
     /**
      * {@code java [defaults] [jvm args] -D... -cp CP Main args} for rank {@code rank}, advertising {@code host}; the
      * user's JVM options follow the {@link RankDefaults} and so win where both set a property.

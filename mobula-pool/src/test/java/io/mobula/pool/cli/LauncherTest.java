@@ -80,7 +80,7 @@ class LauncherTest {
     @Test
     void sshCommandRunsTheRankInTheRightDirectoryWithItsEnvironment() throws Exception {
         RunOptions o = parse("--np", "2", "--hosts", "node1", "p.Main", "it's", "a b");
-        List<String> java = RankCommand.java(o, 1, "pool-x", "head:1100", "node1");
+        List<String> java = RankCommand.java(o, List.of(), 1, "pool-x", "head:1100", "node1");
         assertTrue(java.containsAll(List.of("-Dmobula.pool.rank=1", "-Dmobula.pool.size=2",
                 "-Dmobula.host=node1", "-Dmobula.pool.server=head:1100", "p.Main", "it's", "a b")), java.toString());
         Map<String, String> env = RankCommand.env(1, 2, "pool-x", "head:1100");
