@@ -64,6 +64,9 @@ final class GroupReference implements GroupInvoker {
             Object r = run(c, parameters);
             outcome = "ok";
             return r;
+        } catch (GroupBrokenException e) {
+            view.broken(e); // learned from a peer before this process's own pool event: the group stays broken
+            throw e;
         } catch (GroupException e) {
             throw e;
         } catch (Throwable t) {

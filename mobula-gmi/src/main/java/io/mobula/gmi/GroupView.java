@@ -31,6 +31,17 @@ final class GroupView {
         }
     }
 
+    /**
+     * Marks the group broken with a failure learned from an operation (a peer that saw a member lost first, while this
+     * process's pool has not told it yet): the group is broken everywhere once a member is lost, so every later
+     * operation here fails too. The first failure recorded stays.
+     */
+    void broken(GroupBrokenException b) {
+        if (broken == null) {
+            broken = b;
+        }
+    }
+
     /** Marks the group broken if a member lives in process {@code poolRank}; returns the failure, else null. */
     GroupBrokenException lose(int poolRank, String detail) {
         for (int r = 0; r < size; r++) {
