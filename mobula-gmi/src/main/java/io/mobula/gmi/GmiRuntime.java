@@ -52,6 +52,8 @@ final class GmiRuntime {
     private final AtomicLong nextCall = new AtomicLong(1);
     final LongAdder discardedExceptions = new LongAdder();
     final LongAdder forwarderFailures = new LongAdder();
+    /** Invocations this process forwarded to a child in a broadcast tree. */
+    final LongAdder relayed = new LongAdder();
     final GroupPort self;
     private final GroupPortAdapter adapter;
     private final ScheduledExecutorService sweeper;
@@ -185,6 +187,22 @@ final class GmiRuntime {
         return p;
     }
 
+    /**
+     * Whether a message to pool rank {@code poolRank} can leave without waiting for the network first: its port is
+     * known and its process connected (a look-up or a connection set-up waits for replies, which a receive thread
+     * must not do).
+     */
+    boolean canSendWithoutWaiting(int poolRank) {
+        GroupPort p = ports.get(poolRank);
+        return p != null && (poolRank == pool.rank() || Rmi.transportOf(p) != null);
+    }
+
+    /** Whether delivering this reply runs a user's forwarder (which may block) rather than waking a waiting caller. */
+    boolean replyRunsUserCode(Reply r) {
+        ReplyCollector c = pending.get(r.call());
+        return c != null && c.hasSink();
+    }
+
     void sendInvoke(GroupView v, Invoke h, byte[] parameters) {
         int p = v.poolRanks[h.rank()];
         try {
@@ -212,7 +230,9 @@ final class GmiRuntime {
 
     private GroupBrokenException lostOnSend(int poolRank, String what, RemoteException e) {
         String detail = what + " failed: " + e.getMessage();
-        pool.lost(poolRank, e); // the coordinator decides, so every member sees the same failure
+        // the coordinator decides, so every member sees the same failure; telling it waits for its reply, which a
+        // receive thread must not do
+        Rmi.runWhereBlockingIsAllowed(() -> pool.lost(poolRank, e));
         lost(poolRank, detail);
         return new GroupBrokenException("pool rank " + poolRank + " is unreachable: " + detail, e);
     }

@@ -5,10 +5,12 @@ import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.GroupMessages.Reply;
 import io.mobula.gmi.Results.Outcome;
 import io.mobula.gmi.spi.ResultType;
+import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
 
 /**
- * Runs invocations on the members living in this process (the skeleton role, thesis 5.4.1): relays a tree broadcast
+ * Runs invocations on the members living in this process (the skeleton role, thesis 5.4.1), on the thread that
+ * received them when nothing in them can block ({@link #receive}): relays a tree broadcast
  * to the member's children first, decodes the parameters, applies the method through the generated skeleton, and
  * handles the outcome as the invocation's reply scheme says: drop it, send it to the invoker, or combine it with the
  * children's partial results up a binomial tree (thesis 5.2.4, Figure 5.3).
@@ -22,11 +24,74 @@ final class MemberSide {
         this.rt = rt;
     }
 
-    void run(Invoke h, byte[] parameters) {
+    /**
+     * An invocation as it arrives. On a receive thread ({@link Rmi#onReceiveThread()}) it runs there, with no hand-off,
+     * when nothing in it can wait for the network: the member's method is proven non-blocking ({@link MemberFlags}),
+     * the member has joined, the reply scheme does not wait for children's partial results, and every process it
+     * sends to (the invoker, tree children, the reduce parent) is connected already. Anything else runs where
+     * blocking is allowed ({@link Rmi#runWhereBlockingIsAllowed}): on the same thread once it has handed its receive
+     * role on, or a pooled thread. Off a receive thread it runs at once.
+     */
+    void receive(Invoke h, byte[] parameters) {
+        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
+        if (!Rmi.onReceiveThread() || runsInline(h, m)) {
+            run(h, m, parameters);
+        } else {
+            Rmi.runWhereBlockingIsAllowed(() -> run(h, m, parameters));
+        }
+    }
+
+    private boolean runsInline(Invoke h, LocalMember m) {
+        if (m == null || h.method() < 0 || h.method() >= m.nonBlocking.length || !m.nonBlocking[h.method()]
+                || !m.isReady()) {
+            return false;
+        }
+        GroupView v = rt.views.get(h.group());
+        int[] ranks = h.ranks();
+        int pos = ranks == null ? -1 : indexOf(ranks, h.rank());
+        if (ranks != null && (v == null || pos < 0)) {
+            return false;
+        }
+        if (h.relay() && ranks != null) {
+            for (int c : BinomialTree.children(pos, ranks.length)) {
+                if (!rt.canSendWithoutWaiting(v.poolRanks[ranks[c]])) {
+                    return false;
+                }
+            }
+        }
+        return switch (h.reply()) {
+            case GroupMessages.REPLY_NONE -> true;
+            case GroupMessages.REPLY_ONE -> h.rank() != h.replyRank() || rt.canSendWithoutWaiting(h.origin());
+            case GroupMessages.REPLY_ALL -> rt.canSendWithoutWaiting(h.origin());
+            case GroupMessages.REPLY_REDUCE -> ranks != null && BinomialTree.children(pos, ranks.length).length == 0
+                    && (pos == 0 ? rt.canSendWithoutWaiting(h.origin())
+                    : rt.canSendWithoutWaiting(v.poolRanks[ranks[BinomialTree.parent(pos)]]));
+            default -> false;
+        };
+    }
+
+    private static int indexOf(int[] ranks, int rank) {
+        for (int i = 0; i < ranks.length; i++) {
+            if (ranks[i] == rank) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void run(Invoke h, LocalMember m, byte[] parameters) {
+        try {
+            runInvocation(h, m, parameters);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "invocation of method " + h.method() + " on member rank " + h.rank() + " of '"
+                    + h.group() + "' failed in the runtime", t);
+        }
+    }
+
+    private void runInvocation(Invoke h, LocalMember m, byte[] parameters) {
         if (h.relay() && h.ranks() != null) {
             relay(h, parameters);
         }
-        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
         Outcome o;
         String what = "method " + h.method() + " on member rank " + h.rank() + " of '" + h.group() + "'";
         if (m == null) {
@@ -74,10 +139,9 @@ final class MemberSide {
     }
 
     private static int position(int[] ranks, int rank) {
-        for (int i = 0; i < ranks.length; i++) {
-            if (ranks[i] == rank) {
-                return i;
-            }
+        int i = indexOf(ranks, rank);
+        if (i >= 0) {
+            return i;
         }
         throw new GroupException("member rank " + rank + " is not among the destinations "
                 + java.util.Arrays.toString(ranks));
@@ -91,6 +155,7 @@ final class MemberSide {
             int child = h.ranks()[children[i]];
             try {
                 rt.sendInvoke(v, h.to(child), parameters);
+                rt.relayed.increment();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"
                         + " rank " + child, e);
