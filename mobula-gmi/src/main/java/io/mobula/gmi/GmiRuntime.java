@@ -54,6 +54,8 @@ final class GmiRuntime {
     final LongAdder forwarderFailures = new LongAdder();
     /** Invocations this process forwarded to a child in a broadcast tree. */
     final LongAdder relayed = new LongAdder();
+    /** Invocations run on the thread that received them ({@link MemberSide#receive}). */
+    final LongAdder ranOnReceiveThread = new LongAdder();
     final GroupPort self;
     private final GroupPortAdapter adapter;
     private final ScheduledExecutorService sweeper;

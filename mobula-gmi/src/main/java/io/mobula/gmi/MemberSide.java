@@ -34,7 +34,10 @@ final class MemberSide {
      */
     void receive(Invoke h, byte[] parameters) {
         LocalMember m = rt.members.get(h.group() + "/" + h.rank());
-        if (!Rmi.onReceiveThread() || runsInline(h, m)) {
+        if (!Rmi.onReceiveThread()) {
+            run(h, m, parameters);
+        } else if (runsInline(h, m)) {
+            rt.ranOnReceiveThread.increment();
             run(h, m, parameters);
         } else {
             Rmi.runWhereBlockingIsAllowed(() -> run(h, m, parameters));
