@@ -18,6 +18,13 @@ import java.lang.System.Logger.Level;
 final class MemberSide {
     private static final System.Logger LOG = System.getLogger(MemberSide.class.getName());
 
+    /**
+     * The largest message a receive thread sends itself (a reply, a partial result, a relay); larger ones leave from
+     * a thread that may wait. Far below a shared-memory ring (1 MiB by default) or a socket's send buffer, so a receive
+     * thread's own sends find room unless the connection is already full of other traffic.
+     */
+    static final int INLINE_SEND_BYTES = 64 << 10;
+
     private final GmiRuntime rt;
 
     MemberSide(GmiRuntime rt) {
@@ -36,7 +43,7 @@ final class MemberSide {
         LocalMember m = rt.members.get(h.group() + "/" + h.rank());
         if (!Rmi.onReceiveThread()) {
             run(h, m, parameters);
-        } else if (runsInline(h, m)) {
+        } else if (runsInline(h, m, parameters)) {
             rt.ranOnReceiveThread.increment();
             run(h, m, parameters);
         } else {
@@ -44,7 +51,7 @@ final class MemberSide {
         }
     }
 
-    private boolean runsInline(Invoke h, LocalMember m) {
+    private boolean runsInline(Invoke h, LocalMember m, byte[] parameters) {
         if (m == null || h.method() < 0 || h.method() >= m.nonBlocking.length || !m.nonBlocking[h.method()]
                 || !m.isReady()) {
             return false;
@@ -56,6 +63,9 @@ final class MemberSide {
             return false;
         }
         if (h.relay() && ranks != null) {
+            if (parameters.length > INLINE_SEND_BYTES && BinomialTree.children(pos, ranks.length).length > 0) {
+                return false; // relays of a large message leave from a thread that may wait (sendFromHere)
+            }
             for (int c : BinomialTree.children(pos, ranks.length)) {
                 if (!rt.canSendWithoutWaiting(v.poolRanks[ranks[c]])) {
                     return false;
@@ -167,10 +177,33 @@ final class MemberSide {
     }
 
     private void reply(Invoke h, int rank, Outcome o, String what) {
+        byte[] bytes;
         try {
-            rt.sendReply(h.origin(), new Reply(h.call(), rank, o.thrown() != null), rt.encodeOutcome(o, what));
+            bytes = rt.encodeOutcome(o, what);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "the outcome of " + what + " could not reach its invoker", e);
+            LOG.log(Level.WARNING, "the outcome of " + what + " could not be encoded", e);
+            return;
+        }
+        Reply r = new Reply(h.call(), rank, o.thrown() != null);
+        sendFromHere(bytes.length, () -> {
+            try {
+                rt.sendReply(h.origin(), r, bytes);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "the outcome of " + what + " could not reach its invoker", e);
+            }
+        });
+    }
+
+    /**
+     * Sends at once, or, from a receive thread, a message of more than {@link #INLINE_SEND_BYTES} from a thread that
+     * may wait: a large send can fill the peer's ring or socket buffer and wait for the peer's receive thread, which
+     * might itself be sending to this process from its receive thread.
+     */
+    private static void sendFromHere(int bytes, Runnable send) {
+        if (bytes > INLINE_SEND_BYTES && Rmi.onReceiveThread()) {
+            Rmi.runWhereBlockingIsAllowed(send);
+        } else {
+            send.run();
         }
     }
 
@@ -208,11 +241,20 @@ final class MemberSide {
             return;
         }
         int parent = ranks[BinomialTree.parent(pos)];
+        byte[] bytes;
         try {
-            rt.sendPart(v.poolRanks[parent], new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(),
-                    acc.thrown() != null), rt.encodeOutcome(acc, what));
+            bytes = rt.encodeOutcome(acc, what);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "the partial result of " + what + " could not reach member rank " + parent, e);
+            LOG.log(Level.WARNING, "the partial result of " + what + " could not be encoded", e);
+            return;
         }
+        Part part = new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(), acc.thrown() != null);
+        sendFromHere(bytes.length, () -> {
+            try {
+                rt.sendPart(v.poolRanks[parent], part, bytes);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "the partial result of " + what + " could not reach member rank " + parent, e);
+            }
+        });
     }
 }
