@@ -13,6 +13,9 @@ public interface Probe extends GroupInterface {
     /** Proven non-blocking: how many marks arrived. */
     int peek();
 
+    /** Proven non-blocking: keeps the array (a broadcast larger than a receive thread relays itself). */
+    void keep(double[] v);
+
     /** May block: asks another member for its value, a wait for the network. */
     int nested(int other);
 }

@@ -14,6 +14,7 @@ public final class ProbeImpl extends GroupMember implements Probe {
     final AtomicInteger sum = new AtomicInteger();
     final AtomicInteger marks = new AtomicInteger();
     volatile int stated;
+    volatile double[] kept;
     volatile Thread markThread;
     volatile Thread statedThread;
     volatile boolean statedOnReceiveThread;
@@ -35,6 +36,11 @@ public final class ProbeImpl extends GroupMember implements Probe {
         stated = k;
         statedThread = Thread.currentThread();
         statedOnReceiveThread = Rmi.onReceiveThread();
+    }
+
+    @Override
+    public void keep(double[] v) {
+        kept = v;
     }
 
     @Override

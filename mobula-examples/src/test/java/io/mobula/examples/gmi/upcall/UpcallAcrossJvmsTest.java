@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the binomial tree 0 -> {1, 2}, 2 -> 3): methods proven or stated non-blocking run on the thread that received the
  * invocation (a platform receive thread, inside the RMI receive path); a method that may block runs where it may wait
  * for the network, and does (a nested group invocation with a reply); and rank 3 gets every broadcast through rank
- * 2's relay only.
+ * 2's relay only, a 160 KB one too (relayed from a thread that may wait).
  */
 class UpcallAcrossJvmsTest {
     private static final List<String> SMALL_JVM = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
@@ -58,6 +58,8 @@ class UpcallAcrossJvmsTest {
                 String where = "rank " + r + ": " + f + "\n" + run.output();
                 assertEquals("5", f.get("marks"), where);
                 assertEquals("15", f.get("sum"), where);
+                assertEquals(String.valueOf(UpcallMain.BIG), f.get("kept"), where);
+                assertEquals(String.valueOf(UpcallMain.BIG - 1), f.get("keptLast"), where);
                 // proven non-blocking: on a receive thread, not handed to a virtual thread
                 assertTrue(f.get("markThread").startsWith("platform:mobula-") && f.get("markThread").contains("-recv-"),
                         where);
@@ -73,8 +75,9 @@ class UpcallAcrossJvmsTest {
                 assertEquals("false", f.get("nestedOnReceiveThread"), where);
             }
             // the relay tree carried the broadcasts between processes: 0 -> {2, 1}, 2 -> 3
-            assertEquals(String.valueOf(2 * (UpcallMain.BROADCASTS + 1)), ranks.get(0).get("relayed"), run.output());
-            assertEquals(String.valueOf(UpcallMain.BROADCASTS + 1), ranks.get(2).get("relayed"), run.output());
+            int broadcasts = UpcallMain.BROADCASTS + 2; // the marks, the stated mark, the large array
+            assertEquals(String.valueOf(2 * broadcasts), ranks.get(0).get("relayed"), run.output());
+            assertEquals(String.valueOf(broadcasts), ranks.get(2).get("relayed"), run.output());
             assertEquals("0", ranks.get(1).get("relayed"), run.output());
             assertEquals("0", ranks.get(3).get("relayed"), run.output());
         }

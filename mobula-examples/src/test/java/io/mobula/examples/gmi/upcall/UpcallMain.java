@@ -10,12 +10,15 @@ import io.mobula.pool.Pool;
 /**
  * A rank of a group of every process of the pool (run with {@code mobula.gmi.relayFrom} below the pool size, so
  * broadcasts travel along the relay tree): rank 0 broadcasts a proven non-blocking method and a stated one, then has
- * every other member run a method that may block and waits there for another member's reply. Each rank then prints
+ * every other member run a method that may block and waits there for another member's reply, and broadcasts a
+ * 160 KB array (relayed from threads that may wait). Each rank then prints
  * one line saying where its member's methods ran and how many invocations it relayed; exit 0 when every value
  * arrived.
  */
 public final class UpcallMain {
     static final int BROADCASTS = 5;
+    /** Doubles in the large broadcast: 160 KB, above what a receive thread relays itself. */
+    static final int BIG = 20_000;
 
     private UpcallMain() {
     }
@@ -49,6 +52,12 @@ public final class UpcallMain {
                 awaitMarks(g, r); // every broadcast arrived (in some order) and was relayed
             }
             g.markStated(BROADCASTS);
+            Group.findMethod(g, Probe_GroupMethods.KEEP).configure(new GroupInvocation(), new DiscardReply());
+            double[] big = new double[BIG];
+            for (int i = 0; i < BIG; i++) {
+                big[i] = i;
+            }
+            g.keep(big); // 160 KB: relayed from a thread that may wait, not from a receive thread
             for (int r = 1; r < n; r++) {
                 Group.findMethod(g, Probe_GroupMethods.NESTED).configure(new SingleInvocation(r), new ReturnReply(r));
                 if (g.nested((r + 1) % n) == BROADCASTS) { // waits there for member (r + 1)'s reply
@@ -58,7 +67,8 @@ public final class UpcallMain {
         }
         pool.barrier();
         long deadline = System.nanoTime() + 30_000_000_000L;
-        while ((member.marks.get() < BROADCASTS || member.stated != BROADCASTS) && System.nanoTime() < deadline) {
+        while ((member.marks.get() < BROADCASTS || member.stated != BROADCASTS || member.kept == null)
+                && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         System.out.println("[upcall] rank " + me + " marks=" + member.marks.get() + " sum=" + member.sum.get()
@@ -66,12 +76,15 @@ public final class UpcallMain {
                 + " statedOnReceiveThread=" + member.statedOnReceiveThread
                 + " nestedThread=" + describe(member.nestedThread)
                 + " nestedOnReceiveThread=" + member.nestedOnReceiveThread
+                + " kept=" + (member.kept == null ? -1 : member.kept.length)
+                + " keptLast=" + (member.kept == null ? -1 : (long) member.kept[member.kept.length - 1])
                 + " relayed=" + Group.counters().relayed()
                 + " ranOnReceiveThread=" + Group.counters().ranOnReceiveThread() + (me == 0 ? " nestedOk=" + nestedOk : ""));
         System.out.flush();
         pool.barrier();
         return member.marks.get() == BROADCASTS && member.sum.get() == BROADCASTS * (BROADCASTS + 1) / 2
-                && member.stated == BROADCASTS && (me != 0 || nestedOk == n - 1);
+                && member.stated == BROADCASTS && member.kept != null && member.kept.length == BIG
+                && member.kept[BIG - 1] == BIG - 1 && (me != 0 || nestedOk == n - 1);
     }
 
     private static void awaitMarks(Probe g, int rank) throws InterruptedException {
