@@ -207,6 +207,9 @@ final class GmiRuntime {
 
     void sendInvoke(GroupView v, Invoke h, byte[] parameters) {
         int p = v.poolRanks[h.rank()];
+        if (p == pool.rank() && adapter.members().runOnInvokerThread(h, parameters)) {
+            return;
+        }
         try {
             port(p).invoke(h, parameters);
         } catch (RemoteException e) {
@@ -215,6 +218,10 @@ final class GmiRuntime {
     }
 
     void sendReply(int origin, Reply r, byte[] value) {
+        if (origin == pool.rank() && !Rmi.onReceiveThread() && !replyRunsUserCode(r)) {
+            onReply(r, value); // a caller of this process waits for it: wake it from here
+            return;
+        }
         try {
             port(origin).reply(r, value);
         } catch (RemoteException e) {

@@ -30,6 +30,11 @@ final class GroupPortAdapter implements GroupPort {
         this.members = new MemberSide(runtime);
     }
 
+    /** The member side, for invocations of members in this process from their invoker's thread. */
+    MemberSide members() {
+        return members;
+    }
+
     @Override
     public void invoke(Invoke header, byte[] parameters) {
         try {

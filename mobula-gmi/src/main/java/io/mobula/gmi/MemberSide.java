@@ -51,9 +51,35 @@ final class MemberSide {
         }
     }
 
+    /**
+     * From the invoking thread, an invocation of a member in this process: runs it right there when its method is
+     * proven non-blocking, the member has joined and the reply scheme waits for no partial results (no thread is
+     * started and the parameter bytes are not copied). Returns false when it must go the ordinary way, a one-way call
+     * to this process's own port that runs on a thread of its own (always from a receive thread).
+     */
+    boolean runOnInvokerThread(Invoke h, byte[] parameters) {
+        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
+        if (Rmi.onReceiveThread() || !proven(h, m)) {
+            return false;
+        }
+        if (h.reply() == GroupMessages.REPLY_REDUCE) {
+            int[] ranks = h.ranks();
+            int pos = ranks == null ? -1 : indexOf(ranks, h.rank());
+            if (pos < 0 || BinomialTree.children(pos, ranks.length).length > 0) {
+                return false;
+            }
+        }
+        run(h, m, parameters);
+        return true;
+    }
+
+    private static boolean proven(Invoke h, LocalMember m) {
+        return m != null && h.method() >= 0 && h.method() < m.nonBlocking.length && m.nonBlocking[h.method()]
+                && m.isReady();
+    }
+
     private boolean runsInline(Invoke h, LocalMember m, byte[] parameters) {
-        if (m == null || h.method() < 0 || h.method() >= m.nonBlocking.length || !m.nonBlocking[h.method()]
-                || !m.isReady()) {
+        if (!proven(h, m)) {
             return false;
         }
         GroupView v = rt.views.get(h.group());

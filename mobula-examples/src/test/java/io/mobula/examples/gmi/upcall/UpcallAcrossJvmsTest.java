@@ -74,6 +74,8 @@ class UpcallAcrossJvmsTest {
                 assertFalse(f.get("nestedThread").equals("none"), where);
                 assertEquals("false", f.get("nestedOnReceiveThread"), where);
             }
+            // rank 0's own member ran the proven broadcasts on the invoking thread itself (no thread started)
+            assertEquals("platform:main", ranks.get(0).get("markThread"), run.output());
             // the relay tree carried the broadcasts between processes: 0 -> {2, 1}, 2 -> 3
             int broadcasts = UpcallMain.BROADCASTS + 2; // the marks, the stated mark, the large array
             assertEquals(String.valueOf(2 * broadcasts), ranks.get(0).get("relayed"), run.output());
