@@ -52,6 +52,10 @@ final class GmiRuntime {
     private final AtomicLong nextCall = new AtomicLong(1);
     final LongAdder discardedExceptions = new LongAdder();
     final LongAdder forwarderFailures = new LongAdder();
+    /** Invocations this process forwarded to a child in a broadcast tree. */
+    final LongAdder relayed = new LongAdder();
+    /** Invocations run on the thread that received them ({@link MemberSide#receive}). */
+    final LongAdder ranOnReceiveThread = new LongAdder();
     final GroupPort self;
     private final GroupPortAdapter adapter;
     private final ScheduledExecutorService sweeper;
@@ -185,8 +189,27 @@ final class GmiRuntime {
         return p;
     }
 
+    /**
+     * Whether a message to pool rank {@code poolRank} can leave without waiting for the network first: its port is
+     * known and its process connected (a look-up or a connection set-up waits for replies, which a receive thread
+     * must not do).
+     */
+    boolean canSendWithoutWaiting(int poolRank) {
+        GroupPort p = ports.get(poolRank);
+        return p != null && (poolRank == pool.rank() || Rmi.transportOf(p) != null);
+    }
+
+    /** Whether delivering this reply runs a user's forwarder (which may block) rather than waking a waiting caller. */
+    boolean replyRunsUserCode(Reply r) {
+        ReplyCollector c = pending.get(r.call());
+        return c != null && c.hasSink();
+    }
+
     void sendInvoke(GroupView v, Invoke h, byte[] parameters) {
         int p = v.poolRanks[h.rank()];
+        if (p == pool.rank() && adapter.members().runOnInvokerThread(h, parameters)) {
+            return;
+        }
         try {
             port(p).invoke(h, parameters);
         } catch (RemoteException e) {
@@ -195,6 +218,10 @@ final class GmiRuntime {
     }
 
     void sendReply(int origin, Reply r, byte[] value) {
+        if (origin == pool.rank() && !Rmi.onReceiveThread() && !replyRunsUserCode(r)) {
+            onReply(r, value); // a caller of this process waits for it: wake it from here
+            return;
+        }
         try {
             port(origin).reply(r, value);
         } catch (RemoteException e) {
@@ -212,7 +239,9 @@ final class GmiRuntime {
 
     private GroupBrokenException lostOnSend(int poolRank, String what, RemoteException e) {
         String detail = what + " failed: " + e.getMessage();
-        pool.lost(poolRank, e); // the coordinator decides, so every member sees the same failure
+        // the coordinator decides, so every member sees the same failure; telling it waits for its reply, which a
+        // receive thread must not do
+        Rmi.runWhereBlockingIsAllowed(() -> pool.lost(poolRank, e));
         lost(poolRank, detail);
         return new GroupBrokenException("pool rank " + poolRank + " is unreachable: " + detail, e);
     }

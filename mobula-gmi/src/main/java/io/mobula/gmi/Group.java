@@ -141,7 +141,8 @@ public final class Group {
     /** Counters of GMI in this process. */
     public static GroupCounters counters() {
         GmiRuntime rt = GmiRuntime.get();
-        return new GroupCounters(rt.discardedExceptions.sum(), rt.forwarderFailures.sum());
+        return new GroupCounters(rt.discardedExceptions.sum(), rt.forwarderFailures.sum(), rt.relayed.sum(),
+                rt.ranOnReceiveThread.sum());
     }
 
     private static String normalize(String d) {

@@ -6,6 +6,11 @@ package io.mobula.gmi;
  * @param discardedExceptions exceptions thrown by member methods whose reply scheme discards results (each also
  *                            logged at INFO)
  * @param forwarderFailures   forwarders that threw on a result, and forwarded results that could not be delivered
+ * @param relayed             invocations members in this process forwarded to a child member along a broadcast tree
+ *                            (broadcasts to {@code mobula.gmi.relayFrom} destinations or more)
+ * @param ranOnReceiveThread  invocations of member methods proven non-blocking that ran on the thread that received
+ *                            them, with no hand-off (docs/GMI.md, "Where member methods run")
  */
-public record GroupCounters(long discardedExceptions, long forwarderFailures) {
+public record GroupCounters(long discardedExceptions, long forwarderFailures, long relayed,
+        long ranOnReceiveThread) {
 }

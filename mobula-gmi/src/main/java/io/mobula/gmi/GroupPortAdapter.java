@@ -3,13 +3,22 @@ package io.mobula.gmi;
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.GroupMessages.Reply;
+import io.mobula.rmi.NonBlocking;
+import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
 
 /**
  * Decodes and dispatches GMI's inbound messages in this process: invocations go to {@link MemberSide}, replies to
  * the pending invocation, parts of combined operations to their mailbox or forwarder. Nothing escapes: a failure is
  * logged (one-way messages have nobody to answer).
+ *
+ * <p>{@code @NonBlocking}: the RMI runtime calls these methods on the thread that received the message (thesis
+ * 3.3.1). They never wait for anything a connection must deliver: what may block (a member method not proven
+ * non-blocking, a reduce waiting for its children, a user forwarder) goes on through
+ * {@link Rmi#runWhereBlockingIsAllowed}; the rest (proven member methods, replies a caller waits for, parts put in
+ * their mailbox) completes here.
  */
+@NonBlocking
 final class GroupPortAdapter implements GroupPort {
     private static final System.Logger LOG = System.getLogger(GroupPortAdapter.class.getName());
 
@@ -21,10 +30,15 @@ final class GroupPortAdapter implements GroupPort {
         this.members = new MemberSide(runtime);
     }
 
+    /** The member side, for invocations of members in this process from their invoker's thread. */
+    MemberSide members() {
+        return members;
+    }
+
     @Override
     public void invoke(Invoke header, byte[] parameters) {
         try {
-            members.run(header, parameters);
+            members.receive(header, parameters);
         } catch (Throwable t) {
             LOG.log(Level.WARNING, "invocation of method " + header.method() + " on member rank " + header.rank()
                     + " of '" + header.group() + "' failed in the runtime", t);
@@ -33,6 +47,14 @@ final class GroupPortAdapter implements GroupPort {
 
     @Override
     public void reply(Reply header, byte[] value) {
+        if (Rmi.onReceiveThread() && runtime.replyRunsUserCode(header)) {
+            Rmi.runWhereBlockingIsAllowed(() -> deliverReply(header, value)); // a forwarder may block
+        } else {
+            deliverReply(header, value);
+        }
+    }
+
+    private void deliverReply(Reply header, byte[] value) {
         try {
             runtime.onReply(header, value);
         } catch (Throwable t) {
@@ -42,6 +64,14 @@ final class GroupPortAdapter implements GroupPort {
 
     @Override
     public void part(Part header, byte[] value) {
+        if (header.kind() == GroupMessages.PART_FORWARDED && Rmi.onReceiveThread()) {
+            Rmi.runWhereBlockingIsAllowed(() -> deliverPart(header, value)); // a forwarder may block
+        } else {
+            deliverPart(header, value);
+        }
+    }
+
+    private void deliverPart(Part header, byte[] value) {
         try {
             if (header.kind() == GroupMessages.PART_FORWARDED) {
                 runtime.onForwarded(header, value);

@@ -198,8 +198,16 @@ final class GroupReference implements GroupInvoker {
         if (relay) {
             rt.sendInvoke(view, h, bytes);
         } else {
+            // members in other processes first: a member here may run on this thread (MemberSide#runOnInvokerThread)
             for (int d : dests) {
-                rt.sendInvoke(view, h.to(d), bytes);
+                if (view.poolRanks[d] != origin) {
+                    rt.sendInvoke(view, h.to(d), bytes);
+                }
+            }
+            for (int d : dests) {
+                if (view.poolRanks[d] == origin) {
+                    rt.sendInvoke(view, h.to(d), bytes);
+                }
             }
         }
     }

@@ -14,6 +14,8 @@ final class LocalMember {
     final String group;
     final int rank;
     volatile int size;
+    /** Per method index, whether this member runs it without blocking ({@link MemberFlags}). */
+    final boolean[] nonBlocking;
     private final CountDownLatch ready = new CountDownLatch(1);
 
     LocalMember(GroupMember member, GroupSkeleton skeleton, String group, int rank) {
@@ -21,6 +23,7 @@ final class LocalMember {
         this.skeleton = skeleton;
         this.group = group;
         this.rank = rank;
+        this.nonBlocking = MemberFlags.of(member.getClass(), skeleton.groupInterface(), skeleton.methods().size());
     }
 
     boolean isReady() {

@@ -5,10 +5,12 @@ import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.GroupMessages.Reply;
 import io.mobula.gmi.Results.Outcome;
 import io.mobula.gmi.spi.ResultType;
+import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
 
 /**
- * Runs invocations on the members living in this process (the skeleton role, thesis 5.4.1): relays a tree broadcast
+ * Runs invocations on the members living in this process (the skeleton role, thesis 5.4.1), on the thread that
+ * received them when nothing in them can block ({@link #receive}): relays a tree broadcast
  * to the member's children first, decodes the parameters, applies the method through the generated skeleton, and
  * handles the outcome as the invocation's reply scheme says: drop it, send it to the invoker, or combine it with the
  * children's partial results up a binomial tree (thesis 5.2.4, Figure 5.3).
@@ -16,17 +18,119 @@ import java.lang.System.Logger.Level;
 final class MemberSide {
     private static final System.Logger LOG = System.getLogger(MemberSide.class.getName());
 
+    /**
+     * The largest message a receive thread sends itself (a reply, a partial result, a relay); larger ones leave from
+     * a thread that may wait. Far below a shared-memory ring (1 MiB by default) or a socket's send buffer, so a receive
+     * thread's own sends find room unless the connection is already full of other traffic.
+     */
+    static final int INLINE_SEND_BYTES = 64 << 10;
+
     private final GmiRuntime rt;
 
     MemberSide(GmiRuntime rt) {
         this.rt = rt;
     }
 
-    void run(Invoke h, byte[] parameters) {
+    /**
+     * An invocation as it arrives. On a receive thread ({@link Rmi#onReceiveThread()}) it runs there, with no hand-off,
+     * when nothing in it can wait for the network: the member's method is proven non-blocking ({@link MemberFlags}),
+     * the member has joined, the reply scheme does not wait for children's partial results, and every process it
+     * sends to (the invoker, tree children, the reduce parent) is connected already. Anything else runs where
+     * blocking is allowed ({@link Rmi#runWhereBlockingIsAllowed}): on the same thread once it has handed its receive
+     * role on, or a pooled thread. Off a receive thread it runs at once.
+     */
+    void receive(Invoke h, byte[] parameters) {
+        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
+        if (!Rmi.onReceiveThread()) {
+            run(h, m, parameters);
+        } else if (runsInline(h, m, parameters)) {
+            rt.ranOnReceiveThread.increment();
+            run(h, m, parameters);
+        } else {
+            Rmi.runWhereBlockingIsAllowed(() -> run(h, m, parameters));
+        }
+    }
+
+    /**
+     * From the invoking thread, an invocation of a member in this process: runs it right there when its method is
+     * proven non-blocking, the member has joined and the reply scheme waits for no partial results (no thread is
+     * started and the parameter bytes are not copied). Returns false when it must go the ordinary way, a one-way call
+     * to this process's own port that runs on a thread of its own (always from a receive thread).
+     */
+    boolean runOnInvokerThread(Invoke h, byte[] parameters) {
+        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
+        if (Rmi.onReceiveThread() || !proven(h, m)) {
+            return false;
+        }
+        if (h.reply() == GroupMessages.REPLY_REDUCE) {
+            int[] ranks = h.ranks();
+            int pos = ranks == null ? -1 : indexOf(ranks, h.rank());
+            if (pos < 0 || BinomialTree.children(pos, ranks.length).length > 0) {
+                return false;
+            }
+        }
+        run(h, m, parameters);
+        return true;
+    }
+
+    private static boolean proven(Invoke h, LocalMember m) {
+        return m != null && h.method() >= 0 && h.method() < m.nonBlocking.length && m.nonBlocking[h.method()]
+                && m.isReady();
+    }
+
+    private boolean runsInline(Invoke h, LocalMember m, byte[] parameters) {
+        if (!proven(h, m)) {
+            return false;
+        }
+        GroupView v = rt.views.get(h.group());
+        int[] ranks = h.ranks();
+        int pos = ranks == null ? -1 : indexOf(ranks, h.rank());
+        if (ranks != null && (v == null || pos < 0)) {
+            return false;
+        }
+        if (h.relay() && ranks != null) {
+            if (parameters.length > INLINE_SEND_BYTES && BinomialTree.children(pos, ranks.length).length > 0) {
+                return false; // relays of a large message leave from a thread that may wait (sendFromHere)
+            }
+            for (int c : BinomialTree.children(pos, ranks.length)) {
+                if (!rt.canSendWithoutWaiting(v.poolRanks[ranks[c]])) {
+                    return false;
+                }
+            }
+        }
+        return switch (h.reply()) {
+            case GroupMessages.REPLY_NONE -> true;
+            case GroupMessages.REPLY_ONE -> h.rank() != h.replyRank() || rt.canSendWithoutWaiting(h.origin());
+            case GroupMessages.REPLY_ALL -> rt.canSendWithoutWaiting(h.origin());
+            case GroupMessages.REPLY_REDUCE -> ranks != null && BinomialTree.children(pos, ranks.length).length == 0
+                    && (pos == 0 ? rt.canSendWithoutWaiting(h.origin())
+                    : rt.canSendWithoutWaiting(v.poolRanks[ranks[BinomialTree.parent(pos)]]));
+            default -> false;
+        };
+    }
+
+    private static int indexOf(int[] ranks, int rank) {
+        for (int i = 0; i < ranks.length; i++) {
+            if (ranks[i] == rank) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void run(Invoke h, LocalMember m, byte[] parameters) {
+        try {
+            runInvocation(h, m, parameters);
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "invocation of method " + h.method() + " on member rank " + h.rank() + " of '"
+                    + h.group() + "' failed in the runtime", t);
+        }
+    }
+
+    private void runInvocation(Invoke h, LocalMember m, byte[] parameters) {
         if (h.relay() && h.ranks() != null) {
             relay(h, parameters);
         }
-        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
         Outcome o;
         String what = "method " + h.method() + " on member rank " + h.rank() + " of '" + h.group() + "'";
         if (m == null) {
@@ -74,10 +178,9 @@ final class MemberSide {
     }
 
     private static int position(int[] ranks, int rank) {
-        for (int i = 0; i < ranks.length; i++) {
-            if (ranks[i] == rank) {
-                return i;
-            }
+        int i = indexOf(ranks, rank);
+        if (i >= 0) {
+            return i;
         }
         throw new GroupException("member rank " + rank + " is not among the destinations "
                 + java.util.Arrays.toString(ranks));
@@ -91,6 +194,7 @@ final class MemberSide {
             int child = h.ranks()[children[i]];
             try {
                 rt.sendInvoke(v, h.to(child), parameters);
+                rt.relayed.increment();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"
                         + " rank " + child, e);
@@ -99,10 +203,33 @@ final class MemberSide {
     }
 
     private void reply(Invoke h, int rank, Outcome o, String what) {
+        byte[] bytes;
         try {
-            rt.sendReply(h.origin(), new Reply(h.call(), rank, o.thrown() != null), rt.encodeOutcome(o, what));
+            bytes = rt.encodeOutcome(o, what);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "the outcome of " + what + " could not reach its invoker", e);
+            LOG.log(Level.WARNING, "the outcome of " + what + " could not be encoded", e);
+            return;
+        }
+        Reply r = new Reply(h.call(), rank, o.thrown() != null);
+        sendFromHere(bytes.length, () -> {
+            try {
+                rt.sendReply(h.origin(), r, bytes);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "the outcome of " + what + " could not reach its invoker", e);
+            }
+        });
+    }
+
+    /**
+     * Sends at once, or, from a receive thread, a message of more than {@link #INLINE_SEND_BYTES} from a thread that
+     * may wait: a large send can fill the peer's ring or socket buffer and wait for the peer's receive thread, which
+     * might itself be sending to this process from its receive thread.
+     */
+    private static void sendFromHere(int bytes, Runnable send) {
+        if (bytes > INLINE_SEND_BYTES && Rmi.onReceiveThread()) {
+            Rmi.runWhereBlockingIsAllowed(send);
+        } else {
+            send.run();
         }
     }
 
@@ -140,11 +267,20 @@ final class MemberSide {
             return;
         }
         int parent = ranks[BinomialTree.parent(pos)];
+        byte[] bytes;
         try {
-            rt.sendPart(v.poolRanks[parent], new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(),
-                    acc.thrown() != null), rt.encodeOutcome(acc, what));
+            bytes = rt.encodeOutcome(acc, what);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "the partial result of " + what + " could not reach member rank " + parent, e);
+            LOG.log(Level.WARNING, "the partial result of " + what + " could not be encoded", e);
+            return;
         }
+        Part part = new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(), acc.thrown() != null);
+        sendFromHere(bytes.length, () -> {
+            try {
+                rt.sendPart(v.poolRanks[parent], part, bytes);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "the partial result of " + what + " could not reach member rank " + parent, e);
+            }
+        });
     }
 }

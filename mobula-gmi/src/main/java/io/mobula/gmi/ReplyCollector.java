@@ -44,6 +44,11 @@ final class ReplyCollector {
         return -1;
     }
 
+    /** Whether each outcome goes to a sink (a forwarder: user code) rather than to a waiting caller. */
+    boolean hasSink() {
+        return sink != null;
+    }
+
     /** Records member {@code rank}'s outcome; returns whether the collector is complete. */
     boolean deliver(int rank, Outcome o) {
         int i = index(rank);

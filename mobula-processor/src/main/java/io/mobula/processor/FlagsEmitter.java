@@ -3,12 +3,19 @@ package io.mobula.processor;
 import io.mobula.processor.FlagsModel.MethodFlag;
 import java.util.List;
 
-/** Writes {@code p.Impl_MobulaFlags} from a {@link FlagsModel}: one NON_BLOCKING bit per proven method. */
+/**
+ * Writes {@code p.Impl_MobulaFlags} (remote objects) or {@code p.Impl_MobulaGroupFlags} (group members) from a
+ * {@link FlagsModel}: one NON_BLOCKING bit per proven method.
+ */
 final class FlagsEmitter {
     private final boolean generatedAnnotation;
+    /** Who reads the class and when, for its constructor's comment. */
+    private final String readBy;
 
-    FlagsEmitter(boolean generatedAnnotation) {
+    /** @param readBy who reads the class and when: {@code "the RMI runtime when an object of the class is exported"} */
+    FlagsEmitter(boolean generatedAnnotation, String readBy) {
         this.generatedAnnotation = generatedAnnotation;
+        this.readBy = readBy;
     }
 
     String emit(FlagsModel model) {
@@ -20,7 +27,7 @@ final class FlagsEmitter {
         w.line(" */");
         RemoteHeader.generated(w, generatedAnnotation, "implementation flags for " + model.sourceName());
         w.open("public final class " + model.flagsName() + " implements io.mobula.rmi.ImplementationFlags");
-        w.line("/** Looked up by name by the RMI runtime when an object of the class is exported. */");
+        w.line("/** Looked up by name by " + readBy + ". */");
         w.line("public " + model.flagsName() + "() {}");
         w.line("");
         List<MethodFlag> methods = model.methods();

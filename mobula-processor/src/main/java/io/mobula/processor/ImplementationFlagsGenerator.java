@@ -32,7 +32,7 @@ final class ImplementationFlagsGenerator implements Generator {
     private final Reporter reporter;
     private final TypeNames names;
     private final RemoteMethods remoteMethods;
-    private final NonBlockingAnalysis analysis;
+    private final MethodProofs proofs;
     private final FlagsEmitter emitter;
 
     ImplementationFlagsGenerator(ProcessingEnvironment env, Reporter reporter) {
@@ -42,8 +42,9 @@ final class ImplementationFlagsGenerator implements Generator {
         this.reporter = reporter;
         this.names = new TypeNames(elements, types);
         this.remoteMethods = new RemoteMethods(elements, types, names);
-        this.analysis = new NonBlockingAnalysis(env);
-        this.emitter = new FlagsEmitter(elements.getTypeElement("javax.annotation.processing.Generated") != null);
+        this.proofs = new MethodProofs(elements, names, new NonBlockingAnalysis(env));
+        this.emitter = new FlagsEmitter(elements.getTypeElement("javax.annotation.processing.Generated") != null,
+                "the RMI runtime when an object of the class is exported");
     }
 
     @Override
@@ -70,12 +71,7 @@ final class ImplementationFlagsGenerator implements Generator {
         }
         List<MethodFlag> flags = new ArrayList<>();
         for (RemoteMethods.Entry m : remoteMethods.of(iface)) {
-            ExecutableElement impl = implementation(type, m.element());
-            NonBlockingAnalysis.Verdict v = impl == null ? new NonBlockingAnalysis.Verdict(false, "no implementation")
-                    : stated(impl) ? new NonBlockingAnalysis.Verdict(true, "stated by @NonBlocking")
-                    : analysis.analyze(impl);
-            flags.add(new MethodFlag(readable(m), impl == null ? "" : jvmSignature(impl), v.nonBlocking(),
-                    v.reason()));
+            flags.add(proofs.flag(type, m.element(), readable(m), false));
         }
         if (flags.stream().noneMatch(MethodFlag::nonBlocking)) {
             return true;
@@ -110,31 +106,6 @@ final class ImplementationFlagsGenerator implements Generator {
             }
         }
         return best;
-    }
-
-    /** The method of the class or a superclass that implements {@code method}. */
-    private ExecutableElement implementation(TypeElement type, ExecutableElement method) {
-        for (TypeElement c = type; c != null; c = superclass(c)) {
-            for (ExecutableElement m : ElementFilter.methodsIn(c.getEnclosedElements())) {
-                if (m.getSimpleName().equals(method.getSimpleName()) && !m.getModifiers().contains(Modifier.ABSTRACT)
-                        && elements.overrides(m, method, type)) {
-                    return m;
-                }
-            }
-        }
-        return null;
-    }
-
-    /** {@code @NonBlocking} on the implementing method or on the class declaring it. */
-    private static boolean stated(ExecutableElement impl) {
-        return RemoteAnalyzer.hasAnnotation(impl, RemoteAnalyzer.NON_BLOCKING)
-                || RemoteAnalyzer.hasAnnotation(impl.getEnclosingElement(), RemoteAnalyzer.NON_BLOCKING);
-    }
-
-    /** Name and erased parameter descriptor of the implementing method as the JVM sees it: {@code put(I)}. */
-    private String jvmSignature(ExecutableElement impl) {
-        return impl.getSimpleName() + impl.getParameters().stream().map(p -> names.descriptor(p.asType()))
-                .collect(Collectors.joining("", "(", ")"));
     }
 
     private static String readable(RemoteMethods.Entry m) {

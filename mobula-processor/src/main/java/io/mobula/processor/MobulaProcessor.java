@@ -46,8 +46,9 @@ public final class MobulaProcessor extends AbstractProcessor {
         generators.add(new CloudClassGenerator(env, reporter));
         try {
             generators.add(new ImplementationFlagsGenerator(env, reporter));
+            generators.add(new GroupFlagsGenerator(env, reporter));
         } catch (IllegalArgumentException e) {
-            // not javac (Trees unavailable): no proofs, so every remote call runs on a virtual thread
+            // not javac (Trees unavailable): no proofs, so every remote call and group invocation runs where it may block
         }
     }
 

@@ -464,6 +464,8 @@ final class NonBlockingAnalysis {
                     return isStatic;
                 case "java.lang.System":
                     return name.equals("arraycopy") && constants(args, 4);
+                case "java.lang.Thread":
+                    return isStatic && name.equals("currentThread"); // reads the thread's own field
                 case "java.util.Arrays":
                     return switch (name) {
                         case "copyOf" -> args.size() == 2 && constants(args, 1);

@@ -97,8 +97,25 @@ final class RemoteAnalyzer {
         return false;
     }
 
-    /** {@code @NonBlocking} only means something on remote methods; elsewhere it is likely a mistake. */
+    private static boolean extendsGroupInterface(TypeElement type) {
+        for (TypeMirror s : type.getInterfaces()) {
+            if (s.getKind() == TypeKind.DECLARED && s instanceof javax.lang.model.type.DeclaredType d
+                    && d.asElement() instanceof TypeElement e && (e.getQualifiedName().contentEquals(
+                    GroupAnalyzer.GROUP_INTERFACE) || extendsGroupInterface(e))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code @NonBlocking} only means something on remote and group methods (GroupFlagsGenerator); elsewhere it is
+     * likely a mistake.
+     */
     void warnMisplacedAnnotations(TypeElement nonRemoteInterface) {
+        if (extendsGroupInterface(nonRemoteInterface)) {
+            return;
+        }
         for (ExecutableElement m : ElementFilter.methodsIn(nonRemoteInterface.getEnclosedElements())) {
             if (hasAnnotation(m, NON_BLOCKING)) {
                 reporter.warning(m, "@NonBlocking has no effect on " + m.getSimpleName() + ": "

@@ -44,11 +44,6 @@ final class PeerClient implements CallChannel {
         if (closed) {
             throw notConnected();
         }
-        if (PeerServer.onReceiveThread()) {
-            throw new RemoteException("a remote call from a method that runs on a connection's receive thread"
-                    + " (marked @NonBlocking or proven non-blocking) could wait for a reply only that thread can"
-                    + " deliver; remove @NonBlocking from the method that makes it");
-        }
         try {
             return sender.begin();
         } catch (SerialException | RuntimeException | Error e) {
@@ -67,6 +62,17 @@ final class PeerClient implements CallChannel {
 
     @Override
     public void send(PendingCall call, boolean oneWay) throws RemoteException {
+        if (!oneWay && PeerServer.onReceiveThread()) {
+            // a one-way call waits for nothing and may leave from here; a call with a reply may not
+            try {
+                sender.writer().abortMessage();
+            } finally {
+                sender.unlock();
+            }
+            throw new RemoteException("a remote call from a method that runs on a connection's receive thread"
+                    + " (marked @NonBlocking or proven non-blocking) could wait for a reply only that thread can"
+                    + " deliver; remove @NonBlocking from the method that makes it (one-way calls may be made)");
+        }
         boolean registered = false;
         try {
             if (!oneWay) {

@@ -27,8 +27,11 @@ import java.util.function.Supplier;
 final class PeerServer {
     private static final System.Logger LOG = System.getLogger(PeerServer.class.getName());
 
-    /** Set while a method runs on a receive thread: a remote call from there fails instead of deadlocking. */
-    private static final ThreadLocal<Object> INLINE = new ThreadLocal<>();
+    /**
+     * The connection whose receive thread runs a method now, set while the method runs: a two-way remote call from
+     * there fails instead of deadlocking, and {@link #handOff} asks that connection to take the work.
+     */
+    private static final ThreadLocal<Connection> INLINE = new ThreadLocal<>();
 
     private final RmiRuntime runtime;
     private final PeerSender sender;
@@ -52,6 +55,20 @@ final class PeerServer {
     /** Whether the current thread is running a method on a receive thread (and so may not wait for a reply). */
     static boolean onReceiveThread() {
         return INLINE.get() != null;
+    }
+
+    /**
+     * Runs {@code work}, which may block, where it may: from a method running on a receive thread, on that thread
+     * once the current frame is delivered and its receive role handed on ({@link Connection#runAfterFrame}), else
+     * on the runtime's dispatch executor; from any other thread, at once on the calling thread.
+     */
+    static void handOff(RmiRuntime runtime, Runnable work) {
+        Connection c = INLINE.get();
+        if (c == null) {
+            work.run();
+        } else if (!c.runAfterFrame(work)) {
+            runtime.dispatchExecutor.execute(work);
+        }
     }
 
     /**
@@ -107,7 +124,7 @@ final class PeerServer {
                 run(inv, new CallResult(), callId, oneWay, iface, methodId);
             });
         } else if (inline) {
-            INLINE.set(this);
+            INLINE.set(from);
             try {
                 run(inv, inlineResult, callId, oneWay, iface, methodId);
             } finally {

@@ -140,6 +140,35 @@ public final class Rmi {
         }
     }
 
+    /**
+     * Whether the calling thread runs a remote method on a connection's receive thread (a method marked
+     * {@link NonBlocking} or proven non-blocking, thesis 3.3.1). Such a thread must not wait for anything a
+     * connection delivers: a call with a reply fails there, one-way calls may be made.
+     */
+    public static boolean onReceiveThread() {
+        return PeerServer.onReceiveThread();
+    }
+
+    /**
+     * Runs {@code work}, which may block, where blocking is allowed. Called from a method running on a receive thread
+     * ({@link #onReceiveThread()}), the work runs on that thread after the current message, once the thread has
+     * handed its receive role on (no other thread is woken), or on the runtime's dispatch threads where the
+     * transport does not allow that; called from any other thread, it runs at once on the calling thread. For layers
+     * above RMI (group invocations) whose messages arrive through a non-blocking method and decide per message
+     * whether the upcall may block. What {@code work} throws is logged, never propagated.
+     */
+    public static void runWhereBlockingIsAllowed(Runnable work) {
+        java.util.Objects.requireNonNull(work, "work");
+        PeerServer.handOff(RmiRuntime.get(), () -> {
+            try {
+                work.run();
+            } catch (Throwable t) {
+                System.getLogger(Rmi.class.getName()).log(System.Logger.Level.WARNING,
+                        "work handed off by a receive thread failed", t);
+            }
+        });
+    }
+
     /** Counters of this process's runtime. */
     public static RmiCounters counters() {
         RmiRuntime rt = RmiRuntime.get();

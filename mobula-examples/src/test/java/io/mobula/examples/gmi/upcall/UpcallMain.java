@@ -1,0 +1,105 @@
+package io.mobula.examples.gmi.upcall;
+
+import io.mobula.gmi.DiscardReply;
+import io.mobula.gmi.Group;
+import io.mobula.gmi.GroupInvocation;
+import io.mobula.gmi.ReturnReply;
+import io.mobula.gmi.SingleInvocation;
+import io.mobula.pool.Pool;
+
+/**
+ * A rank of a group of every process of the pool (run with {@code mobula.gmi.relayFrom} below the pool size, so
+ * broadcasts travel along the relay tree): rank 0 broadcasts a proven non-blocking method and a stated one, then has
+ * every other member run a method that may block and waits there for another member's reply, and broadcasts a
+ * 160 KB array (relayed from threads that may wait). Each rank then prints
+ * one line saying where its member's methods ran and how many invocations it relayed; exit 0 when every value
+ * arrived.
+ */
+public final class UpcallMain {
+    static final int BROADCASTS = 5;
+    /** Doubles in the large broadcast: 160 KB, above what a receive thread relays itself. */
+    static final int BIG = 20_000;
+
+    private UpcallMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean ok = false;
+        try {
+            ok = run();
+        } finally {
+            System.out.flush();
+            System.exit(ok ? 0 : 1); // the GMI port keeps the JVM alive, as an exported java.rmi object does
+        }
+    }
+
+    private static boolean run() throws Exception {
+        Pool pool = Pool.join();
+        int me = pool.rank();
+        int n = pool.size();
+        ProbeImpl member = new ProbeImpl();
+        Probe g = Group.form(pool, "upcalls", Probe.class, member);
+        member.group = Group.lookup("upcalls", Probe.class);
+        pool.barrier();
+        int nestedOk = 0;
+        if (me == 0) {
+            Group.findMethod(g, Probe_GroupMethods.MARK).configure(new GroupInvocation(), new DiscardReply());
+            Group.findMethod(g, Probe_GroupMethods.MARK_STATED).configure(new GroupInvocation(), new DiscardReply());
+            for (int k = 1; k <= BROADCASTS; k++) {
+                g.mark(k);
+            }
+            for (int r = 1; r < n; r++) {
+                awaitMarks(g, r); // every broadcast arrived (in some order) and was relayed
+            }
+            g.markStated(BROADCASTS);
+            Group.findMethod(g, Probe_GroupMethods.KEEP).configure(new GroupInvocation(), new DiscardReply());
+            double[] big = new double[BIG];
+            for (int i = 0; i < BIG; i++) {
+                big[i] = i;
+            }
+            g.keep(big); // 160 KB: relayed from a thread that may wait, not from a receive thread
+            for (int r = 1; r < n; r++) {
+                Group.findMethod(g, Probe_GroupMethods.NESTED).configure(new SingleInvocation(r), new ReturnReply(r));
+                if (g.nested((r + 1) % n) == BROADCASTS) { // waits there for member (r + 1)'s reply
+                    nestedOk++;
+                }
+            }
+        }
+        pool.barrier();
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while ((member.marks.get() < BROADCASTS || member.stated != BROADCASTS || member.kept == null)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        System.out.println("[upcall] rank " + me + " marks=" + member.marks.get() + " sum=" + member.sum.get()
+                + " markThread=" + describe(member.markThread) + " statedThread=" + describe(member.statedThread)
+                + " statedOnReceiveThread=" + member.statedOnReceiveThread
+                + " nestedThread=" + describe(member.nestedThread)
+                + " nestedOnReceiveThread=" + member.nestedOnReceiveThread
+                + " kept=" + (member.kept == null ? -1 : member.kept.length)
+                + " keptLast=" + (member.kept == null ? -1 : (long) member.kept[member.kept.length - 1])
+                + " relayed=" + Group.counters().relayed()
+                + " ranOnReceiveThread=" + Group.counters().ranOnReceiveThread() + (me == 0 ? " nestedOk=" + nestedOk : ""));
+        System.out.flush();
+        pool.barrier();
+        return member.marks.get() == BROADCASTS && member.sum.get() == BROADCASTS * (BROADCASTS + 1) / 2
+                && member.stated == BROADCASTS && member.kept != null && member.kept.length == BIG
+                && member.kept[BIG - 1] == BIG - 1 && (me != 0 || nestedOk == n - 1);
+    }
+
+    private static void awaitMarks(Probe g, int rank) throws InterruptedException {
+        Group.findMethod(g, Probe_GroupMethods.PEEK).configure(new SingleInvocation(rank), new ReturnReply(rank));
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (g.peek() != BROADCASTS) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("member rank " + rank + " did not get all " + BROADCASTS
+                        + " broadcasts");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    private static String describe(Thread t) {
+        return t == null ? "none" : (t.isVirtual() ? "virtual:" : "platform:") + t.getName().replace(' ', '_');
+    }
+}
