@@ -82,6 +82,16 @@ class RepmiAcrossJvmsTest {
     }
 
     @Test
+    void anRmiConnectionOpenedBeforeTheCloudIsOrderedAfterWrites() throws Exception {
+        // rank 1 calls rank 2 before either attaches RepMI: that connection must carry the causal clock installed
+        // later, not the clock of the time it was opened (which says 0 forever)
+        try (ChildJvm r = run(3, "shm,tcp", OrderingMain.class, "200", "connect-first")) {
+            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+            assertTrue(r.output().contains("[repmi] ordering: no anomaly in 200 rounds"), r.output());
+        }
+    }
+
+    @Test
     void withoutTheCausalClockRmiOvertakesTheWrite() throws Exception {
         // the control for figure 4.13: the same program with RMI's causal clock off does show the anomaly
         List<String> argv = new ArrayList<>(List.of("--np", "3", "--timeout", "120", "-J",
