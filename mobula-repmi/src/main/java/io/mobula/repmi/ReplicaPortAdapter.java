@@ -35,13 +35,19 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
-    public void install(byte[] snapshot) {
+    public void install(int part, int parts, byte[] bytes) {
         try {
-            rt.install(snapshot);
+            rt.install(part, parts, bytes);
         } catch (Throwable t) {
-            LOG.log(Level.ERROR, "the snapshot for joining the replicas could not be installed", t);
-            rt.joinFailed(t);
+            // the join fails with it at once: the caller of Cloud.attach gets the reason
+            LOG.log(Level.DEBUG, "the snapshot for joining the replicas could not be installed", t);
+            rt.joinFailed(new CloudException("joining the replicas failed: " + t.getMessage(), t));
         }
+    }
+
+    @Override
+    public void joinRefused(String reason) {
+        rt.joinFailed(new CloudException("joining the replicas was refused: " + reason));
     }
 
     @Override

@@ -17,9 +17,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -45,8 +47,18 @@ final class RepmiRuntime {
     private final ConcurrentHashMap<Integer, ReplicaPort> ports = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Replica> clouds = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Replica> byName = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Long, PendingWrite> pending = new ConcurrentHashMap<>();
-    private final AtomicLong calls = new AtomicLong(1);
+    /** This process's writes not settled yet, by call number (ordered: the lowest gives the floor, {@link #floor}). */
+    private final ConcurrentSkipListMap<Long, PendingWrite> pending = new ConcurrentSkipListMap<>();
+    /** Guards numbering a write and entering it in {@link #pending}, so no lower number is ever missing there. */
+    private final Object callIds = new Object();
+    private long nextCall = 1;
+    /** The writes the order has taken, per writer: a second copy of one runs as nothing (fail-over). */
+    private final WriteIds taken = new WriteIds();
+    /** The slot of this process's own JOIN, whose copy was checked by the replica that took the snapshot. */
+    private volatile long joinSlot = -1;
+    /** The parts of the snapshot this joiner is receiving ({@link #install}). */
+    private byte[][] snapshotParts;
+    private int snapshotPartsIn;
     private final Object arrivals = new Object();
     private final TreeMap<Long, WriteTask> holdBack = new TreeMap<>();
     private long nextSeq = 1;
@@ -90,16 +102,32 @@ final class RepmiRuntime {
     /** Recently delivered writes, for a new sequencer to fill other replicas' gaps (thesis-beyond: failover). */
     private final TreeMap<Long, RepmiMessages.Entry> log = new TreeMap<>();
     private static final int LOG_LIMIT = 8192;
+    /** A snapshot travels in parts of at most this many bytes (well below a transport's frame limit). */
+    static final int SNAPSHOT_PART = 4 << 20;
+    /** At most this many parts: a snapshot up to 2 GiB, the size of one array. */
+    static final int MAX_SNAPSHOT_PARTS = (Integer.MAX_VALUE - 8) / SNAPSHOT_PART;
 
     /** A write of this process waiting to be applied here. */
     private static final class PendingWrite {
-        final Submit submit;
+        final long call;
+        final long cloud;
+        final int method;
         final byte[] payload;
         final CompletableFuture<Object> result = new CompletableFuture<>();
-        volatile boolean delivered;
+        /**
+         * This replica took the write in (from any sequencer). After a fail-over's redelivery this replica holds every
+         * write any survivor holds, so a write not received then is held by no survivor: it must be submitted again.
+         */
+        volatile boolean received;
+        /** A thread is sending the write to the sequencer: only one at a time does. */
+        final AtomicBoolean submitting = new AtomicBoolean();
+        /** The sequencer epoch the write was last handed to, or -1. */
+        volatile int sentEpoch = -1;
 
-        PendingWrite(Submit submit, byte[] payload) {
-            this.submit = submit;
+        PendingWrite(long call, long cloud, int method, byte[] payload) {
+            this.call = call;
+            this.cloud = cloud;
+            this.method = method;
             this.payload = payload;
         }
     }
@@ -249,9 +277,13 @@ final class RepmiRuntime {
         }
         checkRunning();
         byte[] bytes = encode(parameters, "the arguments of " + what);
-        long call = calls.getAndIncrement();
-        PendingWrite w = new PendingWrite(new Submit(pool.rank(), call, cloud, method), bytes);
-        pending.put(call, w);
+        PendingWrite w;
+        long call;
+        synchronized (callIds) {
+            call = nextCall++;
+            w = new PendingWrite(call, cloud, method, bytes);
+            pending.put(call, w);
+        }
         try {
             submit(w);
             return w.result.get(timeoutNanos, TimeUnit.NANOSECONDS);
@@ -268,11 +300,33 @@ final class RepmiRuntime {
         }
     }
 
-    /** Sends a write to the sequencer; during a failover it waits (bounded) for the new one. */
+    /**
+     * Hands a write to the sequencer, unless another thread is doing so; during a fail-over it waits (bounded) for the
+     * new sequencer. Returns once the write is with the sequencer of the current epoch (or settled, or taken in here).
+     */
     private void submit(PendingWrite w) throws InterruptedException {
+        // the one submitting thread looks again after it lets go: a fail-over that came meanwhile (resume sets the
+        // epoch before it looks whether a thread is submitting) may have made its sequencer the old one
+        while (!w.received && !w.result.isDone() && w.sentEpoch != epoch) {
+            if (!w.submitting.compareAndSet(false, true)) {
+                return; // another thread submits it
+            }
+            try {
+                if (!w.received && !w.result.isDone() && w.sentEpoch != epoch) {
+                    send(w);
+                }
+            } finally {
+                w.submitting.set(false);
+            }
+        }
+    }
+
+    /** Sends a write to the current sequencer, waiting (bounded) while there is none. */
+    private void send(PendingWrite w) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
         while (true) {
             int target;
+            int targetEpoch;
             synchronized (sequencerChanged) {
                 while (failingOver || lost.contains(sequencer)) {
                     checkRunning();
@@ -284,10 +338,12 @@ final class RepmiRuntime {
                     TimeUnit.NANOSECONDS.timedWait(sequencerChanged, left);
                 }
                 target = sequencer;
+                targetEpoch = epoch;
             }
             PROTOCOL.set(Boolean.TRUE);
             try {
-                port(target).submit(w.submit, w.payload);
+                port(target).submit(new Submit(pool.rank(), w.call, floor(w.call), w.cloud, w.method), w.payload);
+                w.sentEpoch = targetEpoch;
                 return;
             } catch (RemoteException | CloudException e) {
                 LOG.log(Level.INFO, "the sequencer at pool rank {0} did not take a write: {1}", target,
@@ -296,8 +352,28 @@ final class RepmiRuntime {
             } finally {
                 PROTOCOL.remove();
             }
+            if (System.nanoTime() - deadline > 0) {
+                throw new CloudException("no RepMI sequencer took the write within " + TimeUnit.NANOSECONDS.toMillis(
+                        timeoutNanos) + " ms (pool rank " + target + " did not answer)");
+            }
             Thread.sleep(20);
         }
+    }
+
+    /**
+     * The floor a write of this process carries ({@link Submit#floor}): its lowest call neither settled nor taken in
+     * by this replica ({@code call} itself at most).
+     */
+    private long floor(long call) {
+        for (Map.Entry<Long, PendingWrite> e : pending.entrySet()) {
+            if (e.getKey() >= call) {
+                break;
+            }
+            if (!e.getValue().received) {
+                return e.getKey();
+            }
+        }
+        return call;
     }
 
     /**
@@ -403,7 +479,7 @@ final class RepmiRuntime {
         synchronized (sequencing) {
             awaitWindow();
             long seq = ++lastSeq;
-            Deliver d = new Deliver(seq, epoch, s.origin(), s.call(), s.cloud(), s.method());
+            Deliver d = new Deliver(seq, epoch, s.origin(), s.call(), s.floor(), s.cloud(), s.method());
             if (s.method() == RepmiMessages.JOIN) {
                 destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
             }
@@ -480,7 +556,7 @@ final class RepmiRuntime {
             if (d.origin() == pool.rank()) {
                 PendingWrite w = pending.get(d.call());
                 if (w != null) {
-                    w.delivered = true;
+                    w.received = true;
                 }
             }
             RepmiMessages.Entry e = new RepmiMessages.Entry(d, payload);
@@ -532,11 +608,11 @@ final class RepmiRuntime {
             return;
         }
         int blocked = scheduler.blocked(); // later writes have not started: the JOIN holds the lowest turn
-        byte[] bytes;
+        String refusal = null;
+        byte[] bytes = null;
         if (blocked > 0) {
-            bytes = encode(new CloudException("pool rank " + d.origin() + " cannot join the replicas while " + blocked
-                    + " write(s) wait in cloudWait (their threads cannot be copied); join before blocking writes"),
-                    "a join refusal");
+            refusal = "pool rank " + d.origin() + " cannot join the replicas while " + blocked + " write(s) wait in"
+                    + " cloudWait (their threads cannot be copied); join before blocking writes";
         } else {
             List<RepmiMessages.CloudState> cs = new java.util.ArrayList<>();
             for (Replica r : clouds.values()) {
@@ -546,11 +622,31 @@ final class RepmiRuntime {
             synchronized (arrivals) {
                 m = members.stream().mapToInt(Integer::intValue).toArray();
             }
-            bytes = encode(new RepmiMessages.Snapshot(d.seq(), applied(), m, cs), "the snapshot of every cloud");
+            try {
+                bytes = SnapshotCodec.encode(new RepmiMessages.Snapshot(d.seq(), applied(), m, taken.export(), cs),
+                        serialization);
+                if (bytes.length > (long) SNAPSHOT_PART * MAX_SNAPSHOT_PARTS) {
+                    refusal = "the snapshot of the clouds takes " + bytes.length + " bytes, more than a join carries ("
+                            + (long) SNAPSHOT_PART * MAX_SNAPSHOT_PARTS + ")";
+                }
+            } catch (CloudException e) {
+                refusal = "the snapshot for pool rank " + d.origin() + " cannot be made: " + e.getMessage();
+            }
         }
         PROTOCOL.set(Boolean.TRUE);
         try {
-            port(d.origin()).install(bytes);
+            ReplicaPort joiner = port(d.origin());
+            if (refusal != null) {
+                LOG.log(Level.WARNING, "RepMI: pool rank {0} is refused as a replica: {1}", d.origin(), refusal);
+                joiner.joinRefused(refusal);
+            } else {
+                int parts = Math.max(1, (bytes.length + SNAPSHOT_PART - 1) / SNAPSHOT_PART);
+                for (int p = 0; p < parts; p++) {
+                    int from = p * SNAPSHOT_PART;
+                    joiner.install(p, parts, java.util.Arrays.copyOfRange(bytes, from,
+                            Math.min(bytes.length, from + SNAPSHOT_PART)));
+                }
+            }
         } catch (RemoteException | CloudException e) {
             LOG.log(Level.WARNING, "the snapshot for joining pool rank {0} could not be sent: {1}", d.origin(),
                     e.getMessage());
@@ -559,22 +655,66 @@ final class RepmiRuntime {
         }
     }
 
-    /** The joiner installs the state of every cloud, then applies the writes from its JOIN on. */
-    void install(byte[] bytes) {
-        Object o = decode(bytes);
-        if (o instanceof Throwable t) {
-            joinFailed(t);
-            return;
+    /**
+     * The joiner takes in part {@code part} of {@code parts} of its snapshot; with the last part in, it installs the
+     * state of every cloud, then applies the writes from its JOIN on.
+     *
+     * @throws CloudException when the parts do not fit together or the snapshot is refused ({@link SnapshotCodec})
+     */
+    void install(int part, int parts, byte[] bytes) {
+        byte[] whole;
+        synchronized (arrivals) {
+            if (ready) {
+                LOG.log(Level.DEBUG, "a snapshot part for a replica that has its state was dropped");
+                return;
+            }
+            if (parts < 1 || parts > MAX_SNAPSHOT_PARTS || part < 0 || part >= parts || bytes == null
+                    || bytes.length > SNAPSHOT_PART || (snapshotParts != null && snapshotParts.length != parts)
+                    || (snapshotParts != null && snapshotParts[part] != null)) {
+                throw new CloudException("a snapshot part " + part + " of " + parts + " (" + (bytes == null ? 0
+                        : bytes.length) + " bytes) does not fit the snapshot being received");
+            }
+            if (snapshotParts == null) {
+                snapshotParts = new byte[parts][];
+            }
+            snapshotParts[part] = bytes;
+            if (++snapshotPartsIn < parts) {
+                return;
+            }
+            long total = 0;
+            for (byte[] b : snapshotParts) {
+                total += b.length;
+            }
+            whole = new byte[(int) total];
+            int at = 0;
+            for (byte[] b : snapshotParts) {
+                System.arraycopy(b, 0, whole, at, b.length);
+                at += b.length;
+            }
+            snapshotParts = null;
         }
-        RepmiMessages.Snapshot snap = (RepmiMessages.Snapshot) o;
+        install(SnapshotCodec.decode(whole, serialization, io.mobula.rmi.Rmi.config().decoding().classFilter(),
+                loader()));
+    }
+
+    private static ClassLoader loader() {
+        ClassLoader cl = Thread.currentThread().getContextClassLoader();
+        return cl != null ? cl : RepmiRuntime.class.getClassLoader();
+    }
+
+    private void install(RepmiMessages.Snapshot snap) {
+        List<Replica> replicas = new java.util.ArrayList<>();
         for (RepmiMessages.CloudState c : snap.clouds()) {
             Class<?> iface;
             try {
-                ClassLoader cl = Thread.currentThread().getContextClassLoader();
-                iface = Class.forName(c.rootInterface(), true, cl != null ? cl : RepmiRuntime.class.getClassLoader());
-            } catch (ClassNotFoundException e) {
+                iface = Class.forName(c.rootInterface(), false, loader());
+            } catch (ClassNotFoundException | LinkageError e) {
                 throw new CloudException("cloud '" + c.name() + "' has interface " + c.rootInterface() + ", which this"
                         + " process cannot load", e);
+            }
+            if (!Root.class.isAssignableFrom(iface) || !iface.isInstance(c.root())) {
+                throw new CloudException("a snapshot is refused: the root of cloud '" + c.name() + "' is not a "
+                        + c.rootInterface() + " replication interface");
             }
             io.mobula.repmi.spi.CloudSkeleton sk = Generated.skeleton(iface);
             io.mobula.repmi.spi.CloudClassInfo info = Generated.classInfo(c.root().getClass());
@@ -582,7 +722,11 @@ final class RepmiRuntime {
             for (int i = 0; i < reads.length; i++) {
                 reads[i] = Generated.isRead(info, sk.methods().get(i));
             }
-            register(new Replica(c.id(), c.name(), c.root(), iface, sk, reads, new AtomicLong(c.hashes())));
+            replicas.add(new Replica(c.id(), c.name(), c.root(), iface, sk, reads, new AtomicLong(c.hashes())));
+        }
+        taken.restore(snap.writers());
+        for (Replica r : replicas) {
+            register(r);
         }
         synchronized (appliedLock) {
             applied = snap.applied();
@@ -592,19 +736,30 @@ final class RepmiRuntime {
                 members.add(m);
             }
             nextSeq = snap.seq();
+            joinSlot = snap.seq();
             holdBack.headMap(nextSeq).clear();
             ready = true;
             drain();
         }
     }
 
+    /** The join of this process failed: its JOIN returns {@code t} at once. */
     void joinFailed(Throwable t) {
         joinFailure = t;
         for (PendingWrite w : pending.values()) {
-            if (w.submit.method() == RepmiMessages.JOIN) {
+            if (w.method == RepmiMessages.JOIN) {
                 w.result.completeExceptionally(t);
             }
         }
+    }
+
+    /**
+     * Whether write {@code d}, at its first turn, runs: not if the order took another copy of it before (a fail-over
+     * may sequence a write twice). Every replica decides alike; this process's own JOIN was decided by the replica
+     * that took its snapshot.
+     */
+    boolean firstCopy(Deliver d) {
+        return d.seq() == joinSlot || taken.first(d.origin(), d.call(), d.floor());
     }
 
     /** Marks the calling thread as one sending or serving RepMI's own messages (they carry causal time 0). */
@@ -634,9 +789,12 @@ final class RepmiRuntime {
             failingOver = false;
             sequencerChanged.notifyAll();
         }
-        // writes the old sequencer never delivered anywhere still alive: submit them again
+        // this replica now holds every write any survivor holds (the new sequencer redelivered them before this
+        // call), so a write of this process it has not received is held by no survivor: submit it again, once, unless
+        // its own thread is still submitting it (that thread sends it to the new sequencer itself). A copy the old
+        // sequencer still had on its way is dropped by every replica alike (WriteIds)
         for (PendingWrite w : pending.values()) {
-            if (!w.delivered) {
+            if (!w.received && w.sentEpoch != newEpoch && !w.submitting.get()) {
                 Thread.ofVirtual().start(() -> {
                     try {
                         submit(w);
@@ -792,9 +950,9 @@ final class RepmiRuntime {
             }
             for (long q = low + 1; q <= high; q++) {
                 RepmiMessages.Entry e = entries.get(q);
-                Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, RepmiMessages.NOOP)
-                        : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().cloud(),
-                                e.header().method());
+                Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, 0, RepmiMessages.NOOP)
+                        : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().floor(),
+                                e.header().cloud(), e.header().method());
                 entries.put(q, new RepmiMessages.Entry(h, e == null ? encode(null, "a no-op") : e.payload()));
             }
             for (int r : survivors) {

@@ -59,6 +59,10 @@ final class WriteTask implements CloudContext.Scheduling {
             rt.complete(d, null, thrown);
             return;
         }
+        if (!rt.firstCopy(d)) {
+            skip();
+            return;
+        }
         // looked up only now, in turn: the cloud's creation may be an earlier write that had not run when this
         // write was taken in (a replica that drains a backlog starts every write's thread at once)
         Replica replica = d.method() == RepmiMessages.CREATE ? null : rt.replica(d.cloud());
@@ -94,9 +98,11 @@ final class WriteTask implements CloudContext.Scheduling {
      */
     private void runProtocol() {
         Throwable thrown = null;
+        boolean copy = false;
         try {
             rt.scheduler.awaitTurn(this);
-            if (d.method() == RepmiMessages.JOIN) {
+            copy = !rt.firstCopy(d);
+            if (!copy && d.method() == RepmiMessages.JOIN) {
                 rt.onJoin(d);
             }
         } catch (InterruptedException e) {
@@ -108,7 +114,18 @@ final class WriteTask implements CloudContext.Scheduling {
             rt.markApplied();
             rt.scheduler.finish(this);
         }
-        rt.complete(d, null, thrown);
+        if (!copy) {
+            rt.complete(d, null, thrown);
+        }
+    }
+
+    /**
+     * A second copy of a write the order took before (a fail-over sequenced it twice): its slot passes as nothing on
+     * every replica, and its writer keeps the first copy's result.
+     */
+    private void skip() {
+        rt.markApplied();
+        rt.scheduler.finish(this);
     }
 
     private Long create(RepmiMessages.Create c, AtomicLong hashes) throws Throwable {

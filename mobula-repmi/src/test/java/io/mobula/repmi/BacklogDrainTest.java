@@ -34,10 +34,10 @@ class BacklogDrainTest {
             writer = Thread.ofPlatform().start(() -> gate.push(1));
             await(() -> rt.scheduler.pending() == 1, "the gate's write to be taken in");
             long created = rt.lastSequenced() + 1; // a cloud's id is the number of its creation
-            rt.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 1, 0, RepmiMessages.CREATE),
+            rt.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 1, 0, 0, RepmiMessages.CREATE),
                     rt.encode(new RepmiMessages.Create(StackRoot.class.getName(), Stack.class.getName(), "backlog",
                             new Object[0]), "a creation"));
-            rt.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 2, created, 0),
+            rt.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 2, 0, created, 0),
                     rt.encode(new Stack_MobulaCloudSkeleton.P0_push(7), "a push"));
             await(() -> rt.scheduler.pending() == 3, "the creation and the push to be taken in behind the gate");
             Thread.sleep(200); // their threads have started and wait for their turn
