@@ -133,6 +133,19 @@ class RepmiAcrossJvmsTest {
         }
     }
 
+    @Test
+    void aJoinTheReplicasCannotServeFailsAtOnceWithItsReason() throws Exception {
+        // a write blocked in cloudWait cannot be copied into a snapshot: the joiner's Cloud.attach must say so at once,
+        // not wait for its timeout (30 s here)
+        try (ChildJvm r = run(3, "shm,tcp", RefusedJoinMain.class)) {
+            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[refused] rank 2's join failed after (\\d+)"
+                    + " ms: .*cloudWait").matcher(r.output());
+            assertTrue(m.find(), r.output());
+            assertTrue(Long.parseLong(m.group(1)) < 10_000, m.group());
+        }
+    }
+
     /** Runs {@code main} on 4 ranks with a pool server of their own; {@code victim} halts (exit 3), the rest exit 0. */
     private static void inPoolOfFour(String name, int victim, List<String> jvmArgs, Class<?> main, String... args)
             throws Exception {
