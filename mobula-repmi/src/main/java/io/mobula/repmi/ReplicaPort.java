@@ -25,7 +25,7 @@ interface ReplicaPort extends Remote {
 
     /**
      * A joining process receives the state at its JOIN's place in the order ({@link RepmiMessages.Snapshot}, as
-     * {@link SnapshotCodec} bytes), in {@code parts} parts of at most {@link RepmiRuntime#SNAPSHOT_PART} bytes.
+     * {@link SnapshotCodec} bytes), in {@code parts} parts of at most {@link Joins#SNAPSHOT_PART} bytes.
      */
     @OneWay
     void install(int part, int parts, byte[] bytes) throws RemoteException;

@@ -64,6 +64,19 @@ final class WriteIds {
         return true;
     }
 
+    /**
+     * Checks a snapshot's table.
+     *
+     * @throws CloudException when a row is malformed
+     */
+    static void check(long[][] rows) {
+        for (long[] row : rows) {
+            if (row == null || row.length < 2 || row[0] < 0 || row[0] > Integer.MAX_VALUE) {
+                throw new CloudException("a snapshot's table of taken writes has a malformed row");
+            }
+        }
+    }
+
     /** The table for a snapshot: per writer, its pool rank, its floor, then the calls taken at or above it. */
     synchronized long[][] export() {
         long[][] rows = new long[writers.size()][];
@@ -85,11 +98,9 @@ final class WriteIds {
      * @throws CloudException when a row is malformed
      */
     synchronized void restore(long[][] rows) {
+        check(rows);
         writers.clear();
         for (long[] row : rows) {
-            if (row.length < 2 || row[0] < 0 || row[0] > Integer.MAX_VALUE) {
-                throw new CloudException("a snapshot's table of taken writes has a malformed row");
-            }
             Writer w = new Writer();
             w.floor = row[1];
             w.taken = Arrays.copyOfRange(row, 2, Math.max(row.length, 6));

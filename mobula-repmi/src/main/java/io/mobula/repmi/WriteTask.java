@@ -54,12 +54,12 @@ final class WriteTask implements CloudContext.Scheduling {
             rt.scheduler.awaitTurn(this);
         } catch (InterruptedException e) {
             thrown = new CloudException("replica shut down before write " + seq + " ran", e);
-            rt.markApplied();
+            rt.delivery.markApplied();
             rt.scheduler.finish(this);
             rt.complete(d, null, thrown);
             return;
         }
-        if (!rt.firstCopy(d)) {
+        if (!rt.delivery.firstCopy(d)) {
             skip();
             return;
         }
@@ -86,7 +86,7 @@ final class WriteTask implements CloudContext.Scheduling {
             thrown = t;
         } finally {
             CloudContext.set(old);
-            rt.markApplied();
+            rt.delivery.markApplied();
             rt.scheduler.finish(this);
         }
         rt.complete(d, result, thrown);
@@ -101,9 +101,9 @@ final class WriteTask implements CloudContext.Scheduling {
         boolean copy = false;
         try {
             rt.scheduler.awaitTurn(this);
-            copy = !rt.firstCopy(d);
+            copy = !rt.delivery.firstCopy(d);
             if (!copy && d.method() == RepmiMessages.JOIN) {
-                rt.onJoin(d);
+                rt.joins.onJoin(d);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -111,7 +111,7 @@ final class WriteTask implements CloudContext.Scheduling {
         } catch (RuntimeException e) {
             thrown = e;
         } finally {
-            rt.markApplied();
+            rt.delivery.markApplied();
             rt.scheduler.finish(this);
         }
         if (!copy) {
@@ -124,7 +124,7 @@ final class WriteTask implements CloudContext.Scheduling {
      * every replica, and its writer keeps the first copy's result.
      */
     private void skip() {
-        rt.markApplied();
+        rt.delivery.markApplied();
         rt.scheduler.finish(this);
     }
 

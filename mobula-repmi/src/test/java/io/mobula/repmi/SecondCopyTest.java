@@ -26,11 +26,11 @@ class SecondCopyTest {
         long cloud = rt.byName("second-copy").id;
         byte[] five = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(5), "a push");
         byte[] six = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(6), "a push");
-        rt.onSubmit(new RepmiMessages.Submit(7, 1, 1, cloud, 0), five);
-        rt.onSubmit(new RepmiMessages.Submit(7, 1, 1, cloud, 0), five); // the same write again
-        rt.onSubmit(new RepmiMessages.Submit(7, 3, 3, cloud, 0), six); // writer 7 settled calls 1 and 2
-        rt.onSubmit(new RepmiMessages.Submit(7, 2, 2, cloud, 0), six); // a late copy of a settled call
-        rt.onSubmit(new RepmiMessages.Submit(7, 3, 3, cloud, 0), six);
+        rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 1, 1, cloud, 0), five);
+        rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 1, 1, cloud, 0), five); // the same write again
+        rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 3, 3, cloud, 0), six); // writer 7 settled calls 1 and 2
+        rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 2, 2, cloud, 0), six); // a late copy of a settled call
+        rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 3, 3, cloud, 0), six);
         s.push(9); // applied after every write sequenced before it
         assertEquals(3, s.size(), "5, 6 and 9, each once");
         assertEquals(9, s.pop());
