@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * RepMI's messages: a call to a process's {@link ReplicaPort} with hostile bytes, its header records
  * ({@link RepmiMessages}) decoded by the port's dispatcher as the runtime does, then every payload it carries (write
- * arguments, a snapshot, logged entries) decoded as a replica does, with {@code Rmi.serialization().fromBytes}.
- * Property: only {@link SerialException}, never because memory or stack ran out.
+ * arguments, logged entries) decoded as a replica does, with {@code Rmi.serialization().fromBytes}, and a snapshot
+ * with {@link SnapshotCodec#decode}. Property: only {@link SerialException} (a refused snapshot: {@link CloudException}),
+ * never because memory or stack ran out.
  *
  * <p>Input: method id (1), flags (1: bit 1 trailer, bit 2 little endian), then the argument bytes.
  */
@@ -35,8 +36,19 @@ class ReplicaPortFuzzTest {
         }
 
         @Override
-        public void install(byte[] snapshot) {
-            payloads.add(snapshot);
+        public void install(int part, int parts, byte[] bytes) {
+            if (part == 0 && parts == 1 && bytes != null) {
+                try { // the snapshot's own encoding: refused with a reason, never by running out of memory or stack
+                    SnapshotCodec.decode(bytes, io.mobula.rmi.FuzzRuntime.serialization(),
+                            io.mobula.serial.ClassFilter.defaults(), ReplicaPortFuzzTest.class.getClassLoader());
+                } catch (CloudException refused) {
+                    // expected for most inputs
+                }
+            }
+        }
+
+        @Override
+        public void joinRefused(String reason) {
         }
 
         @Override

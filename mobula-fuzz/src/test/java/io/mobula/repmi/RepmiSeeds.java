@@ -19,24 +19,26 @@ public final class RepmiSeeds {
 
     public static void write(Sink sink, SerialWriter w, Serialization rmi, int le) throws IOException {
         String h = "io.mobula.repmi.ReplicaPortFuzzTest";
-        // deliver 0, fetch 1, install 2, progress 3, redeliver 4, resume 5, status 6, submit 7
-        RepmiMessages.Deliver d = new RepmiMessages.Deliver(5, 0, 1, 9, 3, 2);
+        // deliver 0, fetch 1, install 2, joinRefused 3, progress 4, redeliver 5, resume 6, status 7, submit 8
+        RepmiMessages.Deliver d = new RepmiMessages.Deliver(5, 0, 1, 9, 9, 3, 2);
         byte[] args = rmi.toBytes(new Object[] {Samples.graphs().get(0), "x"});
         w.beginMessage();
         w.writeObject(d);
         w.writeObject(args);
         sink.call(h, "deliver", 0, le, w);
         w.beginMessage();
-        w.writeObject(rmi.toBytes(new RepmiMessages.Snapshot(5, 4, new int[] {0, 1}, new ArrayList<>(List.of(
-                new RepmiMessages.CloudState(3, "cloud", "p.Counter", 7, Samples.graphs().get(2)))))));
+        w.writeInt(0);
+        w.writeInt(1);
+        w.writeObject(SnapshotCodec.encode(new RepmiMessages.Snapshot(5, 4, new int[] {0, 1}, new long[][] {{1, 9, 9}},
+                new ArrayList<>()), rmi));
         sink.call(h, "install", 2, le, w);
         w.beginMessage();
         w.writeObject(new ArrayList<>(List.of(new RepmiMessages.Entry(d, args))));
-        sink.call(h, "redeliver", 4, le, w);
+        sink.call(h, "redeliver", 5, le, w);
         w.beginMessage();
-        w.writeObject(new RepmiMessages.Submit(1, 9, 0, RepmiMessages.CREATE));
+        w.writeObject(new RepmiMessages.Submit(1, 9, 9, 0, RepmiMessages.CREATE));
         w.writeObject(rmi.toBytes(new RepmiMessages.Create("p.CounterImpl", "p.Counter", "cloud",
                 new Object[] {1, "two"})));
-        sink.call(h, "submit", 7, le, w);
+        sink.call(h, "submit", 8, le, w);
     }
 }

@@ -23,9 +23,16 @@ interface ReplicaPort extends Remote {
     @OneWay
     void progress(int rank, long seq) throws RemoteException;
 
-    /** A joining process receives the state at its JOIN's place in the order ({@link RepmiMessages.Snapshot}). */
+    /**
+     * A joining process receives the state at its JOIN's place in the order ({@link RepmiMessages.Snapshot}, as
+     * {@link SnapshotCodec} bytes), in {@code parts} parts of at most {@link Joins#SNAPSHOT_PART} bytes.
+     */
     @OneWay
-    void install(byte[] snapshot) throws RemoteException;
+    void install(int part, int parts, byte[] bytes) throws RemoteException;
+
+    /** A joining process is refused as a replica, for {@code reason}: its join fails at once. */
+    @OneWay
+    void joinRefused(String reason) throws RemoteException;
 
     /**
      * Failover, step 1: fences off deliveries of epochs before {@code epoch} and reports this replica's highest

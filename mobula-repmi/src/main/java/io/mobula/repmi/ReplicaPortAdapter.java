@@ -14,7 +14,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
     @Override
     public void submit(RepmiMessages.Submit header, byte[] payload) {
         try {
-            rt.onSubmit(header, payload);
+            rt.sequencer.onSubmit(header, payload);
         } catch (Throwable t) {
             LOG.log(Level.WARNING, "a write from pool rank " + header.origin() + " could not be sequenced", t);
         }
@@ -23,7 +23,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
     @Override
     public void deliver(RepmiMessages.Deliver header, byte[] payload) {
         try {
-            rt.onDeliver(header, payload);
+            rt.delivery.onDeliver(header, payload);
         } catch (Throwable t) {
             LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
         }
@@ -31,42 +31,48 @@ final class ReplicaPortAdapter implements ReplicaPort {
 
     @Override
     public void progress(int rank, long seq) {
-        rt.onProgress(rank, seq);
+        rt.sequencer.onProgress(rank, seq);
     }
 
     @Override
-    public void install(byte[] snapshot) {
+    public void install(int part, int parts, byte[] bytes) {
         try {
-            rt.install(snapshot);
+            rt.joins.install(part, parts, bytes);
         } catch (Throwable t) {
-            LOG.log(Level.ERROR, "the snapshot for joining the replicas could not be installed", t);
-            rt.joinFailed(t);
+            // the join fails with it at once: the caller of Cloud.attach gets the reason
+            LOG.log(Level.DEBUG, "the snapshot for joining the replicas could not be installed", t);
+            rt.joins.failed(new CloudException("joining the replicas failed: " + t.getMessage(), t));
         }
+    }
+
+    @Override
+    public void joinRefused(String reason) {
+        rt.joins.failed(new CloudException("joining the replicas was refused: " + reason));
     }
 
     @Override
     public long[] status(int epoch) {
         rt.protocolThread();
-        return rt.status(epoch);
+        return rt.delivery.status(epoch);
     }
 
     @Override
     public java.util.List<RepmiMessages.Entry> fetch(long from, long to) {
         rt.protocolThread();
-        return rt.fetch(from, to);
+        return rt.delivery.fetch(from, to);
     }
 
     @Override
     public void redeliver(java.util.List<RepmiMessages.Entry> entries) {
         rt.protocolThread();
         for (RepmiMessages.Entry e : entries) {
-            rt.onDeliver(e.header(), e.payload());
+            rt.delivery.onDeliver(e.header(), e.payload());
         }
     }
 
     @Override
     public void resume(int epoch, int sequencer, long last) {
         rt.protocolThread();
-        rt.resume(epoch, sequencer, last);
+        rt.failover.resume(epoch, sequencer, last);
     }
 }

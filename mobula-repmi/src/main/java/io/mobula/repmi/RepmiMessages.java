@@ -18,21 +18,27 @@ final class RepmiMessages {
     static final int JOIN = -3;
 
     /**
-     * A write (or a creation) asks the sequencer for its place in the total order.
+     * A write (or a creation) asks the sequencer for its place in the total order. {@code origin} and {@code call}
+     * name the write everywhere: a write submitted again after a fail-over keeps them, and replicas run only its first
+     * copy in the order ({@link WriteIds}).
      *
      * @param origin the pool rank of the writer's process
      * @param call   the writer's call id there
+     * @param floor  every call of the writer below this one is settled: applied, taken in by the writer's own replica,
+     *               or given up by its caller; a later copy of such a call is dropped
      * @param cloud  the cloud (its creation's sequence number); 0 for a creation
      * @param method the method index, or {@link #CREATE}
      */
-    record Submit(int origin, long call, long cloud, int method) implements Serializable {
+    record Submit(int origin, long call, long floor, long cloud, int method) implements Serializable {
     }
 
     /**
      * The sequencer's broadcast of a write with its sequence number; {@code epoch} counts sequencers (0 for the
-     * first, one more per failover), and replicas drop deliveries from an epoch they have fenced off.
+     * first, one more per failover), and replicas drop deliveries from an epoch they have fenced off. The other
+     * fields are the {@link Submit}'s.
      */
-    record Deliver(long seq, int epoch, int origin, long call, long cloud, int method) implements Serializable {
+    record Deliver(long seq, int epoch, int origin, long call, long floor, long cloud, int method)
+            implements Serializable {
     }
 
     /** A delivered write as a replica logs it, for a new sequencer to fill other replicas' gaps. */
@@ -44,13 +50,14 @@ final class RepmiMessages {
     }
 
     /** One cloud in a snapshot: its identity, generated types, hash counter and its whole object graph. */
-    record CloudState(long id, String name, String rootInterface, long hashes, Object root) implements Serializable {
+    record CloudState(long id, String name, String rootInterface, long hashes, Object root) {
     }
 
     /**
-     * Every cloud of a replica just before write {@code seq} (a JOIN), with the number of writes applied and the
-     * processes holding replicas.
+     * Every cloud of a replica at write {@code seq} (a JOIN), with the number of writes applied, the processes holding
+     * replicas and the writes each writer has had taken ({@link WriteIds#export}). Travels as {@link SnapshotCodec}
+     * bytes, which no depth of a cloud can exceed.
      */
-    record Snapshot(long seq, long applied, int[] members, java.util.List<CloudState> clouds) implements Serializable {
+    record Snapshot(long seq, long applied, int[] members, long[][] writers, java.util.List<CloudState> clouds) {
     }
 }

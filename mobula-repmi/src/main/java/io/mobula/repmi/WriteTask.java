@@ -54,9 +54,13 @@ final class WriteTask implements CloudContext.Scheduling {
             rt.scheduler.awaitTurn(this);
         } catch (InterruptedException e) {
             thrown = new CloudException("replica shut down before write " + seq + " ran", e);
-            rt.markApplied();
+            rt.delivery.markApplied();
             rt.scheduler.finish(this);
             rt.complete(d, null, thrown);
+            return;
+        }
+        if (!rt.delivery.firstCopy(d)) {
+            skip();
             return;
         }
         // looked up only now, in turn: the cloud's creation may be an earlier write that had not run when this
@@ -82,7 +86,7 @@ final class WriteTask implements CloudContext.Scheduling {
             thrown = t;
         } finally {
             CloudContext.set(old);
-            rt.markApplied();
+            rt.delivery.markApplied();
             rt.scheduler.finish(this);
         }
         rt.complete(d, result, thrown);
@@ -94,10 +98,12 @@ final class WriteTask implements CloudContext.Scheduling {
      */
     private void runProtocol() {
         Throwable thrown = null;
+        boolean copy = false;
         try {
             rt.scheduler.awaitTurn(this);
-            if (d.method() == RepmiMessages.JOIN) {
-                rt.onJoin(d);
+            copy = !rt.delivery.firstCopy(d);
+            if (!copy && d.method() == RepmiMessages.JOIN) {
+                rt.joins.onJoin(d);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -105,10 +111,21 @@ final class WriteTask implements CloudContext.Scheduling {
         } catch (RuntimeException e) {
             thrown = e;
         } finally {
-            rt.markApplied();
+            rt.delivery.markApplied();
             rt.scheduler.finish(this);
         }
-        rt.complete(d, null, thrown);
+        if (!copy) {
+            rt.complete(d, null, thrown);
+        }
+    }
+
+    /**
+     * A second copy of a write the order took before (a fail-over sequenced it twice): its slot passes as nothing on
+     * every replica, and its writer keeps the first copy's result.
+     */
+    private void skip() {
+        rt.delivery.markApplied();
+        rt.scheduler.finish(this);
     }
 
     private Long create(RepmiMessages.Create c, AtomicLong hashes) throws Throwable {

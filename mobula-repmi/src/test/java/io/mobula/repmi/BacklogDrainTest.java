@@ -33,11 +33,11 @@ class BacklogDrainTest {
             // this write gets the turn and then blocks on the root's monitor, so nothing after it can run
             writer = Thread.ofPlatform().start(() -> gate.push(1));
             await(() -> rt.scheduler.pending() == 1, "the gate's write to be taken in");
-            long created = rt.lastSequenced() + 1; // a cloud's id is the number of its creation
-            rt.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 1, 0, RepmiMessages.CREATE),
+            long created = rt.sequencer.lastSequenced() + 1; // a cloud's id is the number of its creation
+            rt.sequencer.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 1, 0, 0, RepmiMessages.CREATE),
                     rt.encode(new RepmiMessages.Create(StackRoot.class.getName(), Stack.class.getName(), "backlog",
                             new Object[0]), "a creation"));
-            rt.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 2, created, 0),
+            rt.sequencer.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 2, 0, created, 0),
                     rt.encode(new Stack_MobulaCloudSkeleton.P0_push(7), "a push"));
             await(() -> rt.scheduler.pending() == 3, "the creation and the push to be taken in behind the gate");
             Thread.sleep(200); // their threads have started and wait for their turn

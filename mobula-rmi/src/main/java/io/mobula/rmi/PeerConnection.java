@@ -56,7 +56,7 @@ final class PeerConnection implements CallChannel {
     PeerConnection(RmiRuntime runtime, Connection connection, Serialization serialization, boolean connecting) {
         this.runtime = runtime;
         this.connection = connection;
-        this.sender = new PeerSender(serialization, connection, runtime.clock, runtime.config.outOfLineBytes());
+        this.sender = new PeerSender(serialization, runtime, connection, runtime.config.outOfLineBytes());
         this.reader = serialization.newReader();
         this.upgrade = new PeerUpgrade(connection, sender, new ShmFrames(), runtime.transportOptions(),
                 runtime.config.pollWindow().toNanos());

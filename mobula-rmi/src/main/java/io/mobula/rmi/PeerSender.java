@@ -31,21 +31,23 @@ final class PeerSender {
     /** The message being sent when it holds arrays out of line; used under the lock. */
     private final FrameParts parts = new FrameParts();
     private final ByteOrder order;
-    private final CausalClock clock;
+    /** Read per frame, not kept: a clock installed after this connection opened must stamp its frames too. */
+    private final RmiRuntime runtime;
     private final Connection control;
     private volatile Connection out;
     private int headerAt;
 
     /**
+     * @param runtime      whose causal clock ({@link RmiRuntime#clock}) stamps each frame as it is sent
      * @param control      the connection the peer was reached by; control frames always go there
      * @param outOfLine    primitive arrays of at least this many bytes are not copied into the writer's buffer
      *                     ({@link RmiConfig#outOfLineBytes()})
      */
-    PeerSender(Serialization serialization, Connection control, CausalClock clock, int outOfLine) {
+    PeerSender(Serialization serialization, RmiRuntime runtime, Connection control, int outOfLine) {
         this.writer = serialization.newPeerWriter();
         writer.outOfLine(outOfLine);
         this.order = writer.byteOrder();
-        this.clock = clock;
+        this.runtime = runtime;
         this.control = control;
         this.out = control;
     }
@@ -111,7 +113,7 @@ final class PeerSender {
     void finish(byte type, int flags, int callId, long objectId, long interfaceHash, int methodId) throws IOException {
         boolean defs = writer.endMessage();
         RmiHeader.write(writer, headerAt, type, flags | (defs ? FLAG_TYPE_DEFS : 0), callId, objectId, interfaceHash,
-                methodId, clock.now());
+                methodId, runtime.clock.now());
     }
 
     /**

@@ -7,4 +7,7 @@ import java.rmi.RemoteException;
 public interface Checker extends Remote {
     /** The size of this process's replica of the stack named {@code cloud}. */
     int size(String cloud) throws RemoteException;
+
+    /** Answers 0; a call that only opens the connection to this process. */
+    int ping() throws RemoteException;
 }

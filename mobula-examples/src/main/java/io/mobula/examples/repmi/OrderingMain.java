@@ -11,7 +11,8 @@ import io.mobula.rmi.Rmi;
  * clouds share one order, A can never be seen smaller than B. Figure 4.13, RepMI then RMI: rank 1 pushes onto A
  * and then asks rank 2, by RMI, for the size of its replica of A: the call waits until rank 2 has applied the push,
  * so it is never smaller. {@code ./mobula run --np 3 io.mobula.examples.repmi.OrderingMain 300}; exits 0 only if no
- * anomaly was seen.
+ * anomaly was seen. With {@code connect-first}, rank 1 calls rank 2 once before either uses RepMI, so the RMI
+ * connection between them predates the causal clock and must still carry it.
  */
 public final class OrderingMain {
     private OrderingMain() {
@@ -23,18 +24,28 @@ public final class OrderingMain {
         public int size(String cloud) {
             return Cloud.lookup(cloud, Stack.class).size();
         }
+
+        @Override
+        public int ping() {
+            return 0;
+        }
     }
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         // with -Dmobula.repmi.causalRmi=false the RMI calls are not ordered after the writes: the anomaly of
         // figure 4.13 then shows, and "expect-anomalies" makes that the expected outcome (the fix's control)
-        boolean expectAnomalies = args.length > 1 && args[1].equals("expect-anomalies");
+        java.util.List<String> flags = java.util.Arrays.asList(args).subList(Math.min(1, args.length), args.length);
+        boolean expectAnomalies = flags.contains("expect-anomalies");
+        boolean connectFirst = flags.contains("connect-first");
         int code = 0;
         try {
             LocalChecker checker = new LocalChecker();
             Rmi.export(checker);
             try (Pool pool = Pool.join(PoolOptions.fromEnvironment().withService(checker))) {
+                if (connectFirst && pool.rank() == 1) {
+                    pool.service(2, Checker.class).ping(); // the connection to rank 2 now exists, without RepMI
+                }
                 Cloud.attach(pool);
                 int me = pool.rank();
                 if (pool.size() != 3) {

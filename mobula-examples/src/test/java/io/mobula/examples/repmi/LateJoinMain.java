@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * A process that starts using RepMI after the others have written (run with 3 ranks): ranks 0 and 1 create a stack
- * and push 100 values each; only then does rank 2 attach, receiving a snapshot of every cloud at its JOIN's place in
+ * and push {@code PUSHES} values each (argument, default 100; the stack is a linked list as deep as its size, so
+ * 1000 makes a cloud nested far deeper than the serializer's depth limit); only then does rank 2 attach, receiving a snapshot of every cloud at its JOIN's place in
  * the order; all three push more, then compare their replicas' state hashes (which cover the nodes' deterministic
  * hash codes too). Exit 0 when they are equal.
  */
@@ -18,6 +19,7 @@ public final class LateJoinMain {
     }
 
     public static void main(String[] args) {
+        int pushes = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int code = 0;
         try (Pool pool = Pool.join()) {
             int me = pool.rank();
@@ -30,8 +32,8 @@ public final class LateJoinMain {
             }
             Stack s = Cloud.lookup("late", Stack.class);
             if (me < 2) {
-                for (int i = 0; i < 100; i++) {
-                    s.push(me * 1000 + i);
+                for (int i = 0; i < pushes; i++) {
+                    s.push(me * 1_000_000 + i);
                 }
                 pool.publish("late/wrote/" + me, Boolean.TRUE);
                 if (me == 0) {

@@ -82,6 +82,16 @@ class RepmiAcrossJvmsTest {
     }
 
     @Test
+    void anRmiConnectionOpenedBeforeTheCloudIsOrderedAfterWrites() throws Exception {
+        // rank 1 calls rank 2 before either attaches RepMI: that connection must carry the causal clock installed
+        // later, not the clock of the time it was opened (which says 0 forever)
+        try (ChildJvm r = run(3, "shm,tcp", OrderingMain.class, "200", "connect-first")) {
+            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+            assertTrue(r.output().contains("[repmi] ordering: no anomaly in 200 rounds"), r.output());
+        }
+    }
+
+    @Test
     void withoutTheCausalClockRmiOvertakesTheWrite() throws Exception {
         // the control for figure 4.13: the same program with RMI's causal clock off does show the anomaly
         List<String> argv = new ArrayList<>(List.of("--np", "3", "--timeout", "120", "-J",
@@ -96,6 +106,49 @@ class RepmiAcrossJvmsTest {
     @org.junit.jupiter.params.provider.ValueSource(ints = {0, 2})
     void aKilledSequencerOrReplicaLeavesSurvivorsInAgreement(int victim) throws Exception {
         // victim 0: the sequencer is replaced with no write lost or applied twice; victim 2: a replica is dropped
+        inPoolOfFour("failover-" + victim, victim, List.of(), FailoverMain.class, "150", Integer.toString(victim));
+    }
+
+    @Test
+    void aSequencerKilledWhileEveryRankWritesAppliesEachWriteOnce() throws Exception {
+        // every rank writes from two threads, and each survivor starts three writes when it hears that the sequencer
+        // died, before its successor took over: each must be sequenced once, not once by its own submission and once
+        // more by the successor's resumption (which happened every time before the fix)
+        inPoolOfFour("concurrent-failover", 0, List.of(), ConcurrentFailoverMain.class, "150");
+    }
+
+    @Test
+    void aLateJoinerReceivesACloudDeeperThanTheSerializersDepthLimit() throws Exception {
+        // 2 x 5000 pushes: a linked list of 10000 nodes, far deeper than mobula.maxDepth (512) and than a recursive
+        // encoding's stack allows; the joiner must get all of it, not wait for its timeout
+        try (ChildJvm r = run(3, "shm,tcp", LateJoinMain.class, "5000")) {
+            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[late] rank 2 joined with (\\d+) values")
+                    .matcher(r.output());
+            assertTrue(m.find(), r.output());
+            assertTrue(Integer.parseInt(m.group(1)) >= 10_000, "the snapshot held the 10000 earlier pushes: "
+                    + m.group());
+            assertTrue(r.output().contains("[late] the late joiner's replica equals the others': 10060 values"),
+                    r.output());
+        }
+    }
+
+    @Test
+    void aJoinTheReplicasCannotServeFailsAtOnceWithItsReason() throws Exception {
+        // a write blocked in cloudWait cannot be copied into a snapshot: the joiner's Cloud.attach must say so at once,
+        // not wait for its timeout (30 s here)
+        try (ChildJvm r = run(3, "shm,tcp", RefusedJoinMain.class)) {
+            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[refused] rank 2's join failed after (\\d+)"
+                    + " ms: .*cloudWait").matcher(r.output());
+            assertTrue(m.find(), r.output());
+            assertTrue(Long.parseLong(m.group(1)) < 10_000, m.group());
+        }
+    }
+
+    /** Runs {@code main} on 4 ranks with a pool server of their own; {@code victim} halts (exit 3), the rest exit 0. */
+    private static void inPoolOfFour(String name, int victim, List<String> jvmArgs, Class<?> main, String... args)
+            throws Exception {
         try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "1500")) {
             String line = server.awaitLine("pool server listening on mobula://", Duration.ofSeconds(30));
             String addr = line.substring(line.lastIndexOf('/') + 1);
@@ -104,9 +157,10 @@ class RepmiAcrossJvmsTest {
                 for (int r = 0; r < 4; r++) {
                     List<String> jvm = new ArrayList<>(SMALL_JVM);
                     jvm.addAll(List.of("-Dmobula.pool.rank=" + r, "-Dmobula.pool.size=4",
-                            "-Dmobula.pool.name=failover-" + victim, "-Dmobula.pool.server=" + addr,
+                            "-Dmobula.pool.name=" + name, "-Dmobula.pool.server=" + addr,
                             "-Dmobula.pool.leaseMs=1500", "-Dmobula.repmi.timeoutMs=60000"));
-                    ranks.add(ChildJvm.start(FailoverMain.class, jvm, "150", Integer.toString(victim)));
+                    jvm.addAll(jvmArgs);
+                    ranks.add(ChildJvm.start(main, jvm, args));
                 }
                 assertEquals(3, ranks.get(victim).waitFor(Duration.ofSeconds(90)), ranks.get(victim).output());
                 for (int r = 0; r < 4; r++) {

@@ -1,0 +1,200 @@
+package io.mobula.repmi;
+
+import io.mobula.repmi.RepmiMessages.Deliver;
+import java.lang.System.Logger.Level;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Who sequences, and replacing a lost sequencer (thesis-beyond: fail-over; docs/REPMI.md, Failures): the current
+ * sequencer and its epoch, the processes known lost, and the take-over by the lowest survivor, which fences off the old
+ * epoch, gives every survivor the writes any of them holds, and resumes.
+ */
+final class Failover {
+    private static final System.Logger LOG = System.getLogger(Failover.class.getName());
+    private final RepmiRuntime rt;
+    private final Set<Integer> lost = ConcurrentHashMap.newKeySet();
+    /** The current sequencer and its epoch; writes wait while {@link #failingOver}. */
+    private volatile int sequencer;
+    private volatile int epoch;
+    private volatile boolean failingOver;
+    private final Object changed = new Object();
+
+    Failover(RepmiRuntime rt) {
+        this.rt = rt;
+    }
+
+    /** The pool rank that sequences now. */
+    int sequencer() {
+        return sequencer;
+    }
+
+    /** The current sequencer's epoch (0 for the first, one more per fail-over). */
+    int epoch() {
+        return epoch;
+    }
+
+    /** Whether this process sequences now (and is not in the middle of a fail-over). */
+    boolean sequencesHere() {
+        return rt.pool.rank() == sequencer && !failingOver;
+    }
+
+    boolean isLost(int rank) {
+        return lost.contains(rank);
+    }
+
+    void markLost(int rank) {
+        lost.add(rank);
+    }
+
+    /**
+     * Waits (bounded by {@code deadline}) until there is a live sequencer, and returns it with its epoch: the epoch in
+     * the high 32 bits, the rank in the low ones.
+     *
+     * @throws CloudException when none took over in time, or RepMI stopped here
+     */
+    long awaitSequencer(long deadline) throws InterruptedException {
+        synchronized (changed) {
+            while (failingOver || lost.contains(sequencer)) {
+                rt.checkRunning();
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new CloudException("no RepMI sequencer within " + TimeUnit.NANOSECONDS.toMillis(
+                            rt.timeoutNanos) + " ms (pool rank " + sequencer + " is lost and no successor took over)");
+                }
+                TimeUnit.NANOSECONDS.timedWait(changed, left);
+            }
+            return ((long) epoch << 32) | (sequencer & 0xffffffffL);
+        }
+    }
+
+    /** Wakes the threads waiting for a sequencer (RepMI stopped here: they fail). */
+    void wakeWaiters() {
+        synchronized (changed) {
+            changed.notifyAll();
+        }
+    }
+
+    /** Process {@code rank} is gone: no more deliveries to it; if it sequenced, its successor takes over. */
+    void lost(int rank, String detail) {
+        if (rank == rt.pool.rank() || !lost.add(rank)) {
+            return;
+        }
+        rt.forgetPort(rank);
+        if (rank != sequencer) {
+            return;
+        }
+        synchronized (changed) {
+            failingOver = true;
+            changed.notifyAll();
+        }
+        int successor = -1;
+        for (int r = 0; r < rt.pool.size() && successor < 0; r++) {
+            if (!lost.contains(r)) {
+                successor = r;
+            }
+        }
+        LOG.log(Level.WARNING, "RepMI: the sequencer (pool rank {0}) is lost ({1}); pool rank {2} takes over", rank,
+                detail, successor);
+        if (successor == rt.pool.rank()) {
+            int next = epoch + 1;
+            Thread.ofVirtual().name("mobula-repmi-failover").start(() -> takeOver(next));
+        }
+    }
+
+    /**
+     * Failover, step 4 at a survivor: {@code newSequencer} sequences from {@code last + 1} on in {@code newEpoch};
+     * this process submits again its writes no survivor holds.
+     */
+    void resume(int newEpoch, int newSequencer, long last) {
+        synchronized (changed) {
+            epoch = newEpoch;
+            sequencer = newSequencer;
+            failingOver = false;
+            changed.notifyAll();
+        }
+        rt.resubmitUnreceived(newEpoch);
+        LOG.log(Level.INFO, "RepMI: pool rank {0} sequences from write {1} on (epoch {2})", newSequencer, last + 1,
+                newEpoch);
+    }
+
+    /**
+     * Becomes the sequencer (the lowest surviving rank): fences off the old epoch at every survivor, finds the
+     * highest number any of them received, gives every survivor the writes it misses (from whichever survivor has
+     * them; a number no survivor has becomes a no-op everywhere), then tells them to resume with this process as the
+     * sequencer. Survivors thus apply one identical sequence; writes no survivor received are submitted again by
+     * their writers.
+     */
+    private void takeOver(int newEpoch) {
+        RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
+        try {
+            List<Integer> survivors = new ArrayList<>();
+            Map<Integer, long[]> status = new HashMap<>();
+            for (int r : rt.delivery.members()) {
+                if (lost.contains(r)) {
+                    continue;
+                }
+                try {
+                    status.put(r, rt.port(r).status(newEpoch));
+                    survivors.add(r);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+            long low = Long.MAX_VALUE;
+            long high = 0;
+            for (long[] st : status.values()) {
+                low = Math.min(low, st[0]);
+                high = Math.max(high, st[1]);
+            }
+            TreeMap<Long, RepmiMessages.Entry> entries = new TreeMap<>();
+            if (high > low) {
+                for (int r : survivors) {
+                    if (status.get(r)[1] > low) {
+                        try {
+                            for (RepmiMessages.Entry e : rt.port(r).fetch(low + 1, high)) {
+                                entries.putIfAbsent(e.header().seq(), e);
+                            }
+                        } catch (RemoteException | CloudException e) {
+                            lost.add(r);
+                        }
+                    }
+                }
+            }
+            for (long q = low + 1; q <= high; q++) {
+                RepmiMessages.Entry e = entries.get(q);
+                Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, 0, RepmiMessages.NOOP)
+                        : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().floor(),
+                                e.header().cloud(), e.header().method());
+                entries.put(q, new RepmiMessages.Entry(h, e == null ? rt.encode(null, "a no-op") : e.payload()));
+            }
+            for (int r : survivors) {
+                List<RepmiMessages.Entry> missing = new ArrayList<>(entries.tailMap(status.get(r)[0], false).values());
+                try {
+                    rt.port(r).redeliver(missing);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+            rt.sequencer.restart(high, survivors);
+            for (int r : survivors) {
+                try {
+                    rt.port(r).resume(newEpoch, rt.pool.rank(), high);
+                } catch (RemoteException | CloudException e) {
+                    lost.add(r);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "RepMI: taking over as sequencer failed; writes will time out", e);
+        } finally {
+            RepmiRuntime.PROTOCOL.remove();
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package io.mobula.repmi;
+
+import io.mobula.repmi.RepmiMessages.Deliver;
+import io.mobula.repmi.RepmiMessages.Submit;
+import java.lang.System.Logger.Level;
+import java.rmi.RemoteException;
+import java.util.Collection;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The sequencer's side of the total order (thesis 4.3), active in the process that sequences now: numbers each
+ * submitted write and sends the writer's bytes to every replica, holding new writes back (bounded) while a live
+ * replica lags more than {@link #WINDOW} writes behind (flow control).
+ */
+final class Sequencer {
+    private static final System.Logger LOG = System.getLogger(Sequencer.class.getName());
+    static final int WINDOW = Integer.getInteger("mobula.repmi.window", 4096);
+    private final RepmiRuntime rt;
+    private final Object sequencing = new Object();
+    private long lastSeq;
+    /** Flow control: how far each replica has taken writes in. */
+    private final ConcurrentHashMap<Integer, Long> progress = new ConcurrentHashMap<>();
+    /** Where deliveries go: the members, and joiners from their JOIN on. */
+    private final TreeSet<Integer> destinations = new TreeSet<>(Set.of(0));
+
+    Sequencer(RepmiRuntime rt) {
+        this.rt = rt;
+    }
+
+    void onSubmit(Submit s, byte[] payload) {
+        if (rt.isStopped()) {
+            LOG.log(Level.WARNING, "a write of pool rank {0} reached this process after RepMI stopped here; its writer"
+                    + " submits it again to the next sequencer", s.origin());
+            return;
+        }
+        if (!rt.failover.sequencesHere()) {
+            LOG.log(Level.WARNING, "a write was submitted to pool rank {0}, which is not the sequencer now; its"
+                    + " writer submits it again to the new one", rt.pool.rank());
+            return;
+        }
+        RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
+        try {
+            sequence(s, payload);
+        } finally {
+            RepmiRuntime.PROTOCOL.remove();
+        }
+    }
+
+    private void sequence(Submit s, byte[] payload) {
+        synchronized (sequencing) {
+            awaitWindow();
+            long seq = ++lastSeq;
+            Deliver d = new Deliver(seq, rt.failover.epoch(), s.origin(), s.call(), s.floor(), s.cloud(), s.method());
+            if (s.method() == RepmiMessages.JOIN) {
+                destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
+            }
+            for (int r : destinations.toArray(new Integer[0])) {
+                if (rt.failover.isLost(r)) {
+                    continue;
+                }
+                try {
+                    rt.port(r).deliver(d, payload);
+                } catch (RemoteException | CloudException e) {
+                    LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r, e.getMessage());
+                    rt.failover.markLost(r);
+                    rt.pool.lost(r, e);
+                }
+            }
+        }
+    }
+
+    /** Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind. */
+    private void awaitWindow() {
+        long deadline = System.nanoTime() + rt.timeoutNanos;
+        while (true) {
+            long slowest = Long.MAX_VALUE;
+            int who = -1;
+            for (int r : destinations) {
+                if (!rt.failover.isLost(r)) {
+                    long p = progress.getOrDefault(r, lastSeq); // no report yet: a fresh joiner, not behind
+                    if (p < slowest) {
+                        slowest = p;
+                        who = r;
+                    }
+                }
+            }
+            if (who < 0 || lastSeq - slowest < WINDOW) {
+                return;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} lags {1} writes behind for {2} ms; writes go"
+                        + " on", who, lastSeq - slowest, TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
+                progress.put(who, lastSeq);
+                return;
+            }
+            try {
+                sequencing.wait(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left))));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Replica {@code rank} has taken in every write up to {@code seq}. */
+    void onProgress(int rank, long seq) {
+        progress.merge(rank, seq, Math::max);
+        synchronized (sequencing) {
+            sequencing.notifyAll();
+        }
+    }
+
+    /** This process takes over as sequencer: numbering goes on after {@code last}, to {@code survivors}. */
+    void restart(long last, Collection<Integer> survivors) {
+        synchronized (sequencing) {
+            lastSeq = last;
+            destinations.clear();
+            destinations.addAll(survivors);
+        }
+    }
+
+    /** The last number this process gave out, for tests and diagnostics. */
+    long lastSequenced() {
+        synchronized (sequencing) {
+            return lastSeq;
+        }
+    }
+}
