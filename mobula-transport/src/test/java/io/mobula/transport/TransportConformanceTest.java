@@ -255,7 +255,7 @@ abstract class TransportConformanceTest {
     void aLargeFrameGrowsTheReceiveBufferOnlyForAWhile() throws Exception {
         AtomicLong growthAtDelivery = new AtomicLong(-1);
         server.action = (c, frame) -> { // records, and notes the growth while the frame is in the buffer
-            growthAtDelivery.set(((StreamConnection) c).receiveBufferGrowth());
+            growthAtDelivery.set(((StreamConnection) c).engine.receiveBufferGrowth());
             byte[] copy = new byte[frame.remaining()];
             frame.get(frame.position(), copy);
             server.frames.add(new Recorder.Frame(c, copy));
@@ -266,18 +266,18 @@ abstract class TransportConformanceTest {
         p[0].send(direct(large));
         assertArrayEquals(large, server.nextFrame().bytes());
         long growth = growthAtDelivery.get();
-        assertTrue(growth > 0 && growth <= large.length + 4 - StreamConnection.INITIAL_RECEIVE_BUFFER,
+        assertTrue(growth > 0 && growth <= large.length + 4 - FrameAssembly.INITIAL_RECEIVE_BUFFER,
                 "the buffer grew for the large frame, to at most its size: " + growth);
-        for (int i = 0; i < StreamConnection.SHRINK_AFTER_FRAMES + 10; i++) {
+        for (int i = 0; i < FrameAssembly.SHRINK_AFTER_FRAMES + 10; i++) {
             p[0].send(direct(pattern(i, 100)));
             assertArrayEquals(pattern(i, 100), server.nextFrame().bytes());
         }
         // the buffer shrinks after the frame that made the count is delivered: allow the receiver to finish it
         long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
-        while (receiver.receiveBufferGrowth() != 0 && System.nanoTime() < deadline) {
+        while (receiver.engine.receiveBufferGrowth() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertEquals(0, receiver.receiveBufferGrowth(), "back to the initial buffer, growth given back");
+        assertEquals(0, receiver.engine.receiveBufferGrowth(), "back to the initial buffer, growth given back");
     }
 
     @Test
@@ -297,8 +297,8 @@ abstract class TransportConformanceTest {
             StreamConnection accepted = (StreamConnection) limitedServer.nextOpened();
             c.send(direct(pattern(i, size)));
             assertArrayEquals(pattern(i, size), limitedServer.nextFrame().bytes());
-            long growth = accepted.receiveBufferGrowth();
-            assertTrue(growth > 0 && growth <= size + 4 - StreamConnection.INITIAL_RECEIVE_BUFFER, "growth " + growth);
+            long growth = accepted.engine.receiveBufferGrowth();
+            assertTrue(growth > 0 && growth <= size + 4 - FrameAssembly.INITIAL_RECEIVE_BUFFER, "growth " + growth);
             held += growth;
         }
         assertEquals(held, budget.reserved(), "both retained buffers are charged to the shared budget");
@@ -708,7 +708,7 @@ abstract class TransportConformanceTest {
             expected.add("frame " + i);
             expected.add("work " + i);
         }
-        if (((StreamConnection) p[1]).reliefs() == 0) {
+        if (((StreamConnection) p[1]).engine.reliefs() == 0) {
             assertEquals(expected, log, "each frame's work runs on the thread that read it, right after the frame");
         } else {
             // a receive thread descheduled past the relief time (a loaded machine) was relieved by a fresh one, and a
@@ -758,7 +758,7 @@ abstract class TransportConformanceTest {
             p[0].send(ByteBuffer.allocate(4).putInt(0, i));
             assertEquals(i, ByteBuffer.wrap(client.nextFrame().bytes()).getInt());
         }
-        assertTrue(((StreamConnection) p[1]).reliefs() >= 1, "a fresh receive thread took over");
+        assertTrue(((StreamConnection) p[1]).engine.reliefs() >= 1, "a fresh receive thread took over");
         assertTrue(refused.get() >= 1, "a frame read while a relieved thread still worked had its work refused");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (ran.get() < 20 && System.nanoTime() < deadline) {
@@ -799,7 +799,7 @@ abstract class TransportConformanceTest {
         assertTrue(workDone.await(10, TimeUnit.SECONDS), "the work never ended: nobody received the second frame");
         assertEquals(List.of("first frame taken", "second frame delivered, its work refused",
                 "work saw the second frame"), log);
-        assertTrue(((StreamConnection) p[1]).reliefs() >= 1, "a fresh receive thread took over");
+        assertTrue(((StreamConnection) p[1]).engine.reliefs() >= 1, "a fresh receive thread took over");
         // and the connection goes on: frames still arrive and the close is reported once
         server.action = null;
         p[0].send(direct(pattern(3, 50)));
