@@ -855,6 +855,62 @@ abstract class TransportConformanceTest {
         assertEquals(List.of(), wrong);
     }
 
+    // ---- polling callers: the path an RMI caller takes for its reply ----
+
+    @Test
+    void aCallerPollingForItsReplyDeliversItOnItsOwnThread() throws Exception {
+        echo(server);
+        Connection[] p = pair();
+        Thread me = Thread.currentThread();
+        AtomicLong got = new AtomicLong();
+        AtomicLong byCaller = new AtomicLong();
+        client.action = (c, frame) -> {
+            if (Thread.currentThread() == me) {
+                byCaller.incrementAndGet();
+            }
+            got.incrementAndGet();
+        };
+        int calls = 300;
+        for (int i = 1; i <= calls; i++) {
+            p[0].send(ByteBuffer.allocate(16));
+            long want = i;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (got.get() < want && System.nanoTime() < deadline) {
+                p[0].receiveUntil(() -> got.get() >= want, 1_000_000);
+            }
+            assertEquals(want, got.get(), "reply " + i);
+        }
+        boolean polls = !(p[0] instanceof StreamConnection s) || s.pollable();
+        if (polls) {
+            // the receive thread may win a race now and then, but a caller that polls gets replies itself
+            assertTrue(byCaller.get() > 0, "none of " + calls + " replies was delivered by the polling caller");
+        } else {
+            assertEquals(0, byCaller.get(), "a transport whose reads block delivers on its receive thread only");
+        }
+    }
+
+    @Test
+    void aHandlerFailingOnAPollingCallerClosesTheConnectionAndNoPollOutlivesIt() throws Exception {
+        Connection[] p = pair();
+        Error thrown = new AssertionError("handler bug");
+        client.action = (c, frame) -> {
+            throw thrown;
+        };
+        p[1].send(ByteBuffer.allocate(8));
+        long start = System.nanoTime();
+        // whoever delivers the frame (this caller or the receive thread), the failure ends the poll long before its window
+        while (p[0].isOpen() && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10)) {
+            assertFalse(p[0].receiveUntil(() -> false, TimeUnit.SECONDS.toNanos(20)));
+        }
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "the poll ended with the connection");
+        Recorder.Closed closed = client.nextClosed(PROMPT);
+        assertTrue(closed.cause() != null && closed.cause().getCause() == thrown, String.valueOf(closed.cause()));
+        server.nextClosed(PROMPT);
+        start = System.nanoTime();
+        assertFalse(p[0].receiveUntil(() -> false, TimeUnit.SECONDS.toNanos(20)));
+        assertTrue(System.nanoTime() - start < PROMPT.toNanos(), "a poll of a closed connection returns at once");
+    }
+
     @Test
     void attachmentIsKept() throws Exception {
         Connection[] p = pair();
