@@ -36,7 +36,12 @@ import java.util.function.BooleanSupplier;
  * ({@link #rxFailure}, {@link #rxEnded}) and leaves, the receive loop reports it; the lock is released on every path
  * (try/finally), and the connection's last receive thread closes the connection, takes the lock for good and reports
  * onClose, so every pending call above is settled by the connection's close. Pollers check the end on every turn and
- * never spin after it. Every wait is bounded or ended by a close.
+ * never spin after it. Every wait is bounded or ended by a close, except that the last receive thread waits for a
+ * poller still inside a handler to return before it reports onClose (a handler must not block for good).
+ *
+ * <p>Thread-safety: {@link #receiveUntil}, {@link #runAfterFrame}, {@link #resume} and the counters may be called
+ * from any thread; {@link #start} once; the rest is called by receive threads, {@link IdleReceivers} and
+ * {@link ReceiveRelief} as documented on each method.
  *
  * <p>Hot path: per frame, no allocation, no lock beyond the one uncontended {@code tryLock} per read, and no volatile
  * read beyond the connection's close state.
@@ -256,12 +261,9 @@ final class ProgressEngine implements Runnable {
 
     /** See {@link Connection#receiveUntil}. */
     boolean receiveUntil(BooleanSupplier done, long windowNanos) {
-        if (!source.pollable() || rx.isHeldByCurrentThread()) {
-            // a call from inside onFrame: only the thread delivering can go on
-            return done.getAsBoolean();
+        if (!enterPolling()) {
+            return done.getAsBoolean(); // a call from inside onFrame: only the thread delivering can go on
         }
-        pollers.incrementAndGet();
-        source.pollerArrives();
         boolean got = false;
         try {
             long start = System.nanoTime();
@@ -269,35 +271,14 @@ final class ProgressEngine implements Runnable {
                 if (ended()) {
                     return false;
                 }
-                if ((source.readable() || assembly.hasBufferedFrames()) && rx.tryLock()) {
-                    int n = 0;
-                    try {
-                        if (!ended()) {
-                            n = drain(false);
-                            if (n < 0) {
-                                rxEnded = true;
-                            }
-                        }
-                    } catch (IOException e) {
-                        rxFailure = e;
-                    } catch (Throwable e) { // as on the receive thread: whatever a handler throws ends receiving
-                        rxFailure = new IOException("frame handler failed", e);
-                    } finally {
-                        rx.unlock();
-                    }
-                    if (n > 0 || policy.drain) {
-                        continue;
-                    }
+                if (pollOnce()) {
+                    continue;
                 }
                 long waited = System.nanoTime() - start;
                 if (waited > windowNanos) {
                     return false;
                 }
-                if (waited < policy.pollSpinNanos) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
+                idle(waited, policy.pollSpinNanos);
             }
             got = true;
             return true;
@@ -307,12 +288,72 @@ final class ProgressEngine implements Runnable {
     }
 
     /**
+     * What a polling caller does between looks that found nothing, {@code waited} nanoseconds into its poll: spins
+     * for the first {@code spinNanos}, then yields the processor at each look. The one place for every poller
+     * ({@link #receiveUntil}, {@link Progress}), so that a back-off (parking until a doorbell) changes all of them.
+     */
+    static void idle(long waited, long spinNanos) {
+        if (waited < spinNanos) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /**
+     * Makes the calling thread a polling caller of this connection, so that the receive thread stands by; false if it
+     * may not poll (the source's reads block, or it is this connection's delivering thread: a call from inside
+     * onFrame). Every true is to be followed by exactly one {@link #leave}, in a finally block.
+     */
+    boolean enterPolling() {
+        if (!source.pollable() || rx.isHeldByCurrentThread()) {
+            return false;
+        }
+        pollers.incrementAndGet();
+        source.pollerArrives();
+        return true;
+    }
+
+    /**
+     * One look of a polling caller ({@link #enterPolling}): if the source may hold bytes and nobody else receives,
+     * reads and delivers on the calling thread. Whatever the source or a handler throws ends receiving (recorded for
+     * the receive thread to report) and the lock is released. Returns whether to look again at once (it read bytes,
+     * or the source is read until empty and was not empty).
+     */
+    boolean pollOnce() {
+        if ((source.readable() || assembly.hasBufferedFrames()) && rx.tryLock()) {
+            int n = 0;
+            try {
+                if (!ended()) {
+                    n = drain(false);
+                    if (n < 0) {
+                        rxEnded = true;
+                    }
+                }
+            } catch (IOException e) {
+                rxFailure = e;
+            } catch (Throwable e) { // as on the receive thread: whatever a handler throws ends receiving
+                rxFailure = new IOException("frame handler failed", e);
+            } finally {
+                rx.unlock();
+            }
+            return n > 0 || policy.drain;
+        }
+        return false;
+    }
+
+    /** How long a polling caller of this connection spins before it yields between looks. */
+    long pollSpinNanos() {
+        return policy.pollSpinNanos;
+    }
+
+    /**
      * A poller leaves. One that got what it waited for may poll again soon: with a stand-by linger the receive thread
      * stands by a little longer; one that gave up now waits for the receive thread, which must watch the source. The
      * receive thread itself, polling inside work it runs, goes back to its loop at once. The last poller to leave
      * wakes the receive thread if there is anything to read, or the end to report.
      */
-    private void leave(boolean got) {
+    void leave(boolean got) {
         Thread r = receiver;
         if (policy.standByLingerNanos > 0 && Thread.currentThread() != r) {
             lastPollEnd = got ? System.nanoTime() : System.nanoTime() - policy.standByLingerNanos;
@@ -329,8 +370,8 @@ final class ProgressEngine implements Runnable {
         }
     }
 
-    /** Whether receiving is over: closed, or a poller met the end of the stream or a failure. */
-    private boolean ended() {
+    /** Whether receiving is over: closed, or a poller met the end of the stream or a failure. Any thread. */
+    boolean ended() {
         return connection.isClosed() || rxEnded || rxFailure != null;
     }
 

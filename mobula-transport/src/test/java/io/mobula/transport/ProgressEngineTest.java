@@ -361,4 +361,67 @@ class ProgressEngineTest {
         assertTrue(System.nanoTime() - start < 5 * SECOND);
         assertFalse(c.receiveUntil(() -> false, 30 * SECOND), "a poll of a closed connection returns at once");
     }
+
+    // ---- one waiting thread driving several connections (Progress) ----
+
+    @Test
+    void oneWaiterDeliversTheFramesOfSeveralConnectionsOnItsOwnThread() throws Exception {
+        ScriptedConnection a = polling(OPTIONS);
+        ScriptedConnection b = polling(OPTIONS);
+        Thread me = Thread.currentThread();
+        a.readers = t -> t == me;
+        b.readers = t -> t == me;
+        List<Thread> deliverers = new java.util.concurrent.CopyOnWriteArrayList<>();
+        recorder.action = (conn, frame) -> {
+            deliverers.add(Thread.currentThread());
+            recorder.frames.add(new Recorder.Frame(conn, new byte[frame.remaining()]));
+        };
+        try {
+            b.feed(ScriptedConnection.frame(payload(5, 19)));
+            a.feed(ScriptedConnection.frame(payload(6, 20)));
+            assertTrue(Progress.receiveUntil(List.of(a, b), () -> recorder.frames.size() >= 2, 10 * SECOND));
+            assertEquals(List.of(me, me), deliverers, "both frames delivered by the waiting thread");
+        } finally {
+            recorder.action = null;
+        }
+    }
+
+    @Test
+    void aWaiterGoesOnWithTheOthersWhenOneConnectionFailsAndStopsWhenAllAreGone() throws Exception {
+        ScriptedConnection a = polling(OPTIONS);
+        ScriptedConnection b = polling(OPTIONS);
+        Thread me = Thread.currentThread();
+        a.readers = t -> t == me;
+        b.readers = t -> t == me;
+        RuntimeException thrown = new RuntimeException("handler bug");
+        recorder.action = (conn, frame) -> {
+            if (conn == a) {
+                throw thrown;
+            }
+            recorder.frames.add(new Recorder.Frame(conn, new byte[frame.remaining()]));
+        };
+        try {
+            a.feed(ScriptedConnection.frame(payload(5, 21)));
+            b.feed(ScriptedConnection.frame(payload(5, 22)));
+            assertTrue(Progress.receiveUntil(List.of(a, b), () -> !recorder.frames.isEmpty(), 10 * SECOND),
+                    "the frame of the healthy connection arrived");
+            Recorder.Closed closed = recorder.nextClosed(Duration.ofSeconds(10));
+            assertSame(a, closed.connection());
+            assertSame(thrown, closed.cause().getCause());
+            b.close();
+            recorder.nextClosed(Duration.ofSeconds(10));
+            long start = System.nanoTime();
+            assertFalse(Progress.receiveUntil(List.of(a, b), () -> false, 30 * SECOND));
+            assertTrue(System.nanoTime() - start < SECOND, "nothing left to poll: the waiter returns at once");
+        } finally {
+            recorder.action = null;
+        }
+    }
+
+    @Test
+    void aWaiterPollsAtMostSixtyFourConnections() {
+        List<Connection> many = java.util.Collections.nCopies(Progress.MAX_CONNECTIONS + 1, polling(OPTIONS));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Progress.receiveUntil(many, () -> true, 1));
+    }
 }
