@@ -84,6 +84,7 @@ public interface Connection extends AutoCloseable {
      * {@code done} is true or {@code windowNanos} passed, which saves waking a parked thread on every
      * request/response turn (Manta polled the network the same way). Returns whether {@code done} became true.
      * Transports that cannot do this, and calls from inside this connection's own handler, return at once.
+     * {@link Progress#receiveUntil} does the same for several connections at once.
      */
     default boolean receiveUntil(java.util.function.BooleanSupplier done, long windowNanos) {
         return done.getAsBoolean();

@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * {@link TransportOptions#idleReceiver()}), so that an open connection that receives nothing holds no thread of its
  * own. A receive thread that found its connection idle hands the channel over ({@link #park}) and ends; when the
  * channel becomes readable (bytes, the peer's FIN or reset) this thread takes the channel's interest back and
- * {@linkplain StreamConnection#resume() resumes} the connection, which starts a fresh receive thread.
+ * {@linkplain ProgressEngine#resume() resumes} the connection, which starts a fresh receive thread.
  *
  * <p>Threading: {@link #park}, {@link #retryLater} and {@link #wakeUp} may be called from any thread; they only queue
  * work and wake the selector. Registrations and interest changes happen on the selector thread alone, after a
@@ -33,11 +33,11 @@ final class IdleReceivers implements Runnable {
 
     private final Selector selector;
     private final Queue<Parked> parked = new ConcurrentLinkedQueue<>();
-    private final Queue<StreamConnection> retries = new ConcurrentLinkedQueue<>();
+    private final Queue<ProgressEngine> retries = new ConcurrentLinkedQueue<>();
     /** Guarded by this. */
     private Thread thread;
 
-    private record Parked(StreamConnection connection, SelectableChannel channel) { }
+    private record Parked(ProgressEngine connection, SelectableChannel channel) { }
 
     private IdleReceivers(Selector selector) {
         this.selector = selector;
@@ -71,14 +71,14 @@ final class IdleReceivers implements Runnable {
      * Watches {@code channel} (non-blocking) for readability on behalf of {@code connection}, which has hibernated;
      * the selector thread resumes the connection when it is readable.
      */
-    void park(StreamConnection connection, SelectableChannel channel) {
+    void park(ProgressEngine connection, SelectableChannel channel) {
         parked.add(new Parked(connection, channel));
         ensureRunning();
         selector.wakeup();
     }
 
     /** Resumes {@code connection} again in a while (starting its receive thread failed). */
-    void retryLater(StreamConnection connection) {
+    void retryLater(ProgressEngine connection) {
         retries.add(connection);
         ensureRunning();
         selector.wakeup();
@@ -108,7 +108,7 @@ final class IdleReceivers implements Runnable {
 
     /** A parked channel is readable: stop watching it and give the connection a receive thread again. */
     private void readable(SelectionKey key) {
-        StreamConnection connection = (StreamConnection) key.attachment();
+        ProgressEngine connection = (ProgressEngine) key.attachment();
         try {
             key.interestOps(0);
         } catch (CancelledKeyException e) {
@@ -120,7 +120,7 @@ final class IdleReceivers implements Runnable {
     private void registerParked() {
         Parked p;
         while ((p = parked.poll()) != null) {
-            StreamConnection connection = p.connection();
+            ProgressEngine connection = p.connection();
             if (!connection.hibernated()) {
                 continue; // resumed before we got to it (closed, or a caller met the end of the stream)
             }
@@ -143,7 +143,7 @@ final class IdleReceivers implements Runnable {
     private void resumeRetries() {
         int n = retries.size();
         for (int i = 0; i < n; i++) {
-            StreamConnection connection = retries.poll();
+            ProgressEngine connection = retries.poll();
             if (connection == null) {
                 return;
             }

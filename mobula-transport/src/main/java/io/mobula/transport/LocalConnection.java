@@ -21,12 +21,12 @@ final class LocalConnection extends StreamConnection {
     }
 
     @Override
-    int readAvailable(ByteBuffer dst) throws IOException {
+    public int readAvailable(ByteBuffer dst) throws IOException {
         return in.read(dst);
     }
 
     @Override
-    void awaitReadable() {
+    public void awaitReadable() {
         in.awaitData();
     }
 
@@ -40,7 +40,7 @@ final class LocalConnection extends StreamConnection {
     }
 
     @Override
-    ByteBuffer allocate(int capacity) {
+    public ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocate(capacity); // no system call reads into it, so heap memory is as good
     }
 

@@ -33,7 +33,7 @@ final class ReceiveRelief implements Runnable {
 
     private static final ReceiveRelief SHARED = new ReceiveRelief();
 
-    private final Set<StreamConnection> watched = ConcurrentHashMap.newKeySet();
+    private final Set<ProgressEngine> watched = ConcurrentHashMap.newKeySet();
     /** Written under this. */
     private volatile Thread thread;
     private volatile boolean sleeping;
@@ -46,7 +46,7 @@ final class ReceiveRelief implements Runnable {
     }
 
     /** Watches {@code c} from now on (it runs handed-off work); any thread. */
-    void watch(StreamConnection c) {
+    void watch(ProgressEngine c) {
         watched.add(c);
         if (sleeping || thread == null) {
             ensureRunning();
@@ -66,7 +66,7 @@ final class ReceiveRelief implements Runnable {
             try {
                 long tick = Long.MAX_VALUE;
                 long now = System.nanoTime();
-                for (StreamConnection c : watched) {
+                for (ProgressEngine c : watched) {
                     long next = c.checkRelief(now);
                     if (next < 0) {
                         c.unwatched();

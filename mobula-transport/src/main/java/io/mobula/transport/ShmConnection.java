@@ -3,8 +3,6 @@ package io.mobula.transport;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -15,15 +13,14 @@ import java.util.function.Consumer;
  * ({@link ShmRing}). The peer's death is noticed by the doorbell (end of stream), by the optional liveness socket
  * (end of stream) or by its process handle, checked on the doorbell's safety timeout or while a side parks.
  *
- * <p>Receiving: frames are read by whoever holds the receive role ({@link #rx}): normally the receive thread, but
- * a caller waiting for its reply may {@link #receiveUntil take the role} and poll the ring itself (Manta-style
- * polling instead of an upcall hand-off). That saves the wake-up of a parked caller, several microseconds on every
- * call, and a third spinning thread on small machines. While callers poll, the receive thread stands by, parked.
- * The role is never taken concurrently, so frames are still delivered one at a time and in order; the receive
- * thread takes it for good at the end, so onClose follows the last onFrame. Frame assembly is the one of
- * {@link StreamConnection} (the ring is a byte source like a socket); so is work a handler gives the receive thread
- * ({@link Connection#runAfterFrame}), which runs with the role released: the thread's own nested calls poll the ring
- * like any caller's, without making the receive thread stand by afterwards.
+ * <p>Receiving: the ring is this connection's {@link ByteSource}, and its {@link ProgressEngine} decides who reads it,
+ * as for every stream transport: normally the receive thread, but a caller waiting for its reply may
+ * {@link #receiveUntil take the role} and poll the ring itself (Manta-style polling instead of an upcall hand-off),
+ * which saves the wake-up of a parked caller, several microseconds on every call. The ring's policy
+ * ({@link ProgressEngine.Policy#ring}): the receive thread waits on the ring at once (the ring's wait spins and yields
+ * by itself), whoever holds the receive role reads the ring until it is empty, and the receive thread stands by a
+ * little longer after a caller got its reply. Whole frames are delivered in place from the mapped memory
+ * ({@link #peekFrame}).
  */
 final class ShmConnection extends StreamConnection {
 
@@ -33,13 +30,10 @@ final class ShmConnection extends StreamConnection {
     private final SocketChannel link; // liveness link (Unix socket), or null when an upper layer watches
     private final ByteBuffer probe = ByteBuffer.allocate(16);
 
-    /** When the last polling caller that got its reply stopped: the receive thread stands by a little longer. */
-    private volatile long lastPollEnd;
-    private static final long STAND_BY_NANOS = 200_000;
-
     ShmConnection(Endpoint remote, FrameHandler handler, TransportOptions options, ShmSegment segment,
                   SocketChannel link, ShmWait wait, Consumer<? super StreamConnection> onFinished) {
-        super(remote, handler, options, ByteBuffer.allocate(4), onFinished);
+        super(remote, handler, options, ByteBuffer.allocate(4), ProgressEngine.Policy.ring(wait.spinNanos()),
+                onFinished);
         this.segment = segment;
         this.out = segment.out(wait);
         this.in = segment.in(wait);
@@ -71,141 +65,39 @@ final class ShmConnection extends StreamConnection {
     }
 
     @Override
-    int readAvailable(ByteBuffer dst) throws IOException {
+    public int readAvailable(ByteBuffer dst) throws IOException {
         return in.read(dst);
     }
 
     @Override
-    void awaitReadable() {
+    public void awaitReadable() {
+        in.standBy = false; // only the receive thread waits here; a poller that arrives now sets it again
         in.awaitData();
     }
 
+    /** A caller may poll the ring once the connection started (before, an upgraded link may still deliver). */
     @Override
-    boolean receiveLoop() throws IOException {
-        receiver = Thread.currentThread();
-        out.hasBell(); // in the upgrade protocol, the peer has opened the segment by now
-        in.hasBell();
-        boolean handedOver = false;
-        try {
-            while (!isClosed() && !rxEnded && rxFailure == null) {
-                if (pollers.get() > 0 || System.nanoTime() - lastPollEnd < STAND_BY_NANOS) {
-                    LockSupport.parkNanos(this, STAND_BY_NANOS / 2); // a caller drives the ring
-                    continue;
-                }
-                if (!rx.tryLock()) {
-                    Thread.onSpinWait();
-                    continue;
-                }
-                boolean eof;
-                try {
-                    eof = drain(true);
-                } finally {
-                    rx.unlock();
-                }
-                boolean worked = hasHandedOffWork();
-                if (worked && runHandedOffWork()) {
-                    handedOver = true; // another receive thread took over while the work ran: this one ends
-                    return true;
-                }
-                if (eof) {
-                    break;
-                }
-                if (worked) {
-                    continue; // frames may wait in the receive buffer, not in the ring
-                }
-                in.standBy = false;
-                awaitReadable();
-            }
-        } finally {
-            if (!handedOver) {
-                rx.lock(); // held for good: no poller delivers a frame after onClose
-            }
-        }
-        if (rxFailure != null) {
-            throw rxFailure;
-        }
-        return false; // never hibernates: the ring has no selectable channel
+    public boolean pollable() {
+        return engine.startCalled();
     }
 
-    /**
-     * Delivers frames on the calling thread until {@code done} says so or the poll window ends; see the class
-     * comment. Returns whether {@code done} became true. Not for use from inside a handler of this connection.
-     */
+    /** Only when the ring is not empty (or closed): looking costs two loads, no system call. */
     @Override
-    public boolean receiveUntil(BooleanSupplier done, long windowNanos) {
-        if (rx.isHeldByCurrentThread() || !startCalled()) {
-            // a nested call from inside onFrame: only the receive thread can go on; before start, frames in the ring
-            // are not to be delivered yet (an upgraded link may still be delivering the frames they follow)
-            return done.getAsBoolean();
-        }
-        pollers.incrementAndGet();
+    public boolean readable() {
+        return in.readable();
+    }
+
+    /** The receive thread's wait on the ring ends: it goes back to its loop and stands by. */
+    @Override
+    public void pollerArrives() {
         in.standBy = true;
-        boolean got = false;
-        try {
-            long start = System.nanoTime();
-            long spin = in.waitStrategy().spinNanos();
-            while (!done.getAsBoolean()) {
-                if (isClosed() || rxEnded || rxFailure != null) {
-                    return false;
-                }
-                if ((in.readable() || hasBufferedFrames()) && rx.tryLock()) {
-                    try {
-                        if (!isClosed() && !rxEnded && rxFailure == null) {
-                            rxEnded = drain(false);
-                        }
-                    } catch (IOException | RuntimeException e) {
-                        rxFailure = e instanceof IOException io ? io : new IOException("frame handler failed", e);
-                    } finally {
-                        rx.unlock();
-                    }
-                    continue;
-                }
-                long waited = System.nanoTime() - start;
-                if (waited > windowNanos) {
-                    return false;
-                }
-                if (waited < spin) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
-            }
-            got = true;
-            return true;
-        } finally {
-            // a caller that got its reply may poll again soon: the receive thread stands by a little longer; one that
-            // gave up now waits for the receive thread to deliver, which must then watch the ring (on its doorbell).
-            // The receive thread itself, polling inside work it runs, goes back to its loop at once: no stand-by.
-            if (Thread.currentThread() != receiver) {
-                lastPollEnd = got ? System.nanoTime() : System.nanoTime() - STAND_BY_NANOS;
-            }
-            if (pollers.decrementAndGet() == 0 || rxEnded || rxFailure != null) {
-                Thread r = receiver;
-                if (r != null && (!got || in.readable() || rxEnded || rxFailure != null)) {
-                    LockSupport.unpark(r); // frames nobody waits for, or the end: the receive thread takes over
-                }
-            }
-        }
     }
 
-    /**
-     * Reads what the ring holds and delivers every whole frame; returns true at the peer's orderly end or when a
-     * handler closed the connection. Stops early after a frame whose handler gave the receive loop work. Called with
-     * the receive role held; {@code loop}: by the receive loop (which may be given work), else by a polling caller.
-     */
-    private boolean drain(boolean loop) throws IOException {
-        while (true) {
-            int n = loop ? loopReceiveOnce() : receiveOnce();
-            if (n == 0) {
-                return false;
-            }
-            if (n < 0) {
-                return true;
-            }
-            if (hasHandedOffWork()) {
-                return false;
-            }
-        }
+    /** In the upgrade protocol, the peer has opened the segment by the time a receive thread runs. */
+    @Override
+    public void receiverStarts() {
+        out.hasBell();
+        in.hasBell();
     }
 
     @Override
@@ -229,25 +121,21 @@ final class ShmConnection extends StreamConnection {
     /**
      * A frame the ring holds whole and in one piece is delivered straight from the shared memory (the handler decodes
      * from the mapped ring, so a large array is copied once on receive); its bytes are given back to the writer when
-     * the handler returns. A frame that wraps around the ring's end or is not all there yet goes through the receive
-     * buffer as on other transports.
+     * the handler returns ({@link #consumeFrame}). A frame that wraps around the ring's end or is not all there yet
+     * goes through the receive buffer as on other transports.
      */
     @Override
-    int deliverInPlace() throws IOException {
-        ByteBuffer frame = in.peekFrame(maxFrameSize);
-        if (frame == null) {
-            return 0;
-        }
-        int len = frame.remaining();
-        try {
-            return deliverHeld(frame, len);
-        } finally {
-            in.consume(4 + len);
-        }
+    public ByteBuffer peekFrame(int maxFrameSize) throws IOException {
+        return in.peekFrame(maxFrameSize);
     }
 
     @Override
-    ByteBuffer allocate(int capacity) {
+    public void consumeFrame(int bytes) {
+        in.consume(bytes);
+    }
+
+    @Override
+    public ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocate(capacity);
     }
 
@@ -257,10 +145,7 @@ final class ShmConnection extends StreamConnection {
         in.closeReader();  // our receive thread stops, the peer's sends fail
         segment.closeBells(); // after the flags: a peer that sees end of stream on a doorbell finds them set
         segment.unlink();
-        Thread r = receiver;
-        if (r != null) {
-            LockSupport.unpark(r);
-        }
+        engine.wakeReceiver();
     }
 
     @Override

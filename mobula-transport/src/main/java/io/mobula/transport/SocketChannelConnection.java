@@ -28,22 +28,22 @@ abstract class SocketChannelConnection extends StreamConnection {
     }
 
     @Override
-    final boolean pollable() {
+    public final boolean pollable() {
         return waits.polling();
     }
 
     @Override
-    final void awaitReadable() throws IOException {
+    public final void awaitReadable() throws IOException {
         waits.awaitReadable(); // woken by data, by close() or by the peer's FIN/RST; blocking mode: read() waits
     }
 
     @Override
-    final boolean awaitReadable(long idleMillis) throws IOException {
+    public final boolean awaitReadable(long idleMillis) throws IOException {
         return waits.awaitReadable(idleMillis);
     }
 
     @Override
-    final SelectableChannel idleChannel() {
+    public final SelectableChannel idleChannel() {
         return waits.polling() ? channel : null; // a blocking channel cannot be registered with a selector
     }
 

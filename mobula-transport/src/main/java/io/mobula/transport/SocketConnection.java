@@ -31,7 +31,7 @@ final class SocketConnection extends StreamConnection {
     }
 
     @Override
-    int readAvailable(ByteBuffer dst) throws IOException {
+    public int readAvailable(ByteBuffer dst) throws IOException {
         if (!dst.hasRemaining()) {
             return 0;
         }
@@ -44,7 +44,7 @@ final class SocketConnection extends StreamConnection {
     }
 
     @Override
-    void awaitReadable() {
+    public void awaitReadable() {
         // the next read blocks
     }
 
@@ -72,7 +72,7 @@ final class SocketConnection extends StreamConnection {
     }
 
     @Override
-    ByteBuffer allocate(int capacity) {
+    public ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocate(capacity); // read() fills a heap array
     }
 

@@ -29,7 +29,7 @@ final class TcpConnection extends SocketChannelConnection {
     }
 
     @Override
-    int readAvailable(ByteBuffer dst) throws IOException {
+    public int readAvailable(ByteBuffer dst) throws IOException {
         return channel.read(dst);
     }
 
@@ -110,7 +110,7 @@ final class TcpConnection extends SocketChannelConnection {
     }
 
     @Override
-    ByteBuffer allocate(int capacity) {
+    public ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocateDirect(capacity);
     }
 

@@ -48,7 +48,7 @@ final class TlsConnection extends SocketChannelConnection {
     }
 
     @Override
-    int readAvailable(ByteBuffer dst) throws IOException {
+    public int readAvailable(ByteBuffer dst) throws IOException {
         while (true) {
             int n = tls.unwrap(dst);
             if (tls.needsWrap()) {
@@ -162,7 +162,7 @@ final class TlsConnection extends SocketChannelConnection {
     }
 
     @Override
-    ByteBuffer allocate(int capacity) {
+    public ByteBuffer allocate(int capacity) {
         return ByteBuffer.allocateDirect(capacity);
     }
 

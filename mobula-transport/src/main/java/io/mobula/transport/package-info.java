@@ -4,10 +4,13 @@
  * {@link io.mobula.transport.Connection} and {@link io.mobula.transport.FrameHandler}; sockets, rings and
  * queues stay inside.
  *
- * <p>Built in: {@code tcp} (NIO, one gather write per frame, a receive thread per connection that
- * busy-polls before parking) and {@code local} (in-JVM byte rings, copy semantics). A new technology, such
- * as a shared-memory ring between JVMs on one host, implements {@code Transport}, {@code Listener} and
- * {@code Connection} with the same event contract (the conformance tests check it) and is made available
- * by name with {@link io.mobula.transport.Transports#register}.
+ * <p>Built in: {@code tcp} (NIO), {@code tls} (NIO with an {@code SSLEngine}), {@code shm} (shared-memory rings
+ * between JVMs on one host), {@code local} (in-JVM byte rings, copy semantics) and {@code sock+tcp} (blocking sockets
+ * from java.rmi socket factories). Inside, every connection receives through one progress engine, which decides who
+ * reads (the connection's receive thread, or a caller polling for its reply in
+ * {@link io.mobula.transport.Connection#receiveUntil}) the same way for every transport; a transport supplies only
+ * its byte source. A new technology implements {@code Transport}, {@code Listener} and {@code Connection} with the
+ * same event contract (the conformance tests check it) and is made available by name with
+ * {@link io.mobula.transport.Transports#register}.
  */
 package io.mobula.transport;

@@ -76,7 +76,7 @@ abstract class IdleConnectionsTest {
 
     static void awaitHibernated(Connection... connections) throws InterruptedException {
         long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
-        while (!Arrays.stream(connections).allMatch(c -> ((StreamConnection) c).hibernated())) {
+        while (!Arrays.stream(connections).allMatch(c -> ((StreamConnection) c).engine.hibernated())) {
             assertTrue(System.nanoTime() < deadline, "connections did not hibernate within " + Recorder.WAIT);
             Thread.sleep(10);
         }
@@ -84,7 +84,7 @@ abstract class IdleConnectionsTest {
 
     static void awaitHibernations(Connection c, int count) throws InterruptedException {
         long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
-        while (((StreamConnection) c).hibernations() < count || !((StreamConnection) c).hibernated()) {
+        while (((StreamConnection) c).engine.hibernations() < count || !((StreamConnection) c).engine.hibernated()) {
             assertTrue(System.nanoTime() < deadline, c + " did not hibernate " + count + " times within " + Recorder.WAIT);
             Thread.sleep(10);
         }
@@ -198,17 +198,17 @@ abstract class IdleConnectionsTest {
 
     @Test
     void aLargeFrameArrivingAcrossIdlePeriodsIsAssembled() throws Exception {
-        int size = 3 * StreamConnection.INITIAL_RECEIVE_BUFFER + 12345; // the receive buffer grows on the way
+        int size = 3 * FrameAssembly.INITIAL_RECEIVE_BUFFER + 12345; // the receive buffer grows on the way
         byte[] frame = pattern(7, size);
         byte[] wire = ByteBuffer.allocate(4 + size).putInt(size).put(frame).array();
-        int[] cuts = {2, 4 + 1000, 4 + StreamConnection.INITIAL_RECEIVE_BUFFER + 1, 4 + 2 * size / 3, wire.length};
+        int[] cuts = {2, 4 + 1000, 4 + FrameAssembly.INITIAL_RECEIVE_BUFFER + 1, 4 + 2 * size / 3, wire.length};
         try (Socket raw = rawPeer(listener.endpoint())) {
             Connection accepted = server.nextOpened();
             OutputStream out = raw.getOutputStream();
             awaitHibernated(accepted);
             int from = 0;
             for (int cut : cuts) {
-                int before = ((StreamConnection) accepted).hibernations();
+                int before = ((StreamConnection) accepted).engine.hibernations();
                 out.write(wire, from, cut - from);
                 out.flush();
                 from = cut;
@@ -217,7 +217,7 @@ abstract class IdleConnectionsTest {
                     assertTrue(server.frames.isEmpty(), "no frame before all of it arrived");
                 }
             }
-            assertTrue(((StreamConnection) accepted).hibernations() >= cuts.length, "hibernated between pieces");
+            assertTrue(((StreamConnection) accepted).engine.hibernations() >= cuts.length, "hibernated between pieces");
             Recorder.Frame got = server.nextFrame();
             assertEquals(accepted, got.connection());
             assertArrayEquals(frame, got.bytes());
@@ -252,7 +252,7 @@ abstract class IdleConnectionsTest {
             Connection c = keeping.connect(l.endpoint(), new Recorder());
             r.nextOpened();
             Thread.sleep(4 * IDLE.toMillis());
-            assertFalse(((StreamConnection) c).hibernated());
+            assertFalse(((StreamConnection) c).engine.hibernated());
             c.send(direct(pattern(5, 5)));
             assertArrayEquals(pattern(5, 5), r.nextFrame().bytes());
         } finally {

@@ -66,7 +66,7 @@ class ShmTransportTest extends TransportConformanceTest {
             c.send(ByteBuffer.wrap(big));
             assertArrayEquals(big, srv.nextFrame().bytes());
             assertEquals(Boolean.TRUE, direct.poll(), "delivered from the ring");
-            assertEquals(0, accepted.receiveBufferGrowth(), "the receive buffer did not grow for it");
+            assertEquals(0, accepted.engine.receiveBufferGrowth(), "the receive buffer did not grow for it");
             c.send(ByteBuffer.wrap(big)); // wraps around the ring's end: through the receive buffer
             assertArrayEquals(big, srv.nextFrame().bytes());
             assertEquals(Boolean.FALSE, direct.poll(), "a wrapped frame is assembled in the receive buffer");

@@ -97,7 +97,7 @@ class TcpTransportTest extends TransportConformanceTest {
             }
             Thread.sleep(300); // the receive threads read 40 bytes within microseconds
             for (StreamConnection c : hostile) {
-                assertEquals(0, c.receiveBufferGrowth(), "40 bytes of a 64 MiB frame must not grow the buffer");
+                assertEquals(0, c.engine.receiveBufferGrowth(), "40 bytes of a 64 MiB frame must not grow the buffer");
                 assertTrue(c.isOpen());
             }
 
@@ -111,19 +111,19 @@ class TcpTransportTest extends TransportConformanceTest {
             out.write(payload, 0, 1 << 20);
             out.flush();
             long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
-            while (honest.receiveBufferGrowth() == 0 && System.nanoTime() < deadline) {
+            while (honest.engine.receiveBufferGrowth() == 0 && System.nanoTime() < deadline) {
                 Thread.sleep(1);
             }
             Thread.sleep(100); // let it read all of the first MiB
-            long growth = honest.receiveBufferGrowth();
-            long bound = StreamConnection.GROWTH_FACTOR * ((1L << 20) + 4) - StreamConnection.INITIAL_RECEIVE_BUFFER;
+            long growth = honest.engine.receiveBufferGrowth();
+            long bound = FrameAssembly.GROWTH_FACTOR * ((1L << 20) + 4) - FrameAssembly.INITIAL_RECEIVE_BUFFER;
             assertTrue(growth > 0 && growth <= bound,
                     "1 MiB received grows the buffer by at most " + bound + " bytes: " + growth);
             out.write(payload, 1 << 20, payload.length - (1 << 20));
             out.flush();
             assertArrayEquals(payload, server.nextFrame().bytes());
             for (StreamConnection c : hostile) {
-                assertEquals(0, c.receiveBufferGrowth());
+                assertEquals(0, c.engine.receiveBufferGrowth());
             }
         } finally {
             for (Socket s : sockets) {

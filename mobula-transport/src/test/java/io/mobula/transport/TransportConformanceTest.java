@@ -255,7 +255,7 @@ abstract class TransportConformanceTest {
     void aLargeFrameGrowsTheReceiveBufferOnlyForAWhile() throws Exception {
         AtomicLong growthAtDelivery = new AtomicLong(-1);
         server.action = (c, frame) -> { // records, and notes the growth while the frame is in the buffer
-            growthAtDelivery.set(((StreamConnection) c).receiveBufferGrowth());
+            growthAtDelivery.set(((StreamConnection) c).engine.receiveBufferGrowth());
             byte[] copy = new byte[frame.remaining()];
             frame.get(frame.position(), copy);
             server.frames.add(new Recorder.Frame(c, copy));
@@ -266,18 +266,18 @@ abstract class TransportConformanceTest {
         p[0].send(direct(large));
         assertArrayEquals(large, server.nextFrame().bytes());
         long growth = growthAtDelivery.get();
-        assertTrue(growth > 0 && growth <= large.length + 4 - StreamConnection.INITIAL_RECEIVE_BUFFER,
+        assertTrue(growth > 0 && growth <= large.length + 4 - FrameAssembly.INITIAL_RECEIVE_BUFFER,
                 "the buffer grew for the large frame, to at most its size: " + growth);
-        for (int i = 0; i < StreamConnection.SHRINK_AFTER_FRAMES + 10; i++) {
+        for (int i = 0; i < FrameAssembly.SHRINK_AFTER_FRAMES + 10; i++) {
             p[0].send(direct(pattern(i, 100)));
             assertArrayEquals(pattern(i, 100), server.nextFrame().bytes());
         }
         // the buffer shrinks after the frame that made the count is delivered: allow the receiver to finish it
         long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
-        while (receiver.receiveBufferGrowth() != 0 && System.nanoTime() < deadline) {
+        while (receiver.engine.receiveBufferGrowth() != 0 && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        assertEquals(0, receiver.receiveBufferGrowth(), "back to the initial buffer, growth given back");
+        assertEquals(0, receiver.engine.receiveBufferGrowth(), "back to the initial buffer, growth given back");
     }
 
     @Test
@@ -297,8 +297,8 @@ abstract class TransportConformanceTest {
             StreamConnection accepted = (StreamConnection) limitedServer.nextOpened();
             c.send(direct(pattern(i, size)));
             assertArrayEquals(pattern(i, size), limitedServer.nextFrame().bytes());
-            long growth = accepted.receiveBufferGrowth();
-            assertTrue(growth > 0 && growth <= size + 4 - StreamConnection.INITIAL_RECEIVE_BUFFER, "growth " + growth);
+            long growth = accepted.engine.receiveBufferGrowth();
+            assertTrue(growth > 0 && growth <= size + 4 - FrameAssembly.INITIAL_RECEIVE_BUFFER, "growth " + growth);
             held += growth;
         }
         assertEquals(held, budget.reserved(), "both retained buffers are charged to the shared budget");
@@ -708,7 +708,7 @@ abstract class TransportConformanceTest {
             expected.add("frame " + i);
             expected.add("work " + i);
         }
-        if (((StreamConnection) p[1]).reliefs() == 0) {
+        if (((StreamConnection) p[1]).engine.reliefs() == 0) {
             assertEquals(expected, log, "each frame's work runs on the thread that read it, right after the frame");
         } else {
             // a receive thread descheduled past the relief time (a loaded machine) was relieved by a fresh one, and a
@@ -758,7 +758,7 @@ abstract class TransportConformanceTest {
             p[0].send(ByteBuffer.allocate(4).putInt(0, i));
             assertEquals(i, ByteBuffer.wrap(client.nextFrame().bytes()).getInt());
         }
-        assertTrue(((StreamConnection) p[1]).reliefs() >= 1, "a fresh receive thread took over");
+        assertTrue(((StreamConnection) p[1]).engine.reliefs() >= 1, "a fresh receive thread took over");
         assertTrue(refused.get() >= 1, "a frame read while a relieved thread still worked had its work refused");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (ran.get() < 20 && System.nanoTime() < deadline) {
@@ -799,7 +799,7 @@ abstract class TransportConformanceTest {
         assertTrue(workDone.await(10, TimeUnit.SECONDS), "the work never ended: nobody received the second frame");
         assertEquals(List.of("first frame taken", "second frame delivered, its work refused",
                 "work saw the second frame"), log);
-        assertTrue(((StreamConnection) p[1]).reliefs() >= 1, "a fresh receive thread took over");
+        assertTrue(((StreamConnection) p[1]).engine.reliefs() >= 1, "a fresh receive thread took over");
         // and the connection goes on: frames still arrive and the close is reported once
         server.action = null;
         p[0].send(direct(pattern(3, 50)));
@@ -853,6 +853,62 @@ abstract class TransportConformanceTest {
             assertEquals(want, got.get());
         }
         assertEquals(List.of(), wrong);
+    }
+
+    // ---- polling callers: the path an RMI caller takes for its reply ----
+
+    @Test
+    void aCallerPollingForItsReplyDeliversItOnItsOwnThread() throws Exception {
+        echo(server);
+        Connection[] p = pair();
+        Thread me = Thread.currentThread();
+        AtomicLong got = new AtomicLong();
+        AtomicLong byCaller = new AtomicLong();
+        client.action = (c, frame) -> {
+            if (Thread.currentThread() == me) {
+                byCaller.incrementAndGet();
+            }
+            got.incrementAndGet();
+        };
+        int calls = 300;
+        for (int i = 1; i <= calls; i++) {
+            p[0].send(ByteBuffer.allocate(16));
+            long want = i;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (got.get() < want && System.nanoTime() < deadline) {
+                p[0].receiveUntil(() -> got.get() >= want, 1_000_000);
+            }
+            assertEquals(want, got.get(), "reply " + i);
+        }
+        boolean polls = !(p[0] instanceof StreamConnection s) || s.pollable();
+        if (polls) {
+            // the receive thread may win a race now and then, but a caller that polls gets replies itself
+            assertTrue(byCaller.get() > 0, "none of " + calls + " replies was delivered by the polling caller");
+        } else {
+            assertEquals(0, byCaller.get(), "a transport whose reads block delivers on its receive thread only");
+        }
+    }
+
+    @Test
+    void aHandlerFailingOnAPollingCallerClosesTheConnectionAndNoPollOutlivesIt() throws Exception {
+        Connection[] p = pair();
+        Error thrown = new AssertionError("handler bug");
+        client.action = (c, frame) -> {
+            throw thrown;
+        };
+        p[1].send(ByteBuffer.allocate(8));
+        long start = System.nanoTime();
+        // whoever delivers the frame (this caller or the receive thread), the failure ends the poll long before its window
+        while (p[0].isOpen() && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10)) {
+            assertFalse(p[0].receiveUntil(() -> false, TimeUnit.SECONDS.toNanos(20)));
+        }
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "the poll ended with the connection");
+        Recorder.Closed closed = client.nextClosed(PROMPT);
+        assertTrue(closed.cause() != null && closed.cause().getCause() == thrown, String.valueOf(closed.cause()));
+        server.nextClosed(PROMPT);
+        start = System.nanoTime();
+        assertFalse(p[0].receiveUntil(() -> false, TimeUnit.SECONDS.toNanos(20)));
+        assertTrue(System.nanoTime() - start < PROMPT.toNanos(), "a poll of a closed connection returns at once");
     }
 
     @Test
