@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * A join the replicas cannot serve fails at once with its reason (run with 3 ranks): rank 0 blocks a write in
- * {@code cloudWait} (a get on an empty bin), whose half-run thread a snapshot cannot copy; then rank 2 attaches.
+ * {@code cloudWait} (a get on an empty bin), once rank 1 has joined, whose half-run thread a snapshot cannot copy;
+ * then rank 2 attaches.
  * Its {@code Cloud.attach} must throw a CloudException naming the blocked write, well before the join's timeout; then
  * rank 0 unblocks the write and all ranks meet at a pool barrier. Exit 0 when all that holds.
  */
@@ -22,7 +23,11 @@ public final class RefusedJoinMain {
             int me = pool.rank();
             if (me < 2) {
                 Cloud.attach(pool);
+                if (me == 1) {
+                    pool.publish("refused/attached", Boolean.TRUE); // rank 1 is a replica before anything blocks
+                }
                 if (me == 0) {
+                    pool.await(List.of("refused/attached"), Duration.ofSeconds(60));
                     Bin bin = Cloud.create(Bin.class, BinRoot.class, "refused-bin");
                     Stack order = Cloud.create(Stack.class, StackRoot.class, "refused-order");
                     Thread getter = Thread.ofPlatform().start(bin::get); // blocks in cloudWait on every replica
