@@ -1,0 +1,186 @@
+package io.mobula.interop;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InvalidObjectException;
+
+/**
+ * The input of one connection of the bridge as java.rmi reads it: every chunk the socket delivers is handed to a
+ * {@link JrmpStreamCheck} (on a virtual thread of the connection's own, which pulls the bytes as a parser would) and
+ * reaches java.rmi only once the check has taken all of it in. When the check refuses a call, java.rmi gets the
+ * bytes before the one that completed the refused element, then the refusal as an {@code InvalidObjectException}
+ * on its next read: java.rmi fails that call with an {@code UnmarshalException} naming the reason, answers the peer
+ * with it and closes the connection. No element that would cost more hashing than allowed is ever complete in
+ * java.rmi's hands, so it is never inserted into a set.
+ */
+final class ConnectionGuard extends InputStream {
+    private final InputStream raw;
+    private final long maxHashWork;
+    private final int maxDepth;
+    private final Object lock = new Object();
+    /** Bytes handed to java.rmi so far. */
+    private long passed;
+    // the chunk the check reads; guarded by lock
+    private byte[] chunk;
+    private int chunkPos;
+    private int chunkEnd;
+    private boolean end;
+    private boolean checkDone;
+    private InvalidObjectException refusal;
+    private long refusedAt;
+    private Thread checker;
+
+    ConnectionGuard(InputStream raw, long maxHashWork, int maxDepth) {
+        this.raw = raw;
+        this.maxHashWork = maxHashWork;
+        this.maxDepth = maxDepth;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int n = read(one, 0, 1);
+        return n < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+        synchronized (lock) {
+            if (refusal != null && passed >= refusedAt) {
+                throw refused();
+            }
+        }
+        int n = raw.read(b, off, len);
+        synchronized (lock) {
+            if (checker == null) {
+                checker = Thread.ofVirtual().name("mobula-jrmp-check").start(this::check);
+            }
+            if (n <= 0) {
+                end = n < 0;
+                lock.notifyAll();
+                return n;
+            }
+            chunk = b;
+            chunkPos = off;
+            chunkEnd = off + n;
+            lock.notifyAll();
+            boolean interrupted = false;
+            while (chunkPos < chunkEnd && !checkDone) {
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            chunk = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            if (refusal != null) {
+                long allowed = refusedAt - passed;
+                if (allowed <= 0) {
+                    throw refused();
+                }
+                n = (int) Math.min(n, allowed);
+            }
+            passed += n;
+            return n;
+        }
+    }
+
+    private InvalidObjectException refused() {
+        InvalidObjectException e = new InvalidObjectException(refusal.getMessage());
+        e.initCause(refusal);
+        return e;
+    }
+
+    @Override
+    public int available() throws IOException {
+        synchronized (lock) {
+            if (refusal != null) {
+                return 0;
+            }
+        }
+        return raw.available();
+    }
+
+    @Override
+    public void close() throws IOException {
+        synchronized (lock) {
+            end = true;
+            lock.notifyAll();
+        }
+        raw.close();
+    }
+
+    /** The check's thread: follows the connection until its end or a refusal. */
+    private void check() {
+        JrmpStreamCheck check = new JrmpStreamCheck(new Chunks(), maxHashWork, maxDepth);
+        try {
+            check.run();
+        } catch (InvalidObjectException e) {
+            refuse(e, check.position() - 1);
+        } catch (EOFException | RuntimeException | StackOverflowError e) {
+            if (!(e instanceof EOFException)) {
+                refuse(new InvalidObjectException("the JRMP bridge cannot check this call: " + e), check.position() - 1);
+            }
+        } catch (IOException e) {
+            // the connection ended
+        } finally {
+            synchronized (lock) {
+                checkDone = true;
+                lock.notifyAll();
+            }
+        }
+    }
+
+    private void refuse(InvalidObjectException e, long at) {
+        synchronized (lock) {
+            refusal = e;
+            refusedAt = Math.max(0, at);
+        }
+    }
+
+    /** What the check reads: the chunks java.rmi's reads deliver, each in turn. */
+    private final class Chunks extends InputStream {
+        @Override
+        public int read() throws IOException {
+            synchronized (lock) {
+                if (!await()) {
+                    return -1;
+                }
+                return chunk[chunkPos++] & 0xff;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            synchronized (lock) {
+                if (!await()) {
+                    return -1;
+                }
+                int n = Math.min(len, chunkEnd - chunkPos);
+                System.arraycopy(chunk, chunkPos, b, off, n);
+                chunkPos += n;
+                return n;
+            }
+        }
+
+        /** Waits for bytes (telling java.rmi's read that the chunk before is checked); false at the end. */
+        private boolean await() throws IOException {
+            while (chunk == null || chunkPos >= chunkEnd) {
+                if (end) {
+                    return false;
+                }
+                lock.notifyAll();
+                try {
+                    lock.wait();
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException("the connection's check was interrupted");
+                }
+            }
+            return true;
+        }
+    }
+}
