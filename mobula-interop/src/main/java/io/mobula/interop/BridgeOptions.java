@@ -19,13 +19,13 @@ import javax.net.ssl.SSLContext;
  *                     ({@code mobula.jrmp.tls.clientAuth}, default true)
  * @param maxBytes     the most bytes one call's arguments may take ({@code mobula.jrmp.maxBytes}, default 64 MiB)
  * @param maxReferences the most objects and references one call's arguments may hold
- *                     ({@code mobula.jrmp.maxReferences}, default 2^24)
+ *                     ({@code mobula.jrmp.maxReferences}, default 2^22)
  */
 public record BridgeOptions(String host, SSLContext tls, boolean clientAuth, long maxBytes, long maxReferences) {
     /** Default of {@link #maxBytes()}: the transport's default largest frame. */
     public static final long DEFAULT_MAX_BYTES = 64L << 20;
     /** Default of {@link #maxReferences()}. */
-    public static final long DEFAULT_MAX_REFERENCES = 1L << 24;
+    public static final long DEFAULT_MAX_REFERENCES = 1L << 22;
     /** Loopback, plain TCP, the default bounds. */
     public static final BridgeOptions DEFAULT = new BridgeOptions("127.0.0.1", null, true, DEFAULT_MAX_BYTES,
             DEFAULT_MAX_REFERENCES);

@@ -1,6 +1,5 @@
 package io.mobula.interop;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidObjectException;
@@ -18,6 +17,7 @@ final class ConnectionGuard extends InputStream {
     private final InputStream raw;
     private final long maxHashWork;
     private final int maxDepth;
+    private final long maxReferences;
     private final Object lock = new Object();
     /** Bytes handed to java.rmi so far. */
     private long passed;
@@ -31,10 +31,11 @@ final class ConnectionGuard extends InputStream {
     private long refusedAt;
     private Thread checker;
 
-    ConnectionGuard(InputStream raw, long maxHashWork, int maxDepth) {
+    ConnectionGuard(InputStream raw, long maxHashWork, int maxDepth, long maxReferences) {
         this.raw = raw;
         this.maxHashWork = maxHashWork;
         this.maxDepth = maxDepth;
+        this.maxReferences = maxReferences;
     }
 
     @Override
@@ -114,31 +115,34 @@ final class ConnectionGuard extends InputStream {
         raw.close();
     }
 
-    /** The check's thread: follows the connection until its end or a refusal. */
+    /**
+     * The check's thread: follows the connection until its end, a refusal, or bytes it cannot follow. It fails
+     * closed: whatever way it ends, java.rmi gets no byte the check did not take in.
+     */
     private void check() {
-        JrmpStreamCheck check = new JrmpStreamCheck(new Chunks(), maxHashWork, maxDepth);
+        JrmpStreamCheck check = new JrmpStreamCheck(new Chunks(), maxHashWork, maxDepth, maxReferences);
+        InvalidObjectException stop;
+        long at;
         try {
             check.run();
+            // another protocol or an unknown operation, which java.rmi answers by closing the connection
+            stop = new InvalidObjectException("the JRMP bridge follows this connection no further");
+            at = check.position();
         } catch (InvalidObjectException e) {
-            refuse(e, check.position() - 1);
-        } catch (EOFException | RuntimeException | StackOverflowError e) {
-            if (!(e instanceof EOFException)) {
-                refuse(new InvalidObjectException("the JRMP bridge cannot check this call: " + e), check.position() - 1);
-            }
+            stop = e;
+            at = check.position() - 1; // java.rmi never has the byte that completed the refused element
         } catch (IOException e) {
-            // the connection ended
-        } finally {
-            synchronized (lock) {
-                checkDone = true;
-                lock.notifyAll();
-            }
+            stop = new InvalidObjectException("the connection ended");
+            at = check.position();
+        } catch (RuntimeException | Error e) {
+            stop = new InvalidObjectException("the JRMP bridge cannot check this call: " + e);
+            at = check.position() - 1;
         }
-    }
-
-    private void refuse(InvalidObjectException e, long at) {
         synchronized (lock) {
-            refusal = e;
+            refusal = stop;
             refusedAt = Math.max(0, at);
+            checkDone = true;
+            lock.notifyAll();
         }
     }
 

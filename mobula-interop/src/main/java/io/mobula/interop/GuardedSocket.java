@@ -17,10 +17,10 @@ final class GuardedSocket extends Socket {
     private final Socket socket;
     private final ConnectionGuard in;
 
-    GuardedSocket(Socket socket, long maxHashWork, int maxDepth) throws IOException {
+    GuardedSocket(Socket socket, long maxHashWork, int maxDepth, long maxReferences) throws IOException {
         super((SocketImpl) null);
         this.socket = socket;
-        this.in = new ConnectionGuard(socket.getInputStream(), maxHashWork, maxDepth);
+        this.in = new ConnectionGuard(socket.getInputStream(), maxHashWork, maxDepth, maxReferences);
     }
 
     @Override

@@ -66,7 +66,7 @@ final class HostServerSocketFactory implements RMIServerSocketFactory {
                     ssl.setNeedClientAuth(options.clientAuth());
                     s = ssl;
                 }
-                return new GuardedSocket(s, maxHashWork, maxDepth);
+                return new GuardedSocket(s, maxHashWork, maxDepth, options.maxReferences());
             } catch (IOException | RuntimeException e) {
                 tcp.close();
                 throw e;

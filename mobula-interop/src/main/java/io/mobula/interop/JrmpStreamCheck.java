@@ -61,7 +61,7 @@ final class JrmpStreamCheck {
     private static final int SC_EXTERNALIZABLE = 0x04;
     private static final int SC_BLOCK_DATA = 0x08;
 
-    /** Hash sets (every element is hashed as it is inserted); {@code CollSer} is {@code Set.of}'s and {@code Map.of}'s. */
+    /** Hash sets: each element is hashed as it is inserted ({@code CollSer}: {@code Set.of}, {@code Map.of}). */
     private static final Set<String> HASHED_ELEMENTS = Set.of(
             "java.util.HashSet", "java.util.LinkedHashSet", "java.util.CollSer");
     /** Hash maps: their annotation holds keys and values in turn, and keys are hashed. */
@@ -91,8 +91,12 @@ final class JrmpStreamCheck {
         }
     }
 
+    /** What every string, class and enum constant is: no cost, nothing to follow. */
+    private static final Node VALUE = new Node(null, false, 0, true);
+
     private final Counting in;
     private final long maxHashWork;
+    private final long maxReferences;
     private final int maxNesting;
     private final List<Node> handles = new ArrayList<>();
     private long hashWork;
@@ -102,10 +106,12 @@ final class JrmpStreamCheck {
      * @param in          the bytes the peer sent, in order, from the first
      * @param maxHashWork the budget of collection visits per call (mobula.maxHashWork)
      * @param maxDepth    how deep a call's objects may nest (mobula.maxDepth); the check refuses deeper streams
+     * @param maxReferences how many objects one call may name (mobula.jrmp.maxReferences)
      */
-    JrmpStreamCheck(InputStream in, long maxHashWork, int maxDepth) {
+    JrmpStreamCheck(InputStream in, long maxHashWork, int maxDepth, long maxReferences) {
         this.in = new Counting(in);
         this.maxHashWork = maxHashWork;
+        this.maxReferences = maxReferences;
         this.maxNesting = 4 * maxDepth + 16; // a descriptor nests inside its object, a super descriptor in its class
     }
 
@@ -303,8 +309,8 @@ final class JrmpStreamCheck {
     }
 
     /** A descriptor's handle, named before the descriptor is complete (nothing can refer to it meanwhile). */
-    private int reserve() {
-        handles.add(new Node(null, false, 0, true));
+    private int reserve() throws InvalidObjectException {
+        add(VALUE);
         return handles.size() - 1;
     }
 
@@ -421,10 +427,18 @@ final class JrmpStreamCheck {
         return s < 0 ? Long.MAX_VALUE : s;
     }
 
-    private Node assign(Desc desc, boolean collection, long cost, boolean complete) {
-        Node n = new Node(desc, collection, cost, complete);
-        handles.add(n);
+    private Node assign(Desc desc, boolean collection, long cost, boolean complete) throws InvalidObjectException {
+        Node n = desc == null && !collection && cost == 0 && complete ? VALUE
+                : new Node(desc, collection, cost, complete);
+        add(n);
         return n;
+    }
+
+    private void add(Node n) throws InvalidObjectException {
+        if (handles.size() >= maxReferences) {
+            throw refuse("more than " + maxReferences + " objects (mobula.jrmp.maxReferences)");
+        }
+        handles.add(n);
     }
 
     private Node handle(int wire) throws InvalidObjectException {

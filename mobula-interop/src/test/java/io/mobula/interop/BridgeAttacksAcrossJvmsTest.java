@@ -2,7 +2,6 @@ package io.mobula.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
@@ -228,7 +227,8 @@ class BridgeAttacksAcrossJvmsTest {
         List<String> trustOnly = stores(tls, null, "clients-trust");
         try (Child server = server(serverOptions)) {
             int port = ready(server);
-            try (Child client = client(stores(tls, "client", "clients-trust"), "127.0.0.1", port, "tls", "ping", "list")) {
+            List<String> withCertificate = stores(tls, "client", "clients-trust");
+            try (Child client = client(withCertificate, "127.0.0.1", port, "tls", "ping", "list")) {
                 String ping = client.await("RESULT ping");
                 assertTrue(ping.startsWith("RESULT ping ok"), ping);
                 assertTrue(client.await("RESULT list").startsWith("RESULT list ok"));
@@ -381,9 +381,13 @@ class BridgeAttacksAcrossJvmsTest {
         }
 
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             process.destroyForcibly();
-            assertNotNull(process.waitFor(30, TimeUnit.SECONDS) ? "" : null, "the child ended");
+            try {
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS), "the child ended");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class JrmpInputFilterTest {
     private static final Serialization TRUSTED = Serialization.builder()
-            .classFilter(ClassFilter.builder().deny("java.util.concurrent.**").build()).trustedClassesOnly(true).build();
+            .classFilter(ClassFilter.builder().deny("java.util.concurrent.**").build()).trustedClassesOnly(true)
+            .build();
     private final JrmpInputFilter filter = new JrmpInputFilter(TRUSTED, 100, 5, 1000, 10_000);
 
     /** Serializable and on the class path, but neither compiled with the processor nor a built-in type. */

@@ -84,7 +84,7 @@ class JrmpStreamCheckTest {
     }
 
     private static void check(byte[] bytes) throws IOException {
-        new JrmpStreamCheck(new ByteArrayInputStream(bytes), BUDGET, 512).run();
+        new JrmpStreamCheck(new ByteArrayInputStream(bytes), BUDGET, 512, 1 << 20).run();
     }
 
     @Test
@@ -153,6 +153,17 @@ class JrmpStreamCheckTest {
             calls[i] = hashSetBomb(15);
         }
         assertDoesNotThrow(() -> check(connection(calls)));
+    }
+
+    @Test
+    void aCallNamesABoundedNumberOfObjects() {
+        List<String> strings = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            strings.add("s" + i);
+        }
+        InvalidObjectException e = assertThrows(InvalidObjectException.class, () ->
+                new JrmpStreamCheck(new ByteArrayInputStream(connection(strings)), BUDGET, 512, 50).run());
+        assertTrue(e.getMessage().contains("more than 50 objects"), e.getMessage());
     }
 
     @Test
