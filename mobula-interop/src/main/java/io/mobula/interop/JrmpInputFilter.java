@@ -1,5 +1,6 @@
 package io.mobula.interop;
 
+import io.mobula.serial.ClassFilter;
 import io.mobula.serial.Serialization;
 import java.io.ObjectInputFilter;
 import java.lang.reflect.Proxy;
@@ -17,23 +18,40 @@ import java.util.Set;
  * ({@link JrmpStreamCheck}), which no filter can see.
  */
 final class JrmpInputFilter implements ObjectInputFilter {
-    /** What a standard stub is made of, on top of the stub's own proxy class, and the JDK's serializable supers. */
-    private static final Set<String> JDK_PARTS = Set.of(
+    /**
+     * What a standard stub is made of, on top of the stub's own proxy class; the JDK's serializable superclasses of
+     * trusted values; and the forms in which Java serialization sends the JDK collections Mobula trusts (the serial
+     * proxy of {@code List.of}, {@code Set.of} and {@code Map.of}, of {@code EnumSet}, and the array, entry and
+     * wrapper classes of {@code Arrays} and {@code AbstractMap}), and the stack trace of an exception.
+     */
+    private static final Set<String> STUB_PARTS = Set.of(
             "java.lang.reflect.Proxy",
             "java.rmi.server.RemoteObject",
             "java.rmi.server.RemoteObjectInvocationHandler",
-            "java.rmi.server.RemoteStub",
+            "java.rmi.server.RemoteStub");
+    private static final Set<String> JDK_FORMS = Set.of(
             "java.lang.Number",
-            "java.lang.Enum");
+            "java.lang.Enum",
+            "java.util.CollSer",
+            "java.util.EnumSet$SerializationProxy",
+            "java.util.Arrays$ArrayList",
+            "java.util.AbstractMap$SimpleEntry",
+            "java.util.AbstractMap$SimpleImmutableEntry",
+            "java.lang.StackTraceElement");
+    /** The wrappers, empty and single-element collections and comparators of {@code java.util.Collections}. */
+    private static final String COLLECTIONS_WRAPPERS = "java.util.Collections$";
 
     private final Serialization policy;
+    private final ClassFilter classFilter;
     private final int maxArrayLength;
     private final int maxDepth;
     private final long maxReferences;
     private final long maxBytes;
 
-    JrmpInputFilter(Serialization policy, int maxArrayLength, int maxDepth, long maxReferences, long maxBytes) {
+    JrmpInputFilter(Serialization policy, ClassFilter classFilter, int maxArrayLength, int maxDepth,
+                    long maxReferences, long maxBytes) {
         this.policy = policy;
+        this.classFilter = classFilter;
         this.maxArrayLength = maxArrayLength;
         this.maxDepth = maxDepth;
         this.maxReferences = maxReferences;
@@ -63,7 +81,14 @@ final class JrmpInputFilter implements ObjectInputFilter {
         while (element.isArray()) {
             element = element.getComponentType();
         }
-        if (element.isPrimitive() || Proxy.isProxyClass(element) || JDK_PARTS.contains(element.getName())) {
+        String name = element.getName();
+        if (element.isPrimitive() || Proxy.isProxyClass(element) || STUB_PARTS.contains(name)) {
+            return Status.ALLOWED;
+        }
+        if (element.getClassLoader() == null && (JDK_FORMS.contains(name) || name.startsWith(COLLECTIONS_WRAPPERS))) {
+            if (classFilter.denies(name)) {
+                throw refused("class " + name + " refused by the class filter");
+            }
             return Status.ALLOWED;
         }
         String refusal = policy.refusal(c);

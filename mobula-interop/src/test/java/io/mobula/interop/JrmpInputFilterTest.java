@@ -9,14 +9,19 @@ import io.mobula.serial.Serialization;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputFilter.Status;
 import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.rmi.Remote;
 import org.junit.jupiter.api.Test;
 
 class JrmpInputFilterTest {
-    private static final Serialization TRUSTED = Serialization.builder()
-            .classFilter(ClassFilter.builder().deny("java.util.concurrent.**").build()).trustedClassesOnly(true)
+    private static final ClassFilter DENYING = ClassFilter.builder().deny("java.util.concurrent.**")
+            .deny("java.util.Collections$Synchronized*").build();
+    private static final Serialization TRUSTED = Serialization.builder().classFilter(DENYING).trustedClassesOnly(true)
             .build();
-    private final JrmpInputFilter filter = new JrmpInputFilter(TRUSTED, 100, 5, 1000, 10_000);
+    private final JrmpInputFilter filter = new JrmpInputFilter(TRUSTED, DENYING, 100, 5, 1000, 10_000);
 
     /** Serializable and on the class path, but neither compiled with the processor nor a built-in type. */
     private static final Class<?> NOT_LISTED = java.text.SimpleDateFormat.class;
@@ -66,14 +71,33 @@ class JrmpInputFilterTest {
         refused(info(NOT_LISTED, -1, 1), "not one this process trusts");
         refused(info(java.text.SimpleDateFormat[].class, 2, 1), "not one this process trusts");
         for (Class<?> c : new Class<?>[] {java.util.HashSet.class, java.util.HashMap.class, Integer.class,
-                Number.class, Long[].class, String.class, java.time.Instant.class, IllegalStateException.class}) {
+                Number.class, Long[].class, String.class, java.time.Instant.class, IllegalStateException.class,
+                List.of(1).getClass(), Collections.unmodifiableList(new ArrayList<>()).getClass(),
+                Collections.emptyMap().getClass(), Arrays.asList(1, 2).getClass(), StackTraceElement[].class}) {
             assertEquals(Status.ALLOWED, filter.checkInput(info(c, -1, 1)), c.getName());
         }
+        ClassFilter allowingFilter = ClassFilter.builder().allow(NOT_LISTED.getName()).build();
         JrmpInputFilter allowing = new JrmpInputFilter(Serialization.builder().trustedClassesOnly(true)
-                .classFilter(ClassFilter.builder().allow(NOT_LISTED.getName()).build()).build(), 100, 5, 1000,
-                10_000);
+                .classFilter(allowingFilter).build(), allowingFilter, 100, 5, 1000, 10_000);
         assertEquals(Status.ALLOWED, allowing.checkInput(info(NOT_LISTED, -1, 1)),
                 "an explicit allow pattern adds a class");
+    }
+
+    @Test
+    void theJdksSerialFormsOfCollectionsPassUnlessDenied() {
+        for (String name : new String[] {"java.util.CollSer", "java.util.Collections$UnmodifiableRandomAccessList",
+                "java.util.EnumSet$SerializationProxy", "java.util.AbstractMap$SimpleImmutableEntry"}) {
+            assertEquals(Status.ALLOWED, filter.checkInput(info(load(name), -1, 1)), name);
+        }
+        refused(info(load("java.util.Collections$SynchronizedList"), -1, 1), "refused by the class filter");
+    }
+
+    private static Class<?> load(String name) {
+        try {
+            return Class.forName(name, false, null);
+        } catch (ClassNotFoundException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
