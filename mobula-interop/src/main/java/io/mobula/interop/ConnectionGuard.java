@@ -3,6 +3,8 @@ package io.mobula.interop;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InvalidObjectException;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The input of one connection of the bridge as java.rmi reads it: every chunk the socket delivers is handed to a
@@ -18,7 +20,9 @@ final class ConnectionGuard extends InputStream {
     private final long maxHashWork;
     private final int maxDepth;
     private final long maxReferences;
-    private final Object lock = new Object();
+    /** Guards the hand-over (a lock, not a monitor: the check's virtual thread must not pin its carrier). */
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
     /** Bytes handed to java.rmi so far. */
     private long passed;
     // the chunk the check reads; guarded by lock
@@ -47,29 +51,33 @@ final class ConnectionGuard extends InputStream {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (refusal != null && passed >= refusedAt) {
                 throw refused();
             }
+        } finally {
+            lock.unlock();
         }
         int n = raw.read(b, off, len);
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (checker == null) {
                 checker = Thread.ofVirtual().name("mobula-jrmp-check").start(this::check);
             }
             if (n <= 0) {
                 end = n < 0;
-                lock.notifyAll();
+                changed.signalAll();
                 return n;
             }
             chunk = b;
             chunkPos = off;
             chunkEnd = off + n;
-            lock.notifyAll();
+            changed.signalAll();
             boolean interrupted = false;
             while (chunkPos < chunkEnd && !checkDone) {
                 try {
-                    lock.wait();
+                    changed.await();
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
@@ -87,6 +95,8 @@ final class ConnectionGuard extends InputStream {
             }
             passed += n;
             return n;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -98,19 +108,25 @@ final class ConnectionGuard extends InputStream {
 
     @Override
     public int available() throws IOException {
-        synchronized (lock) {
+        lock.lock();
+        try {
             if (refusal != null) {
                 return 0;
             }
+        } finally {
+            lock.unlock();
         }
         return raw.available();
     }
 
     @Override
     public void close() throws IOException {
-        synchronized (lock) {
+        lock.lock();
+        try {
             end = true;
-            lock.notifyAll();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
         raw.close();
     }
@@ -138,11 +154,14 @@ final class ConnectionGuard extends InputStream {
             stop = new InvalidObjectException("the JRMP bridge cannot check this call: " + e);
             at = check.position() - 1;
         }
-        synchronized (lock) {
+        lock.lock();
+        try {
             refusal = stop;
             refusedAt = Math.max(0, at);
             checkDone = true;
-            lock.notifyAll();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -150,17 +169,21 @@ final class ConnectionGuard extends InputStream {
     private final class Chunks extends InputStream {
         @Override
         public int read() throws IOException {
-            synchronized (lock) {
+            lock.lock();
+            try {
                 if (!await()) {
                     return -1;
                 }
                 return chunk[chunkPos++] & 0xff;
+            } finally {
+                lock.unlock();
             }
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            synchronized (lock) {
+            lock.lock();
+            try {
                 if (!await()) {
                     return -1;
                 }
@@ -168,6 +191,8 @@ final class ConnectionGuard extends InputStream {
                 System.arraycopy(chunk, chunkPos, b, off, n);
                 chunkPos += n;
                 return n;
+            } finally {
+                lock.unlock();
             }
         }
 
@@ -177,9 +202,9 @@ final class ConnectionGuard extends InputStream {
                 if (end) {
                     return false;
                 }
-                lock.notifyAll();
+                changed.signalAll();
                 try {
-                    lock.wait();
+                    changed.await();
                 } catch (InterruptedException e) {
                     throw new java.io.InterruptedIOException("the connection's check was interrupted");
                 }
