@@ -31,6 +31,8 @@ final class ConnectionGuard extends InputStream {
     private int chunkEnd;
     private boolean end;
     private boolean checkDone;
+    /** The check took in every byte handed to it and waits for more: all it had to charge is charged. */
+    private boolean checkIdle;
     private InvalidObjectException refusal;
     private long refusedAt;
     private Thread checker;
@@ -73,9 +75,10 @@ final class ConnectionGuard extends InputStream {
             chunk = b;
             chunkPos = off;
             chunkEnd = off + n;
+            checkIdle = false;
             changed.signalAll();
             boolean interrupted = false;
-            while (chunkPos < chunkEnd && !checkDone) {
+            while (!checkIdle && !checkDone) {
                 try {
                     changed.await();
                 } catch (InterruptedException e) {
@@ -202,6 +205,7 @@ final class ConnectionGuard extends InputStream {
                 if (end) {
                     return false;
                 }
+                checkIdle = true;
                 changed.signalAll();
                 try {
                     changed.await();

@@ -65,8 +65,8 @@ final class JrmpEndpoint {
             instance = new JrmpEndpoint(
                     new HostServerSocketFactory(address, options, decoding.maxHashWork(), decoding.maxDepth()),
                     options.tls() != null ? new SslRMIClientSocketFactory() : null, port,
-                    new JrmpInputFilter(Rmi.serialization(), decoding.classFilter(), decoding.maxArrayLength(), decoding.maxDepth(),
-                            options.maxReferences(), options.maxBytes()));
+                    new JrmpInputFilter(Rmi.serialization(), decoding.classFilter(), decoding.maxArrayLength(),
+                            decoding.maxDepth(), options.maxReferences(), options.maxBytes()));
             if (!address.isLoopbackAddress() && (options.tls() == null || !options.clientAuth())) {
                 LOG.log(System.Logger.Level.INFO, "plain java.rmi clients reach this process on " + host
                         + " without authentication (docs/SECURITY.md, \"The JRMP bridge\")");

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The attacks on the JRMP bridge ({@code bench hostile}, docs/SECURITY.md "The JRMP bridge"): a Mobula server that
  * serves plain java.rmi clients (the RMI collection's {@code java.rmi-to-mobula} system) is sent, by plain java.rmi
- * code in this JVM, a nested-HashSet bomb (depth 60), the same work laid out flat (lists holding the one before
- * twice, one set holding the last), and a {@code Serializable} JDK class it does not trust. Each call is waited for
+ * code in this JVM, a {@code Serializable} JDK class it does not trust, a nested-HashSet bomb (depth 60), and the
+ * same work laid out flat (lists holding the one before twice, one set holding the last). Each call is waited for
  * at most 30 s; after each the server must still answer a call. Records how long each refusal took, the reason the
  * client was given, and the server's CPU time in the 2 s after the attacks (no hashing left running).
  */
@@ -39,9 +39,10 @@ final class BridgeAttack {
         try (ChildProcess server = ChildProcess.start("bridge-server", LaunchContext.current()
                 .javaCommand(ChildMain.class.getName(), List.of("server", "java.rmi-to-mobula")))) {
             int port = Integer.parseInt(server.awaitPrefix("READY ", 60_000).trim());
+            // the class first: a refused bomb ends its connection, and java.rmi may reuse that one for the next call
+            outcomes.add(attack(port, "untrusted-class", new java.text.SimpleDateFormat()));
             outcomes.add(attack(port, "hashset-bomb-60", nestedSets(60)));
             outcomes.add(attack(port, "flat-bomb-60", flatLists(60)));
-            outcomes.add(attack(port, "untrusted-class", new java.text.SimpleDateFormat()));
             ProcessHandle handle = server.process().toHandle();
             Duration before = handle.info().totalCpuDuration().orElse(Duration.ZERO);
             Thread.sleep(2000);

@@ -38,8 +38,12 @@ class HostileSuiteSmokeTest {
                 || String.valueOf(attackers.get("huge_header")).startsWith("reset"), attackers.toString());
         assertEquals(6.0, ((Number) attackers.get("stalls_closed")).doubleValue(), attackers.toString());
         assertEquals(0.0, ((Number) attackers.get("stalls_open")).doubleValue(), attackers.toString());
-        for (Map<String, Object> bridge : lines.subList(4, 7)) {
+        List<String> reasons = List.of("not one this process trusts", "maxHashWork", "maxHashWork");
+        for (int i = 0; i < 3; i++) {
+            Map<String, Object> bridge = lines.get(4 + i);
             assertEquals("refused", bridge.get("result"), "the JRMP bridge refused the attack: " + bridge);
+            assertTrue(String.valueOf(bridge.get("told")).contains(reasons.get(i)),
+                    "the client was told why: " + bridge);
             assertEquals(Boolean.TRUE, bridge.get("answered_after"), "and answered afterwards: " + bridge);
         }
         assertTrue(((Number) lines.get(6).get("server_cpu_ms_after")).doubleValue() < 1000,
