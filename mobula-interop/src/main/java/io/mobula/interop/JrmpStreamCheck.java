@@ -29,7 +29,8 @@ import java.util.Set;
  * last byte arrives, before java.rmi can insert it.
  *
  * <p>Runs on a thread of its own and pulls bytes from {@code in}; a {@link ConnectionGuard} hands them over as the
- * connection receives them.
+ * connection receives them. A call over the budget is reported to the guard ({@link Cuts}) and followed to its end
+ * without further charging, so that the guard can drop the rest of it and the connection goes on.
  */
 final class JrmpStreamCheck {
     private static final int MAGIC = 0x4a524d49; // "JRMI"
@@ -94,7 +95,18 @@ final class JrmpStreamCheck {
     /** What every string, class and enum constant is: no cost, nothing to follow. */
     private static final Node VALUE = new Node(null, false, 0, true);
 
+    /** Told of a call over the hashing budget, so that only that call fails and the connection goes on. */
+    interface Cuts {
+        /** The call is refused for {@code why}; the byte at {@code at} completed the element over the budget. */
+        void refused(InvalidObjectException why, long at);
+
+        /** The refused call ended: the next operation begins at {@code at}. */
+        void resumed(long at);
+    }
+
     private final Counting in;
+    private final Cuts cuts;
+    private boolean over;
     private final long maxHashWork;
     private final long maxReferences;
     private final int maxNesting;
@@ -109,7 +121,16 @@ final class JrmpStreamCheck {
      * @param maxReferences how many objects one call may name (mobula.jrmp.maxReferences)
      */
     JrmpStreamCheck(InputStream in, long maxHashWork, int maxDepth, long maxReferences) {
+        this(in, null, maxHashWork, maxDepth, maxReferences);
+    }
+
+    /**
+     * With {@code cuts}, a call over the hashing budget is reported there and followed to its end without further
+     * charging (its bytes stay well-formed), instead of ending the check; without, it ends the check.
+     */
+    JrmpStreamCheck(InputStream in, Cuts cuts, long maxHashWork, int maxDepth, long maxReferences) {
         this.in = new Counting(in);
+        this.cuts = cuts;
         this.maxHashWork = maxHashWork;
         this.maxReferences = maxReferences;
         this.maxNesting = 4 * maxDepth + 16; // a descriptor nests inside its object, a super descriptor in its class
@@ -161,10 +182,15 @@ final class JrmpStreamCheck {
         }
         handles.clear();
         hashWork = 0;
+        over = false;
         while (true) {
             int tc = in.read();
             if (tc < TC_NULL || tc > TC_ENUM || tc == TC_ENDBLOCKDATA) {
-                return tc; // the call's stream ended: the next operation, or the end of the connection
+                // the call's stream ended: the next operation, or the end of the connection
+                if (over) {
+                    cuts.resumed(tc < 0 ? in.position : in.position - 1);
+                }
+                return tc;
             }
             content(tc);
         }
@@ -414,11 +440,19 @@ final class JrmpStreamCheck {
     }
 
     private void charge(long cost, String container) throws InvalidObjectException {
+        if (over) {
+            return;
+        }
         hashWork = add(hashWork, cost);
         if (hashWork > maxHashWork) {
-            throw refuse("hashing the elements of its " + container + " objects would visit more than maxHashWork "
-                    + maxHashWork + " collections (nested collections that share their elements, or a collection"
-                    + " that holds itself)");
+            InvalidObjectException e = refuse("hashing the elements of its " + container + " objects would visit more"
+                    + " than maxHashWork " + maxHashWork + " collections (nested collections that share their elements,"
+                    + " or a collection that holds itself)");
+            if (cuts == null) {
+                throw e;
+            }
+            over = true;
+            cuts.refused(e, in.position - 1);
         }
     }
 

@@ -160,7 +160,7 @@ class BridgeAttacksAcrossJvmsTest {
     void theHashSetBombIsRefusedQuicklyAndTheServerStaysResponsive() throws Exception {
         try (Child server = server(List.of())) {
             int port = ready(server);
-            try (Child client = client(List.of(), "127.0.0.1", port, "plain", "list", "bomb", "ping")) {
+            try (Child client = client(List.of(), "127.0.0.1", port, "plain", "list", "bomb", "ping", "bomb", "list")) {
                 String list = client.await("RESULT list");
                 assertTrue(list.startsWith("RESULT list ok"), list);
                 String bomb = client.await("RESULT bomb");
@@ -170,6 +170,10 @@ class BridgeAttacksAcrossJvmsTest {
                 assertTrue(ms < 20_000, "refused within a bound: " + bomb);
                 String ping = client.await("RESULT ping");
                 assertTrue(ping.startsWith("RESULT ping ok"), "the server still answers: " + ping);
+                String again = client.await("RESULT bomb");
+                assertTrue(again.startsWith("RESULT bomb failed") && again.contains("maxHashWork"), again);
+                String after = client.await("RESULT list");
+                assertTrue(after.startsWith("RESULT list ok"), "calls right after a refusal succeed: " + after);
             }
             // and it does no hashing afterwards: its CPU time stays put
             Duration before = server.cpu();

@@ -39,7 +39,6 @@ final class BridgeAttack {
         try (ChildProcess server = ChildProcess.start("bridge-server", LaunchContext.current()
                 .javaCommand(ChildMain.class.getName(), List.of("server", "java.rmi-to-mobula")))) {
             int port = Integer.parseInt(server.awaitPrefix("READY ", 60_000).trim());
-            // the class first: a refused bomb ends its connection, and java.rmi may reuse that one for the next call
             outcomes.add(attack(port, "untrusted-class", new java.text.SimpleDateFormat()));
             outcomes.add(attack(port, "hashset-bomb-60", nestedSets(60)));
             outcomes.add(attack(port, "flat-bomb-60", flatLists(60)));
