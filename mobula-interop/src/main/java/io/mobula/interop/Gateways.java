@@ -68,6 +68,12 @@ final class Gateways {
         return gateway == null ? null : ((InboundHandler) Proxy.getInvocationHandler(gateway)).target();
     }
 
+    /** The gateway proxy behind a standard stub of this process's gateways; null for any other stub. */
+    synchronized Remote gatewayOf(Remote jrmpStub) {
+        WeakReference<Remote> known = byStub.get(jrmpStub);
+        return known == null ? null : known.get();
+    }
+
     /** Whether {@code o} is one of this process's gateway proxies. */
     static boolean isGateway(Object o) {
         return o != null && Proxy.isProxyClass(o.getClass()) && Proxy.getInvocationHandler(o) instanceof InboundHandler;

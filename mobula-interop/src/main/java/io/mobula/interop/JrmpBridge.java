@@ -35,21 +35,34 @@ public final class JrmpBridge {
 
     /**
      * Starts serving plain java.rmi clients with a standard registry at {@code port} (0: an ephemeral one, see
-     * {@link #port()}) on the address Mobula listens on, mirroring this process's registry (present or created
-     * later). Returns the running bridge if there is one on the same port.
+     * {@link #port()}) with the options of the system properties ({@link BridgeOptions#fromSystemProperties()}:
+     * loopback unless {@code mobula.jrmp.host} names another address), mirroring this process's registry (present
+     * or created later). Returns the running bridge if there is one on the same port.
      *
      * @throws RemoteException when the port cannot be listened on, or the bridge already serves another port
      */
     public static JrmpBridge serve(int port) throws RemoteException {
+        return serve(port, BridgeOptions.fromSystemProperties());
+    }
+
+    /**
+     * Starts serving plain java.rmi clients as {@link #serve(int)} does, listening where and as {@code options} say
+     * (loopback, TLS with client certificates, bounds on calls). The options of the first bridge or callback
+     * endpoint of the process hold for it.
+     *
+     * @throws RemoteException when the port cannot be listened on, or the bridge already serves another port
+     */
+    public static JrmpBridge serve(int port, BridgeOptions options) throws RemoteException {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port " + port);
         }
+        java.util.Objects.requireNonNull(options, "options");
         // start the runtime first, outside the lock: with mobula.jrmp.port set, starting it serves (and comes here)
         io.mobula.rmi.Rmi.config();
-        return start(port);
+        return start(port, options);
     }
 
-    private static synchronized JrmpBridge start(int port) throws RemoteException {
+    private static synchronized JrmpBridge start(int port, BridgeOptions options) throws RemoteException {
         if (instance != null) {
             if (port == 0 || port == instance.port) {
                 return instance;
@@ -57,7 +70,7 @@ public final class JrmpBridge {
             throw new java.rmi.server.ExportException("this process serves java.rmi clients on port " + instance.port
                     + " already");
         }
-        JrmpEndpoint endpoint = JrmpEndpoint.get(port);
+        JrmpEndpoint endpoint = JrmpEndpoint.get(port, options);
         java.rmi.registry.Registry registry = endpoint.createRegistry(port);
         int actual = port != 0 ? port : endpoint.serverSockets.lastPort();
         RegistryMirror mirror = new RegistryMirror(registry);

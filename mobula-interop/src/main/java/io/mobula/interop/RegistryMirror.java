@@ -8,11 +8,13 @@ import java.rmi.RemoteException;
 
 /**
  * Keeps a standard registry showing the names of this process's Mobula registry, each bound to the standard stub
- * of its object's gateway.
+ * of its object's gateway. It holds the gateways of bound names: java.rmi holds an exported object only weakly until
+ * a remote client holds its stub, and binding in a registry of the same process is no remote reference.
  */
 final class RegistryMirror implements RegistryListener {
     private static final System.Logger LOG = System.getLogger(RegistryMirror.class.getName());
     private final java.rmi.registry.Registry standard;
+    private final java.util.Map<String, Remote> held = new java.util.concurrent.ConcurrentHashMap<>();
 
     RegistryMirror(java.rmi.registry.Registry standard) {
         this.standard = standard;
@@ -21,7 +23,12 @@ final class RegistryMirror implements RegistryListener {
     @Override
     public void bound(String name, Remote obj) {
         try {
-            standard.rebind(name, Gateways.get().stubFor(obj));
+            Remote stub = Gateways.get().stubFor(obj);
+            standard.rebind(name, stub);
+            Remote gateway = Gateways.get().gatewayOf(stub);
+            if (gateway != null) {
+                held.put(name, gateway);
+            }
         } catch (RemoteException | IllegalArgumentException e) {
             LOG.log(Level.WARNING, "plain java.rmi clients cannot look up " + name + ": " + e.getMessage(), e);
         }
@@ -29,6 +36,7 @@ final class RegistryMirror implements RegistryListener {
 
     @Override
     public void unbound(String name) {
+        held.remove(name);
         try {
             standard.unbind(name);
         } catch (NotBoundException gone) {

@@ -187,23 +187,35 @@ final class ReaderTypes {
         } catch (ClassNotFoundException | LinkageError | IllegalArgumentException e) {
             throw new SerialException("class " + name + " named on the wire cannot be loaded: " + e, e);
         }
+        String refused = refusal(cls, config);
+        if (refused != null) {
+            throw new SerialException(refused);
+        }
+        return cls;
+    }
+
+    /**
+     * Why a reader with {@code config} refuses to make objects of the loaded class {@code cls} (an array's element
+     * class decides), or null if it may; the class filter's deny patterns are checked by name, before loading.
+     */
+    static String refusal(Class<?> cls, Config config) {
         Class<?> element = cls;
         while (element.isArray()) {
             element = element.getComponentType();
         }
         if (!element.isPrimitive() && !acceptable(element) && !config.registry().registered(element)) {
-            throw new SerialException("class " + element.getName() + " is not serializable (implements neither"
+            return "class " + element.getName() + " is not serializable (implements neither"
                     + " java.io.Serializable nor is it an enum, a built-in type or a class with a serializer the"
-                    + " application registered)");
+                    + " application registered)";
         }
         if (config.trustedOnly() && !TrustedClasses.admits(element, config)) {
-            throw new SerialException("class " + element.getName() + " is not one this process trusts peers to"
+            return "class " + element.getName() + " is not one this process trusts peers to"
                     + " send: it was not compiled with mobula-processor here (no generated serializer, not listed in "
                     + TrustedClasses.RESOURCE + ") and is no built-in type; compile it with the processor, or allow it"
                     + " explicitly (RmiConfig.Decoding's class filter, -Dmobula.classFilter.allow=" + element.getName()
-                    + ")");
+                    + ")";
         }
-        return cls;
+        return null;
     }
 
     private static boolean acceptable(Class<?> c) {

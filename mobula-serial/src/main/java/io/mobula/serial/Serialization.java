@@ -85,6 +85,23 @@ public final class Serialization {
         return new SerialReader(config);
     }
 
+    /**
+     * Why the readers of this instance would refuse to make objects of class {@code c}, or null if they may: the
+     * class filter (by name), then, with {@link Builder#trustedClassesOnly}, the trusted classes (an array's element
+     * class decides). For other decoders of the process that must follow the same rule, such as the java
+     * serialization of the JRMP bridge. The class is not initialized.
+     *
+     * @param c a class loaded without initialization
+     * @return null, or the reason in a sentence naming the class and how to allow it
+     */
+    public String refusal(Class<?> c) {
+        String name = c.getName();
+        if (config.trustedOnly() ? config.filter().denies(name) : !config.filter().allows(name)) {
+            return "class " + name + " refused by the class filter";
+        }
+        return ReaderTypes.refusal(c, config);
+    }
+
     /** @return the byte order writers of this instance write in */
     public ByteOrder byteOrder() {
         return config.order();

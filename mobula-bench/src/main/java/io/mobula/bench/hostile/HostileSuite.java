@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code ./mobula bench hostile [--seconds N] [--settle N] [--garbage N] [--stalls N] [--json FILE]}: a Mobula server
  * (the RMI collection's, over TCP) is attacked for N seconds (default 15) while an ordinary client keeps calling its
  * null method, for {@code --settle} seconds (default 5) before and after the attack, and during it. Prints, per phase, the client's calls and latencies and the server's
- * largest thread count, resident memory and descriptor count, then what the server did with the attackers.
+ * largest thread count, resident memory and descriptor count, then what the server did with the attackers. Then
+ * the JRMP bridge's attacks ({@link BridgeAttack}) on a server of their own.
  */
 public final class HostileSuite {
     private static final String[] PHASES = {"before", "attack", "after"};
@@ -147,12 +148,23 @@ public final class HostileSuite {
             for (Thread t : stallers) {
                 t.join(60_000);
             }
-            report(opt, out, latencies, errors, worst, attack, startLoad);
+            Path json = report(opt, out, latencies, errors, worst, attack, startLoad);
+            long[] idleCpu = new long[1];
+            List<String> bridgeLines = new ArrayList<>();
+            MachineFields machine = MachineFields.current();
+            for (BridgeAttack.Outcome o : BridgeAttack.run(out, idleCpu)) {
+                bridgeLines.add(machine.appendTo(new Json.Obj().put("suite", "hostile").put("phase", "bridge")
+                        .put("attack", o.attack()).put("result", o.result()).put("millis", o.millis())
+                        .put("told", o.told()).put("answered_after", o.answeredAfter())
+                        .put("server_cpu_ms_after", idleCpu[0]).toString()));
+            }
+            Files.write(json, bridgeLines, java.nio.file.StandardOpenOption.APPEND);
         }
         return 0;
     }
 
-    private static void report(Options opt, PrintStream out, List<List<Long>> latencies, long[] errors,
+    /** Prints the attack's results and writes them as JSON lines; returns the file. */
+    private static Path report(Options opt, PrintStream out, List<List<Long>> latencies, long[] errors,
                                ProcSampler.Sample[] worst, Attack attack, String startLoad) throws Exception {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path json = opt.json() != null ? opt.json() : Path.of("bench-results", "hostile-" + stamp + ".jsonl");
@@ -196,6 +208,7 @@ public final class HostileSuite {
         }
         Files.write(json, lines);
         out.println("JSON lines: " + json.toAbsolutePath());
+        return json;
     }
 
     private static long percentile(long[] sorted, double q) {

@@ -26,7 +26,7 @@ class HostileSuiteSmokeTest {
         assertEquals(0, HostileSuite.run(new String[] {"--seconds", "2", "--settle", "1", "--garbage", "40",
                 "--stalls", "6", "--json", json.toString()}));
         List<Map<String, Object>> lines = Files.readAllLines(json).stream().map(Json::parseFlat).toList();
-        assertEquals(4, lines.size(), lines.toString());
+        assertEquals(7, lines.size(), lines.toString());
         for (Map<String, Object> phase : lines.subList(0, 3)) {
             assertEquals(0.0, ((Number) phase.get("errors")).doubleValue(), "no ordinary call failed: " + phase);
             assertTrue(((Number) phase.get("calls")).longValue() > 0, "the client kept calling: " + phase);
@@ -38,5 +38,15 @@ class HostileSuiteSmokeTest {
                 || String.valueOf(attackers.get("huge_header")).startsWith("reset"), attackers.toString());
         assertEquals(6.0, ((Number) attackers.get("stalls_closed")).doubleValue(), attackers.toString());
         assertEquals(0.0, ((Number) attackers.get("stalls_open")).doubleValue(), attackers.toString());
+        List<String> reasons = List.of("not one this process trusts", "maxHashWork", "maxHashWork");
+        for (int i = 0; i < 3; i++) {
+            Map<String, Object> bridge = lines.get(4 + i);
+            assertEquals("refused", bridge.get("result"), "the JRMP bridge refused the attack: " + bridge);
+            assertTrue(String.valueOf(bridge.get("told")).contains(reasons.get(i)),
+                    "the client was told why: " + bridge);
+            assertEquals(Boolean.TRUE, bridge.get("answered_after"), "and answered afterwards: " + bridge);
+        }
+        assertTrue(((Number) lines.get(6).get("server_cpu_ms_after")).doubleValue() < 1000,
+                "no hashing left running on the bridge's server: " + lines.get(6));
     }
 }
