@@ -60,9 +60,12 @@ class UpcallAcrossJvmsTest {
                 assertEquals("15", f.get("sum"), where);
                 assertEquals(String.valueOf(UpcallMain.BIG), f.get("kept"), where);
                 assertEquals(String.valueOf(UpcallMain.BIG - 1), f.get("keptLast"), where);
-                // proven non-blocking: on a receive thread, not handed to a virtual thread
-                assertTrue(f.get("markThread").startsWith("platform:mobula-") && f.get("markThread").contains("-recv-"),
-                        where);
+                // proven non-blocking: on a receive thread, not handed to a virtual thread; rank 2 excepted, whose
+                // marks may all be handed off while its relay still looks rank 3 up (see below)
+                if (r != 2) {
+                    assertTrue(f.get("markThread").startsWith("platform:mobula-")
+                            && f.get("markThread").contains("-recv-"), where);
+                }
                 assertTrue(f.get("statedThread").startsWith("platform:") && f.get("statedThread").contains("-recv-"),
                         where);
                 assertEquals("true", f.get("statedOnReceiveThread"), where);
