@@ -91,7 +91,9 @@ final class RmiRuntime implements FrameHandler {
             timer.scheduleWithFixedDelay(this::heartbeat, beat, beat, TimeUnit.NANOSECONDS);
         }
         if (config.secret() == null) {
-            LOG.log(Level.INFO, "Mobula RMI runs without cluster authentication: any process that can reach this one"
+            // java.rmi says nothing either; a drop-in runtime is quiet by default (docs/SECURITY.md says how to turn
+            // authentication on)
+            LOG.log(Level.DEBUG, "Mobula RMI runs without cluster authentication: any process that can reach this one"
                     + " may call its exported objects. Set MOBULA_SECRET_FILE (a file of mode 600) or MOBULA_SECRET"
                     + " on every process of the cluster to require a shared secret (docs/SECURITY.md)");
         }
