@@ -113,6 +113,17 @@ class FidelityTest {
         }
     }
 
+    /**
+     * A NullPointerException the JVM raised in a remote method reaches the client with the message Java
+     * serialization carries: null, not the helpful text computed on demand; explicit messages arrive unchanged.
+     */
+    @Test
+    void exceptionMessagesAsJavaSerializationCarriesThem() throws Exception {
+        String jdk = run(JAVA_RMI, "Messages");
+        assertTrue(jdk.contains("helpful: java.lang.NullPointerException: null"), jdk);
+        assertEquals(jdk, run(PORTED, "Messages"));
+    }
+
     /** Runs a single-process program section on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
