@@ -41,6 +41,9 @@ final class CallTarget {
                     + runtime.describe());
         }
         Dispatcher d = target.dispatcherFor(interfaceHash);
+        if (d == null) { // only a java.rmi.Remote: it has no method (only a hand-made call can name one)
+            return refuse(RmiProtocol.ERROR_BAD_METHOD, "no method " + methodId + " in java.rmi.Remote");
+        }
         if (d.interfaceHash() != interfaceHash) {
             return refuse(RmiProtocol.ERROR_INTERFACE_MISMATCH, "interface " + d.remoteInterface().getName()
                     + " differs between caller and server (method hash mismatch); recompile both sides"

@@ -103,8 +103,8 @@ final class StubSerializer implements Serializer<Object> {
             }
         }
         int k = in.readVarInt();
-        if (k < 1 || k > RemoteRef.MAX_INTERFACES) {
-            throw new SerialException("remote reference with " + k + " interfaces (1 to " + RemoteRef.MAX_INTERFACES
+        if (k < 0 || k > RemoteRef.MAX_INTERFACES) {
+            throw new SerialException("remote reference with " + k + " interfaces (0 to " + RemoteRef.MAX_INTERFACES
                     + " allowed)");
         }
         List<String> names = new ArrayList<>(k);

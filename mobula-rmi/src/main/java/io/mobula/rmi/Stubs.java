@@ -63,6 +63,9 @@ final class Stubs {
 
     /** The client object for {@code ref}, given the factories of the interfaces this process can load. */
     static Remote newStub(RemoteRef ref, List<StubFactory> factories) {
+        if (factories.isEmpty()) {
+            return new UnresolvedStub(ref); // Remote alone: nothing to call, identity only
+        }
         if (factories.size() == 1) {
             return factories.get(0).newStub(ref);
         }

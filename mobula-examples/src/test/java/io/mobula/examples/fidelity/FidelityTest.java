@@ -124,6 +124,15 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Messages"));
     }
 
+    /** An object whose only remote interface is Remote is exported, bound, looked up and unexported. */
+    @Test
+    void anObjectThatIsOnlyARemote() throws Exception {
+        String port = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Identity", port);
+        assertTrue(jdk.contains("looked up, equals the stub: true, hash too: true"), jdk);
+        assertEquals(jdk, run(PORTED, "Identity", port));
+    }
+
     /** Runs a single-process program section on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
