@@ -172,7 +172,7 @@ final class ExportTable {
         List<Class<?>> interfaces = StubFactory.remoteInterfacesOf(impl.getClass());
         List<StubFactory> factories = Stubs.factoriesFor(interfaces);
         if (find(id) != null) {
-            throw new ExportException("object id " + id + " is already in use");
+            throw new ExportException("internal error: ObjID already in use"); // java.rmi's words
         }
         List<String> names = new ArrayList<>(factories.size());
         long[] hashes = new long[factories.size()];

@@ -11,14 +11,15 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * What {@code io.mobula.rmi.registry} needs from the runtime: the registry lives under a well-known object id
- * (java.rmi's {@code ObjID.REGISTRY_ID}), so a client can reach one knowing only its host and port. Not for
- * applications.
+ * What {@code io.mobula.rmi.registry} needs from the runtime: a registry lives under a well-known object id
+ * (java.rmi's {@code ObjID.REGISTRY_ID}; here one per port), so a client can reach one knowing only its host and
+ * port. Not for applications. The listeners follow the first registry the process created (until it is
+ * unexported; then the next one created).
  */
 public final class RegistryAccess {
     private static final System.Logger LOG = System.getLogger(RegistryAccess.class.getName());
     private static final List<RegistryListener> LISTENERS = new CopyOnWriteArrayList<>();
-    /** This process's exported registry, or null. */
+    /** The registry the listeners follow, or null. */
     private static volatile io.mobula.rmi.registry.Registry current;
 
     private RegistryAccess() {
@@ -83,7 +84,7 @@ public final class RegistryAccess {
     public static int export(Remote registry, int port) throws RemoteException {
         RmiRuntime rt = RmiRuntime.get();
         Endpoint e = rt.ensureListening(port);
-        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), null);
+        rt.exportAs(registry, RmiRuntime.registryId(e.port()), true, rt.endpointsAt(e), null);
         becameCurrent(registry);
         return e.port();
     }
@@ -100,13 +101,15 @@ public final class RegistryAccess {
         RmiRuntime rt = RmiRuntime.get();
         rt.ensureListening();
         Endpoint e = rt.sockets.listen(port, ssf);
-        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), csf);
+        rt.exportAs(registry, RmiRuntime.registryId(e.port()), true, rt.endpointsAt(e), csf);
         becameCurrent(registry);
         return e.port();
     }
 
     private static synchronized void becameCurrent(Remote registry) {
-        current = registry instanceof io.mobula.rmi.registry.Registry r ? r : null;
+        if (current == null && registry instanceof io.mobula.rmi.registry.Registry r) {
+            current = r;
+        }
     }
 
     /** Unexports the registry of this process, if any; its listeners see each of its names unbound. */
@@ -150,7 +153,7 @@ public final class RegistryAccess {
         }
         // VM id unknown until connected: 0 never equals a live process's random id in practice, and only
         // selects the connection by endpoint
-        return f.newStub(new RemoteRef(0, RmiRuntime.REGISTRY_ID, List.of(e), registryInterface.getName(),
+        return f.newStub(new RemoteRef(0, RmiRuntime.registryId(port), List.of(e), registryInterface.getName(),
                 f.dispatcher.interfaceHash(), null, csf));
     }
 

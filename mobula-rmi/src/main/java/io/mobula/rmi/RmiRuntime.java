@@ -32,8 +32,19 @@ import java.util.concurrent.TimeUnit;
  */
 final class RmiRuntime implements FrameHandler {
     private static final System.Logger LOG = System.getLogger(RmiRuntime.class.getName());
-    /** The registry's well-known object id (java.rmi's ObjID.REGISTRY_ID). */
-    static final long REGISTRY_ID = 0;
+    /**
+     * The well-known object ids of registries (java.rmi's ObjID.REGISTRY_ID): a registry's id is its port, so a
+     * process may have one registry per port, as in java.rmi, and a client reaches one knowing only host and port.
+     * Ordinary object ids start above 2^40 ({@link ExportTable}).
+     */
+    static long registryId(int port) {
+        return port;
+    }
+
+    /** Whether {@code objectId} is a registry's well-known id. */
+    static boolean isRegistryId(long objectId) {
+        return objectId >= 0 && objectId <= 0xFFFF;
+    }
     private static volatile RmiConfig pendingConfig;
     private static volatile RmiRuntime instance;
 
@@ -238,6 +249,11 @@ final class RmiRuntime implements FrameHandler {
         try {
             return tcp.listen(new Endpoint(tcp.name(), config.host(), port, null), this);
         } catch (IOException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof java.net.BindException && port != 0) { // java.rmi's words
+                    throw new java.rmi.server.ExportException("Port already in use: " + port, (Exception) c);
+                }
+            }
             throw new java.rmi.server.ExportException("cannot listen on " + config.host() + ":" + port + ": "
                     + e.getMessage(), e);
         }

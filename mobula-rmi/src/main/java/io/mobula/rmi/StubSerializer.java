@@ -130,7 +130,7 @@ final class StubSerializer implements Serializer<Object> {
         RemoteRef ref = new RemoteRef(vm, objectId, endpoints, names, hashes, local, (RMIClientSocketFactory) csf);
         Remote stub = stubFor(ref);
         in.register(stub);
-        if (vm != runtime.vmId && objectId != RmiRuntime.REGISTRY_ID) {
+        if (vm != runtime.vmId && !RmiRuntime.isRegistryId(objectId)) {
             runtime.dgc.stubCreated(stub, ref);
         }
         return stub;

@@ -133,6 +133,16 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Identity", port));
     }
 
+    /** Several registries in one process, each on its port; one unexported, the others go on. */
+    @Test
+    void severalRegistriesInOneProcess() throws Exception {
+        String a = Integer.toString(freePort());
+        String b = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Registries", a, b);
+        assertTrue(jdk.contains("first lists [x]\nsecond lists [y]\ny through the second: y"), jdk);
+        assertEquals(jdk, run(PORTED, "Registries", a, b));
+    }
+
     /** Runs a single-process program section on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
