@@ -236,11 +236,16 @@ final class ExportTable {
         }
     }
 
-    /** Drops expired leases and unexports objects nobody holds any more. */
-    void sweep() {
+    /** Drops expired leases and unexports objects nobody holds any more; returns those (usually none). */
+    List<Exported> sweep() {
         long now = System.nanoTime();
+        List<Exported> gone = List.of();
         for (Exported e : byId.values()) {
             if (!e.refresh(now)) {
+                if (gone.isEmpty()) {
+                    gone = new ArrayList<>();
+                }
+                gone.add(e);
                 synchronized (this) {
                     byId.remove(e.objectId);
                     e.removed = true;
@@ -250,6 +255,7 @@ final class ExportTable {
                 }
             }
         }
+        return gone;
     }
 
     int size() {

@@ -82,11 +82,9 @@ public final class RegistryAccess {
 
     /** Exports {@code registry} under the well-known id, listening on {@code port} (0: any); returns its port. */
     public static int export(Remote registry, int port) throws RemoteException {
-        RmiRuntime rt = RmiRuntime.get();
-        Endpoint e = rt.ensureListening(port);
-        rt.exportAs(registry, RmiRuntime.registryId(e.port()), true, rt.endpointsAt(e), null);
+        int at = RmiRuntime.get().exportRegistry(registry, port, null, null);
         becameCurrent(registry);
-        return e.port();
+        return at;
     }
 
     /**
@@ -98,12 +96,9 @@ public final class RegistryAccess {
         if (csf == null && ssf == null) {
             return export(registry, port);
         }
-        RmiRuntime rt = RmiRuntime.get();
-        rt.ensureListening();
-        Endpoint e = rt.sockets.listen(port, ssf);
-        rt.exportAs(registry, RmiRuntime.registryId(e.port()), true, rt.endpointsAt(e), csf);
+        int at = RmiRuntime.get().exportRegistry(registry, port, csf, ssf);
         becameCurrent(registry);
-        return e.port();
+        return at;
     }
 
     private static synchronized void becameCurrent(Remote registry) {

@@ -56,7 +56,8 @@ final class SocketFactoryChannels {
 
     /**
      * The endpoint of a listener for {@code port} (0: any, sharing a listener made by an equal factory, as java.rmi
-     * does) whose server sockets {@code ssf} makes (null: plain server sockets on the runtime's host).
+     * does) whose server sockets {@code ssf} makes (null: plain server sockets on the runtime's host). Called under
+     * the runtime's lock: the listener closes with the last object exported at it ({@link ListenerUses}).
      */
     synchronized Endpoint listen(int port, RMIServerSocketFactory ssf) throws RemoteException {
         for (ServerEntry e : listeners) {
@@ -70,7 +71,13 @@ final class SocketFactoryChannels {
                 ssf == null ? null : ssf::createServerSocket);
         try {
             Listener l = t.listen(new Endpoint(SCHEME, runtime.config.host(), port, null), runtime);
-            listeners.add(new ServerEntry(new ServerKey(port, ssf), t, l));
+            ServerEntry entry = new ServerEntry(new ServerKey(port, ssf), t, l);
+            listeners.add(entry);
+            runtime.listenerUses.track(l, () -> {
+                synchronized (this) {
+                    listeners.remove(entry);
+                }
+            });
             return l.endpoint();
         } catch (IOException | RuntimeException e) {
             t.close();

@@ -143,6 +143,17 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Registries", a, b));
     }
 
+    /** An explicit port's listener (plain or from socket factories) closes with its last object. */
+    @Test
+    void anExplicitPortIsFreedByItsLastUnexport() throws Exception {
+        String p = Integer.toString(freePort());
+        String q = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Ports", p, q);
+        assertTrue(jdk.contains("both unexported: port free") && jdk.contains("registry unexported: port free")
+                && jdk.contains("that registry unexported: port free"), jdk);
+        assertEquals(jdk, run(PORTED, "Ports", p, q));
+    }
+
     /** Runs a single-process program section on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
