@@ -149,7 +149,7 @@ public final class RegistryAccess {
         // VM id unknown until connected: 0 never equals a live process's random id in practice, and only
         // selects the connection by endpoint
         return f.newStub(new RemoteRef(0, RmiRuntime.registryId(port), List.of(e), registryInterface.getName(),
-                f.dispatcher.interfaceHash(), null, csf));
+                f.dispatcher.interfaceHash(), null, RmiRuntime.get().sockets.canonical(csf)));
     }
 
     /** The method hash generated code uses, for hand-written stubs of runtime interfaces. */

@@ -127,7 +127,8 @@ final class StubSerializer implements Serializer<Object> {
             ExportTable.Exported e = runtime.exports.find(objectId);
             local = e == null ? null : e.target();
         }
-        RemoteRef ref = new RemoteRef(vm, objectId, endpoints, names, hashes, local, (RMIClientSocketFactory) csf);
+        RemoteRef ref = new RemoteRef(vm, objectId, endpoints, names, hashes, local,
+                runtime.sockets.canonical((RMIClientSocketFactory) csf));
         Remote stub = stubFor(ref);
         in.register(stub);
         if (vm != runtime.vmId && !RmiRuntime.isRegistryId(objectId)) {

@@ -154,6 +154,15 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Ports", p, q));
     }
 
+    /** A client socket factory given to getRegistry becomes unreachable once the stub is dropped. */
+    @Test
+    void aClientSocketFactoryIsNotKeptAfterItsStubIsDropped() throws Exception {
+        String port = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "FactoryGc", port);
+        assertTrue(jdk.contains("client factory collected: true"), jdk);
+        assertEquals(jdk, run(PORTED, "FactoryGc", port));
+    }
+
     /** Runs a single-process program section on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
