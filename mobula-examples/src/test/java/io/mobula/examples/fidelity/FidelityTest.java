@@ -163,6 +163,14 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "FactoryGc", port));
     }
 
+    /** Through MarshalledObject an exported object becomes its stub, and stubs stay equal. */
+    @Test
+    void remoteObjectsThroughJavaSerialization() throws Exception {
+        String jdk = run(JAVA_RMI, "Marshalled");
+        assertTrue(jdk.contains("the server itself back: false, a stub: true, equals its stub: true"), jdk);
+        assertEquals(jdk, run(PORTED, "Marshalled"));
+    }
+
     /** Runs a single-process program section on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
