@@ -40,7 +40,8 @@ abstract class Fallback implements Serializer<Object>, Replacing {
         if (!Serializable.class.isAssignableFrom(c)) {
             // records too, as in Java serialization: an object of a class that did not opt in is never rebuilt from
             // the wire, so a record's canonical constructor never runs on a peer's data unless the record allows it
-            throw new SerialException("class " + c.getName() + " does not implement java.io.Serializable");
+            throw new SerialException("class " + c.getName() + " does not implement java.io.Serializable",
+                    new java.io.NotSerializableException(c.getName())); // what ObjectOutputStream throws
         }
         if (Modifier.isAbstract(c.getModifiers())) {
             throw new SerialException("class " + c.getName() + " is abstract");

@@ -171,12 +171,48 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Marshalled"));
     }
 
-    /** Runs a single-process program section on one system and returns everything it printed. */
+    /**
+     * Values that cannot be serialized or deserialized fail their call with java.rmi's wrapping and the java.io
+     * exception java.rmi's stream throws; the next call works.
+     */
+    @Test
+    void serializationFailuresAsJavaRmiReportsThem() throws Exception {
+        String jdk = run(JAVA_RMI, "Marshalling");
+        assertTrue(jdk.contains("java.io.NotSerializableException") && jdk.contains("still usable: returned 1"), jdk);
+        assertEquals(jdk, run(PORTED, "Marshalling"));
+    }
+
+    /** The same failures between two processes: the client prints the same lines on both systems. */
+    @Test
+    void serializationFailuresAcrossProcesses() throws Exception {
+        String jdk = acrossProcesses(JAVA_RMI);
+        assertTrue(jdk.contains("java.io.InvalidClassException") && jdk.contains("still usable: returned 1"), jdk);
+        assertEquals(jdk, acrossProcesses(PORTED));
+    }
+
+    private static String acrossProcesses(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = v.start("Marshalling", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            try (ChildJvm client = v.start("Marshalling", "client", port)) {
+                int code = client.waitFor(LIMIT);
+                return samePackage(client.output()) + (code == 0 ? "" : "\nexit " + code);
+            }
+        }
+    }
+
+    /** Runs a single-process program on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
             int code = c.waitFor(LIMIT);
-            return c.output() + (code == 0 ? "" : "\nexit " + code);
+            return samePackage(c.output()) + (code == 0 ? "" : "\nexit " + code);
         }
+    }
+
+    /** The two copies' class names, as one (the only part of the output that may tell them apart). */
+    static String samePackage(String output) {
+        return output.replace("io.mobula.examples.fidelity.jrmi.", "io.mobula.examples.fidelity.")
+                .replace("io.mobula.examples.fidelity.mobula.", "io.mobula.examples.fidelity.");
     }
 
     static int freePort() throws IOException {
