@@ -48,7 +48,7 @@ abstract class Fallback implements Serializer<Object>, Replacing {
         }
         MethodHandles.Lookup lookup;
         try {
-            lookup = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
+            lookup = ModuleAccess.privateLookupIn(c);
         } catch (IllegalAccessException | RuntimeException e) {
             throw new SerialException("cannot access class " + c.getName() + " for serialization (" + e.getMessage()
                     + "); open its package to Mobula or compile it with the Mobula annotation processor", e);
@@ -92,7 +92,7 @@ abstract class Fallback implements Serializer<Object>, Replacing {
                 return null;
             }
             m.setAccessible(true);
-            MethodHandles.Lookup l = k == c ? lookup : MethodHandles.privateLookupIn(k, MethodHandles.lookup());
+            MethodHandles.Lookup l = k == c ? lookup : ModuleAccess.privateLookupIn(k);
             return l.unreflect(m).asType(MethodType.methodType(Object.class, Object.class));
         }
         return null;
