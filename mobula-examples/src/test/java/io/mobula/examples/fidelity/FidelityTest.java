@@ -201,6 +201,15 @@ class FidelityTest {
         }
     }
 
+    /** Naming's URL forms, good and malformed, against a registry on a given port. */
+    @Test
+    void namingUrlForms() throws Exception {
+        String port = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Urls", port);
+        assertTrue(jdk.contains("rebind rmi://127.0.0.1:PORT/a: ok"), jdk);
+        assertEquals(jdk, run(PORTED, "Urls", port));
+    }
+
     /** Runs a single-process program on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
