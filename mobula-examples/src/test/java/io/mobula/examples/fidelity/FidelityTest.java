@@ -210,6 +210,14 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Urls", port));
     }
 
+    /** getClientHost names the caller inside a remote call and fails outside one. */
+    @Test
+    void clientHostInsideAndOutsideACall() throws Exception {
+        String jdk = run(JAVA_RMI, "ClientHost");
+        assertTrue(jdk.contains("inside a call: 127.0.0.1"), jdk);
+        assertEquals(jdk, run(PORTED, "ClientHost"));
+    }
+
     /** Runs a single-process program on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
