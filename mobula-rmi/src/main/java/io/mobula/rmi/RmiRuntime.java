@@ -401,7 +401,7 @@ final class RmiRuntime implements FrameHandler {
     CallChannel channelFor(RemoteRef ref) throws RemoteException {
         if (ref.vmId == vmId) {
             if (exports.find(ref.objectId) == null) {
-                throw new NoSuchObjectException("object " + ref.objectId + " is no longer exported");
+                throw new NoSuchObjectException(CallTarget.NO_SUCH_OBJECT);
             }
             return local;
         }

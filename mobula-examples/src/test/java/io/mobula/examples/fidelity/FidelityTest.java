@@ -218,6 +218,14 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "ClientHost"));
     }
 
+    /** A stub of an unexported object fails with NoSuchObjectException; exported again, the object is new. */
+    @Test
+    void callsAfterUnexport() throws Exception {
+        String jdk = run(JAVA_RMI, "Unexport");
+        assertTrue(jdk.contains("after unexport: java.rmi.NoSuchObjectException"), jdk);
+        assertEquals(jdk, run(PORTED, "Unexport"));
+    }
+
     /** Runs a single-process program on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
