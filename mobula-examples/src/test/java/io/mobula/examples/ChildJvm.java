@@ -94,6 +94,23 @@ public final class ChildJvm implements AutoCloseable {
         return startOnClassPath(classPath(keep), mainClass, jvmArgs, args);
     }
 
+    /** Starts {@code module/mainClass} from {@code modulePath}, with no class path (a modular program). */
+    public static ChildJvm startModular(String modulePath, String moduleAndMain, List<String> jvmArgs,
+                                        String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx256m");
+        cmd.add("-XX:+UseSerialGC");
+        cmd.add("-Dmobula.host=127.0.0.1");
+        cmd.addAll(jvmArgs);
+        cmd.add("--module-path");
+        cmd.add(modulePath);
+        cmd.add("-m");
+        cmd.add(moduleAndMain);
+        cmd.addAll(List.of(args));
+        return new ChildJvm(new ProcessBuilder(cmd).redirectErrorStream(true).start());
+    }
+
     /** Starts {@code mainClass} on exactly {@code classPath} (say, a plain JVM with no Mobula class). */
     public static ChildJvm startOnClassPath(String classPath, String mainClass, List<String> jvmArgs, String... args)
             throws IOException {

@@ -28,6 +28,7 @@ final class DispatcherEmitter {
         w.line(" */");
         RemoteHeader.generated(w, generatedAnnotation, "dispatcher for " + model.binaryName());
         w.open("public final class " + model.dispatcherName() + " implements io.mobula.rmi.Dispatcher");
+        ModuleGrant.emit(w);
         w.line("/** Hash of the method signatures in id order; the stub sends it with every call. */");
         w.line("public static final long INTERFACE_HASH = io.mobula.serial.Fingerprint.of(");
         List<String> parts = model.hashParts();

@@ -58,6 +58,7 @@ final class SerializerAnalyzer {
     private final Reporter reporter;
     private final TypeMirror serializable;
     private final TypeMirror externalizable;
+    private final TypeMirror remote; // null when java.rmi is not on the compile path
 
     SerializerAnalyzer(ProcessingEnvironment env, Reporter reporter) {
         this.elements = env.getElementUtils();
@@ -66,6 +67,8 @@ final class SerializerAnalyzer {
         this.reporter = reporter;
         this.serializable = elements.getTypeElement("java.io.Serializable").asType();
         this.externalizable = elements.getTypeElement("java.io.Externalizable").asType();
+        TypeElement r = elements.getTypeElement("java.rmi.Remote");
+        this.remote = r == null ? null : r.asType();
     }
 
     /**
@@ -198,6 +201,13 @@ final class SerializerAnalyzer {
             return Optional.empty();
         }
         Optional<String> hook = serializationHook(type);
+        if (hook.isPresent() && remote != null && types.isAssignable(type.asType(), remote)) {
+            reporter.note(type, "Mobula: " + type.getQualifiedName() + " is a remote object: once exported it"
+                    + " travels as its stub, as in java.rmi. It " + hook.get() + ", so no serializer is generated"
+                    + " for the rare instance sent unexported, by value; the runtime fallback serializes that one"
+                    + " and honours the hook.");
+            return Optional.empty();
+        }
         if (hook.isPresent()) {
             reporter.note(type, "Mobula: " + type.getQualifiedName() + " " + hook.get()
                     + ", so no serializer is generated; the runtime fallback serializes it and honours"

@@ -33,6 +33,7 @@ final class StubEmitter {
         w.line("@java.io.Serial");
         w.line("private static final long serialVersionUID = 1L;");
         w.line("");
+        ModuleGrant.emit(w);
         w.line("/** Called by the RMI runtime when a reference to a remote " + simple(model.sourceName())
                 + " arrives. */");
         w.open("public " + model.stubName() + "(io.mobula.rmi.RemoteRef ref)");

@@ -182,6 +182,26 @@ class DiagnosticsTest {
     }
 
     @Test
+    void aRemoteObjectWithInheritedHooksIsSaidToTravelAsItsStub() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Served",
+                "package p;",
+                "import java.rmi.*;",
+                "public class Served {",
+                "    public interface Svc extends Remote { int f() throws RemoteException; }",
+                "    static class Impl extends io.mobula.rmi.server.UnicastRemoteObject implements Svc {",
+                "        Impl() throws RemoteException {}",
+                "        public int f() { return 1; }",
+                "    }",
+                "}");
+        Compilation c = Compiler.withProcessor(src);
+        assertThat(c).succeeded();
+        assertThat(c).hadNoteContaining("p.Served.Impl is a remote object: once exported it travels as its stub")
+                .inFile(src).onLine(5);
+        assertThat(c).hadNoteContaining("the runtime fallback serializes that one and honours the hook")
+                .inFile(src).onLine(5);
+    }
+
+    @Test
     void exceptionsAreLeftToTheRuntimesExceptionSerializerWithoutANote() {
         JavaFileObject src = JavaFileObjects.forSourceLines("p.Faults",
                 "package p;",

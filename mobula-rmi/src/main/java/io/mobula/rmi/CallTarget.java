@@ -11,6 +11,8 @@ package io.mobula.rmi;
  * here.
  */
 final class CallTarget {
+    /** java.rmi's words for a call to an object that is not (or no longer) exported; programs print them. */
+    static final String NO_SUCH_OBJECT = "no such object in table";
     /** The object, or null when refused. */
     Object impl;
     Dispatcher dispatcher;
@@ -37,10 +39,12 @@ final class CallTarget {
         }
         exported = target;
         if (target == null) {
-            return refuse(RmiProtocol.ERROR_NO_SUCH_OBJECT, "no such object " + objectId + " in "
-                    + runtime.describe());
+            return refuse(RmiProtocol.ERROR_NO_SUCH_OBJECT, NO_SUCH_OBJECT);
         }
         Dispatcher d = target.dispatcherFor(interfaceHash);
+        if (d == null) { // only a java.rmi.Remote: it has no method (only a hand-made call can name one)
+            return refuse(RmiProtocol.ERROR_BAD_METHOD, "no method " + methodId + " in java.rmi.Remote");
+        }
         if (d.interfaceHash() != interfaceHash) {
             return refuse(RmiProtocol.ERROR_INTERFACE_MISMATCH, "interface " + d.remoteInterface().getName()
                     + " differs between caller and server (method hash mismatch); recompile both sides"
@@ -52,7 +56,7 @@ final class CallTarget {
         }
         Object o = target.target();
         if (o == null) {
-            return refuse(RmiProtocol.ERROR_NO_SUCH_OBJECT, "object " + objectId + " was collected");
+            return refuse(RmiProtocol.ERROR_NO_SUCH_OBJECT, NO_SUCH_OBJECT);
         }
         dispatcher = d;
         impl = o;

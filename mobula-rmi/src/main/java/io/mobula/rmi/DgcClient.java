@@ -55,7 +55,7 @@ final class DgcClient {
      * sent, so the owner records the lease before it serves the call.
      */
     void connected(RemoteRef ref, PeerConnection p) {
-        if (ref.objectId == RmiRuntime.REGISTRY_ID) {
+        if (RmiRuntime.isRegistryId(ref.objectId)) {
             return;
         }
         Key k = new Key(ref.vmId, ref.objectId);

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ExportTable {
     final class Exported {
         final long objectId;
-        /** The dispatcher of the first remote interface. */
+        /** The dispatcher of the first remote interface; null for an object that is only a {@code Remote}. */
         final Dispatcher dispatcher;
         /** One dispatcher per remote interface, in the reference's order; the call's interface hash selects. */
         private final Dispatcher[] dispatchers;
@@ -51,7 +51,7 @@ final class ExportTable {
             for (int i = 0; i < dispatchers.length; i++) {
                 dispatchers[i] = factories.get(i).dispatcher;
             }
-            this.dispatcher = dispatchers[0];
+            this.dispatcher = dispatchers.length == 0 ? null : dispatchers[0];
             this.ref = ref;
             this.weak = new WeakReference<>(target);
             this.strong = target;
@@ -67,10 +67,13 @@ final class ExportTable {
 
         /**
          * The dispatcher of the remote interface whose method hash a call names; the first interface's dispatcher
-         * when none matches, so the caller's hash check reports the mismatch.
+         * when none matches, so the caller's hash check reports the mismatch; null when it has no interface.
          */
         Dispatcher dispatcherFor(long interfaceHash) {
             Dispatcher[] ds = dispatchers;
+            if (ds.length == 0) {
+                return null;
+            }
             for (int i = 1; i < ds.length; i++) {
                 if (ds[i].interfaceHash() == interfaceHash) {
                     return ds[i];
@@ -169,7 +172,7 @@ final class ExportTable {
         List<Class<?>> interfaces = StubFactory.remoteInterfacesOf(impl.getClass());
         List<StubFactory> factories = Stubs.factoriesFor(interfaces);
         if (find(id) != null) {
-            throw new ExportException("object id " + id + " is already in use");
+            throw new ExportException("internal error: ObjID already in use"); // java.rmi's words
         }
         List<String> names = new ArrayList<>(factories.size());
         long[] hashes = new long[factories.size()];
@@ -233,11 +236,16 @@ final class ExportTable {
         }
     }
 
-    /** Drops expired leases and unexports objects nobody holds any more. */
-    void sweep() {
+    /** Drops expired leases and unexports objects nobody holds any more; returns those (usually none). */
+    List<Exported> sweep() {
         long now = System.nanoTime();
+        List<Exported> gone = List.of();
         for (Exported e : byId.values()) {
             if (!e.refresh(now)) {
+                if (gone.isEmpty()) {
+                    gone = new ArrayList<>();
+                }
+                gone.add(e);
                 synchronized (this) {
                     byId.remove(e.objectId);
                     e.removed = true;
@@ -247,6 +255,7 @@ final class ExportTable {
                 }
             }
         }
+        return gone;
     }
 
     int size() {

@@ -110,8 +110,7 @@ final class LocalChannel implements CallChannel {
             l.in.beginMessage(view(l.out.buffer()));
             return t.dispatcher.decode(t.impl, call.methodId, l.in);
         } catch (Throwable e) {
-            call.failed(RemoteFailures.forError(RmiProtocol.ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling"
-                    + " arguments of " + call.ref.describe(call.methodId) + ": " + e.getMessage()));
+            call.failed(RemoteFailures.argumentsUnreadable(RemoteFailures.javaIo(e)));
             return null;
         }
     }
@@ -145,16 +144,18 @@ final class LocalChannel implements CallChannel {
         Levels ls = perThread.get();
         Level l = current();
         ls.depth++;
+        boolean written = false;
         try {
             l.out.beginMessage();
             call.kind.write(l.out, result.prim, value);
+            written = true;
             l.in.beginMessage(view(l.out.buffer()));
             call.kind.read(l.in, call);
         } catch (Throwable e) {
             l.out.abortMessage();
-            call.failed(new UnmarshalException("error copying the result of " + call.ref.describe(call.methodId)
-                    + ": " + e.getMessage(), e instanceof Exception ex ? ex : new io.mobula.serial.SerialException(
-                            e.toString(), e)));
+            // as a remote caller sees it (and java.rmi's): the server's write aborted, or the return unreadable
+            call.failed(written ? new UnmarshalException("error unmarshalling return", RemoteFailures.javaIo(e))
+                    : RemoteFailures.resultUnwritable(RemoteFailures.javaIo(e)));
         } finally {
             ls.depth--;
         }

@@ -176,13 +176,18 @@ final class PeerClient implements CallChannel {
                     Object t = reader.readObject(Throwable.class);
                     call.threw(t != null ? (Throwable) t : new UnmarshalException("null exception"));
                 }
-                default -> call.failed(RemoteFailures.forError(h.methodId(), reader.readString()));
+                default -> {
+                    String message = reader.readString();
+                    Object cause = h.methodId() == RmiProtocol.ERROR_UNMARSHAL_ARGUMENTS
+                            || h.methodId() == RmiProtocol.ERROR_MARSHAL_RESULT
+                            ? reader.readObject(Throwable.class) : null;
+                    call.failed(RemoteFailures.forError(h.methodId(), message, (Throwable) cause));
+                }
             }
             runtime.stats.callsMade.increment();
         } catch (Throwable e) {
             // one bad value fails its own call only: the connection and the other calls go on
-            call.failed(new UnmarshalException("error unmarshalling return of " + call.ref.describe(call.methodId)
-                    + ": " + e.getMessage(), e instanceof Exception ex ? ex : new SerialException(e.toString(), e)));
+            call.failed(new UnmarshalException("error unmarshalling return", RemoteFailures.javaIo(e)));
         } finally {
             CausalClock clock = runtime.clock;
             if (causal > clock.now()) {

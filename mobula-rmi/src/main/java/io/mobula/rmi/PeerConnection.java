@@ -284,7 +284,9 @@ final class PeerConnection implements CallChannel {
         @Override
         public void onClose(Connection c, IOException cause) {
             if (connection.isOpen()) {
-                LOG.log(cause == null ? Level.DEBUG : Level.WARNING, "shared memory to {0} closed{1}",
+                // a peer process that exits ends its shared memory first: normal operation, as silent as java.rmi
+                // (a malformed frame or a failed handler is logged where it is found)
+                LOG.log(Level.DEBUG, "shared memory to {0} closed{1}",
                         connection.remote(), cause == null ? "" : ": " + cause.getMessage());
                 connection.close(); // onClose of the TCP connection then fails the pending calls
             }

@@ -100,7 +100,8 @@ final class PeerServer {
                         d.remoteInterface().getName(), methodId, e);
             } else {
                 sendError(callId, ERROR_UNMARSHAL_ARGUMENTS, "error unmarshalling arguments of "
-                        + d.remoteInterface().getName() + "#" + methodId + ": " + e.getMessage());
+                        + d.remoteInterface().getName() + "#" + methodId + ": " + e.getMessage(),
+                        RemoteFailures.javaIo(e));
             }
             return;
         }
@@ -191,7 +192,7 @@ final class PeerServer {
             sender.writer().abortMessage();
             if (connection.isOpen()) {
                 sendError(callId, ERROR_MARSHAL_RESULT, "error marshalling the result on the server: "
-                        + sender.failure(e, "the result").getMessage());
+                        + sender.failure(e, "the result").getMessage(), RemoteFailures.javaIo(e));
             }
         } finally {
             sender.unlock();
@@ -209,7 +210,7 @@ final class PeerServer {
             sender.writer().abortMessage();
             if (connection.isOpen()) {
                 sendError(callId, ERROR_MARSHAL_RESULT, "the remote method threw " + thrown
-                        + ", which cannot be sent: " + sender.failure(e, "the exception").getMessage());
+                        + ", which cannot be sent: " + sender.failure(e, "the exception").getMessage(), null);
             }
         } finally {
             sender.unlock();
@@ -218,9 +219,32 @@ final class PeerServer {
 
     /** Sends a runtime error for a call; never throws (a connection that cannot carry it is closing anyway). */
     private void sendError(int callId, int code, String message) {
+        sendError(callId, code, message, null);
+    }
+
+    /**
+     * As {@link #sendError(int, int, String)}; a serialization failure ({@code ERROR_UNMARSHAL_ARGUMENTS},
+     * {@code ERROR_MARSHAL_RESULT}) carries after its text the java.io exception java.rmi's caller would see in
+     * it (or null). If that exception cannot be written, the text goes alone.
+     */
+    private void sendError(int callId, int code, String message, Exception javaIo) {
+        boolean withCause = code == ERROR_UNMARSHAL_ARGUMENTS || code == ERROR_MARSHAL_RESULT;
+        String text = message.length() > 4096 ? message.substring(0, 4096) + "..." : message;
         sender.lock();
         try {
-            sender.beginLocked().writeString(message.length() > 4096 ? message.substring(0, 4096) + "..." : message);
+            SerialWriter w = sender.beginLocked();
+            w.writeString(text);
+            if (withCause) {
+                try {
+                    w.writeObject(javaIo instanceof java.io.ObjectStreamException
+                            || javaIo instanceof ClassNotFoundException ? javaIo : null);
+                } catch (Throwable notWritable) {
+                    sender.writer().abortMessage();
+                    w = sender.beginLocked();
+                    w.writeString(text);
+                    w.writeObject(null);
+                }
+            }
             sender.finish(REPLY_ERROR, 0, callId, 0, 0, code);
             sender.send(sender.out());
         } catch (Throwable e) {

@@ -115,9 +115,8 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
     @Override
     public MarshalException marshalFailed(Throwable cause) {
         close();
-        if (cause instanceof IOException io) {
-            return new MarshalException("error marshalling arguments of " + ref.describe(methodId) + ": "
-                    + cause.getMessage(), io);
+        if (cause instanceof IOException io) { // java.rmi's words and the java.io exception its stream throws
+            return new MarshalException("error marshalling arguments", RemoteFailures.javaIo(io));
         }
         if (cause instanceof OutOfMemoryError oom) {
             return new MarshalException("error marshalling arguments of " + ref.describe(methodId)

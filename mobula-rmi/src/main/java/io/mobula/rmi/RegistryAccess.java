@@ -11,14 +11,15 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * What {@code io.mobula.rmi.registry} needs from the runtime: the registry lives under a well-known object id
- * (java.rmi's {@code ObjID.REGISTRY_ID}), so a client can reach one knowing only its host and port. Not for
- * applications.
+ * What {@code io.mobula.rmi.registry} needs from the runtime: a registry lives under a well-known object id
+ * (java.rmi's {@code ObjID.REGISTRY_ID}; here one per port), so a client can reach one knowing only its host and
+ * port. Not for applications. The listeners follow the first registry the process created (until it is
+ * unexported; then the next one created).
  */
 public final class RegistryAccess {
     private static final System.Logger LOG = System.getLogger(RegistryAccess.class.getName());
     private static final List<RegistryListener> LISTENERS = new CopyOnWriteArrayList<>();
-    /** This process's exported registry, or null. */
+    /** The registry the listeners follow, or null. */
     private static volatile io.mobula.rmi.registry.Registry current;
 
     private RegistryAccess() {
@@ -81,11 +82,9 @@ public final class RegistryAccess {
 
     /** Exports {@code registry} under the well-known id, listening on {@code port} (0: any); returns its port. */
     public static int export(Remote registry, int port) throws RemoteException {
-        RmiRuntime rt = RmiRuntime.get();
-        Endpoint e = rt.ensureListening(port);
-        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), null);
+        int at = RmiRuntime.get().exportRegistry(registry, port, null, null);
         becameCurrent(registry);
-        return e.port();
+        return at;
     }
 
     /**
@@ -97,16 +96,15 @@ public final class RegistryAccess {
         if (csf == null && ssf == null) {
             return export(registry, port);
         }
-        RmiRuntime rt = RmiRuntime.get();
-        rt.ensureListening();
-        Endpoint e = rt.sockets.listen(port, ssf);
-        rt.exportAs(registry, RmiRuntime.REGISTRY_ID, true, rt.endpointsAt(e), csf);
+        int at = RmiRuntime.get().exportRegistry(registry, port, csf, ssf);
         becameCurrent(registry);
-        return e.port();
+        return at;
     }
 
     private static synchronized void becameCurrent(Remote registry) {
-        current = registry instanceof io.mobula.rmi.registry.Registry r ? r : null;
+        if (current == null && registry instanceof io.mobula.rmi.registry.Registry r) {
+            current = r;
+        }
     }
 
     /** Unexports the registry of this process, if any; its listeners see each of its names unbound. */
@@ -150,8 +148,8 @@ public final class RegistryAccess {
         }
         // VM id unknown until connected: 0 never equals a live process's random id in practice, and only
         // selects the connection by endpoint
-        return f.newStub(new RemoteRef(0, RmiRuntime.REGISTRY_ID, List.of(e), registryInterface.getName(),
-                f.dispatcher.interfaceHash(), null, csf));
+        return f.newStub(new RemoteRef(0, RmiRuntime.registryId(port), List.of(e), registryInterface.getName(),
+                f.dispatcher.interfaceHash(), null, RmiRuntime.get().sockets.canonical(csf)));
     }
 
     /** The method hash generated code uses, for hand-written stubs of runtime interfaces. */

@@ -28,6 +28,50 @@ final class RemoteFailures {
         return t;
     }
 
+    /**
+     * What java.rmi's streams would have thrown for a serialization failure {@code e}: the first
+     * {@link java.io.ObjectStreamException} ({@code NotSerializableException}, {@code InvalidClassException},
+     * {@code StreamCorruptedException}, ...) or {@link ClassNotFoundException} among {@code e} and its causes (Mobula's
+     * serializer attaches one as the cause of its {@code SerialException}), else {@code e} itself as an Exception.
+     */
+    static Exception javaIo(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.io.ObjectStreamException || c instanceof ClassNotFoundException) {
+                return (Exception) c;
+            }
+        }
+        return e instanceof Exception x ? x : new io.mobula.serial.SerialException(e.toString(), e);
+    }
+
+    /** As java.rmi reports arguments the server could not read: its UnmarshalException, in a ServerException. */
+    static RemoteException argumentsUnreadable(Exception cause) {
+        return new ServerException("RemoteException occurred in server thread",
+                new UnmarshalException("error unmarshalling arguments", cause));
+    }
+
+    /**
+     * As java.rmi reports a result (or exception) the server could not write: the caller finds the stream aborted,
+     * {@code WriteAbortedException} over the writer's exception, while reading the return.
+     */
+    static RemoteException resultUnwritable(Exception cause) {
+        return new UnmarshalException("error unmarshalling return",
+                new java.io.WriteAbortedException("writing aborted", cause));
+    }
+
+    /**
+     * The exception for a runtime error reply ({@link RmiProtocol}'s {@code ERROR_*} codes); {@code cause} is the
+     * java.io exception the server sent with a serialization failure, or null.
+     */
+    static RemoteException forError(int code, String message, Throwable cause) {
+        if (cause instanceof Exception x && code == RmiProtocol.ERROR_UNMARSHAL_ARGUMENTS) {
+            return argumentsUnreadable(x);
+        }
+        if (cause instanceof Exception x && code == RmiProtocol.ERROR_MARSHAL_RESULT) {
+            return resultUnwritable(x);
+        }
+        return forError(code, message);
+    }
+
     /** The exception for a runtime error reply ({@link RmiProtocol}'s {@code ERROR_*} codes). */
     static RemoteException forError(int code, String message) {
         return switch (code) {

@@ -21,10 +21,13 @@ public final class RemoteRef {
     final long vmId;
     final long objectId;
     final List<Endpoint> endpoints;
-    /** The remote interfaces, as binary names; the first one names the object in messages. */
+    /**
+     * The remote interfaces, as binary names; the first one names the object in messages. Empty for an object
+     * whose only remote interface is {@link java.rmi.Remote} itself (exported for its identity, as java.rmi allows).
+     */
     final List<String> interfaceNames;
     private final long[] interfaceHashes;
-    /** The first interface and its hash. */
+    /** The first interface and its hash ({@code java.rmi.Remote} and 0 when there is none). */
     final String interfaceName;
     final long interfaceHash;
     /** Set when the object lives in this JVM: keeps it reachable while a stub exists (local DGC). */
@@ -49,9 +52,8 @@ public final class RemoteRef {
 
     RemoteRef(long vmId, long objectId, List<Endpoint> endpoints, List<String> interfaceNames,
               long[] interfaceHashes, Object localTarget, RMIClientSocketFactory clientSocketFactory) {
-        if (interfaceNames.isEmpty() || interfaceNames.size() != interfaceHashes.length
-                || interfaceNames.size() > MAX_INTERFACES) {
-            throw new IllegalArgumentException("a remote reference needs 1 to " + MAX_INTERFACES
+        if (interfaceNames.size() != interfaceHashes.length || interfaceNames.size() > MAX_INTERFACES) {
+            throw new IllegalArgumentException("a remote reference needs 0 to " + MAX_INTERFACES
                     + " interfaces, each with its hash; got " + interfaceNames + " / " + interfaceHashes.length);
         }
         this.clientSocketFactory = clientSocketFactory;
@@ -60,8 +62,9 @@ public final class RemoteRef {
         this.endpoints = List.copyOf(endpoints);
         this.interfaceNames = List.copyOf(interfaceNames);
         this.interfaceHashes = interfaceHashes.clone();
-        this.interfaceName = Objects.requireNonNull(this.interfaceNames.get(0));
-        this.interfaceHash = interfaceHashes[0];
+        this.interfaceName = this.interfaceNames.isEmpty() ? java.rmi.Remote.class.getName()
+                : Objects.requireNonNull(this.interfaceNames.get(0));
+        this.interfaceHash = interfaceHashes.length == 0 ? 0 : interfaceHashes[0];
         this.localTarget = localTarget;
     }
 
@@ -136,7 +139,7 @@ public final class RemoteRef {
 
     @Override
     public String toString() {
-        String names = interfaceNames.size() == 1 ? interfaceName : String.join("+", interfaceNames);
+        String names = interfaceNames.size() <= 1 ? interfaceName : String.join("+", interfaceNames);
         return names + "[" + objectId + "@" + endpointsText() + "]";
     }
 }

@@ -63,4 +63,14 @@ public abstract class RemoteStub implements Remote, Serializable {
     public String toString() {
         return "Stub[" + ref + "]";
     }
+
+    /**
+     * Through Java serialization ({@code ObjectOutputStream}, {@code MarshalledObject}) a stub travels as its
+     * reference and reads back as an equal stub, as java.rmi's stubs do. (Mobula's own serialization writes stubs
+     * through the RMI runtime and never calls this.)
+     */
+    @Serial
+    protected final Object writeReplace() throws java.io.ObjectStreamException {
+        return StubJavaForm.of(this, false);
+    }
 }

@@ -1,6 +1,5 @@
 package io.mobula.rmi;
 
-import io.mobula.transport.Endpoint;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -51,9 +50,7 @@ public final class Rmi {
      * one connection per peer process once there is one).
      */
     public static Remote export(Remote impl, int port) throws RemoteException {
-        RmiRuntime rt = RmiRuntime.get();
-        Endpoint at = rt.ensureListening(port);
-        return rt.export(impl, true, at, null);
+        return RmiRuntime.get().exportAt(impl, true, port);
     }
 
     /**
@@ -78,9 +75,7 @@ public final class Rmi {
             throw new java.rmi.server.ExportException("the client socket factory " + csf.getClass().getName()
                     + " travels inside the object's references, so it must be java.io.Serializable");
         }
-        RmiRuntime rt = RmiRuntime.get();
-        Endpoint at = rt.sockets.listen(port, ssf);
-        return rt.export(impl, true, at, csf);
+        return RmiRuntime.get().exportAt(impl, true, port, csf, ssf);
     }
 
     /**

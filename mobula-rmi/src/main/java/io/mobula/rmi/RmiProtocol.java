@@ -34,7 +34,9 @@ final class RmiProtocol {
     static final int FLAG_ONE_WAY = 1;    // CALL: no reply
     static final int FLAG_TYPE_DEFS = 2;  // the payload ends with a type-descriptor trailer (docs/WIRE.md)
 
-    // error codes of REPLY_ERROR, in the method id field
+    // error codes of REPLY_ERROR, in the method id field; the payload is the message (a string value), and for
+    // ERROR_UNMARSHAL_ARGUMENTS and ERROR_MARSHAL_RESULT then the java.io exception java.rmi's stream would have
+    // thrown (NotSerializableException, InvalidClassException, ...; an object, or null)
     static final int ERROR_NO_SUCH_OBJECT = 1;
     static final int ERROR_INTERFACE_MISMATCH = 2;
     static final int ERROR_BAD_METHOD = 3;

@@ -32,8 +32,19 @@ import java.util.concurrent.TimeUnit;
  */
 final class RmiRuntime implements FrameHandler {
     private static final System.Logger LOG = System.getLogger(RmiRuntime.class.getName());
-    /** The registry's well-known object id (java.rmi's ObjID.REGISTRY_ID). */
-    static final long REGISTRY_ID = 0;
+    /**
+     * The well-known object ids of registries (java.rmi's ObjID.REGISTRY_ID): a registry's id is its port, so a
+     * process may have one registry per port, as in java.rmi, and a client reaches one knowing only host and port.
+     * Ordinary object ids start above 2^40 ({@link ExportTable}).
+     */
+    static long registryId(int port) {
+        return port;
+    }
+
+    /** Whether {@code objectId} is a registry's well-known id. */
+    static boolean isRegistryId(long objectId) {
+        return objectId >= 0 && objectId <= 0xFFFF;
+    }
     private static volatile RmiConfig pendingConfig;
     private static volatile RmiRuntime instance;
 
@@ -57,6 +68,8 @@ final class RmiRuntime implements FrameHandler {
     private final LocalChannel local;
     private volatile Listener listener;
     private final List<Listener> extraListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The extra and socket-factory listeners with their exported objects; guarded by this runtime's lock. */
+    final ListenerUses listenerUses = new ListenerUses();
     private final Map<Long, PeerConnection> byVm = new ConcurrentHashMap<>();
     private final Map<Endpoint, PeerConnection> byEndpoint = new ConcurrentHashMap<>();
     /** Every open connection, for the heartbeat. */
@@ -91,7 +104,9 @@ final class RmiRuntime implements FrameHandler {
             timer.scheduleWithFixedDelay(this::heartbeat, beat, beat, TimeUnit.NANOSECONDS);
         }
         if (config.secret() == null) {
-            LOG.log(Level.INFO, "Mobula RMI runs without cluster authentication: any process that can reach this one"
+            // java.rmi says nothing either; a drop-in runtime is quiet by default (docs/SECURITY.md says how to turn
+            // authentication on)
+            LOG.log(Level.DEBUG, "Mobula RMI runs without cluster authentication: any process that can reach this one"
                     + " may call its exported objects. Set MOBULA_SECRET_FILE (a file of mode 600) or MOBULA_SECRET"
                     + " on every process of the cluster to require a shared secret (docs/SECURITY.md)");
         }
@@ -196,7 +211,14 @@ final class RmiRuntime implements FrameHandler {
 
     private void housekeeping() {
         try {
-            exports.sweep();
+            List<ExportTable.Exported> gone = exports.sweep();
+            if (!gone.isEmpty()) {
+                synchronized (this) {
+                    for (ExportTable.Exported g : gone) {
+                        listenerUses.release(g.ref.endpoints);
+                    }
+                }
+            }
             dgc.renew();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "DGC housekeeping failed", e);
@@ -210,32 +232,86 @@ final class RmiRuntime implements FrameHandler {
     }
 
     /**
-     * Makes sure this process accepts connections on {@code port} (0: any). The first listener is the one
-     * references advertise; asking for another fixed port (a registry, say) opens an extra listener.
+     * Makes sure this process accepts connections on {@code port} (0: any). The process's own listener, on the
+     * configured port ({@code mobula.port}, any by default), is the one references of objects exported on port 0
+     * advertise, and stays open; another fixed port (a registry, say) gets an extra listener, which closes again
+     * when the last object exported at it leaves ({@link ListenerUses}), as in java.rmi.
      */
     synchronized Endpoint ensureListening(int port) throws RemoteException {
         Listener l = listener;
         if (l == null) {
-            listener = l = listen(port);
-            return l.endpoint();
+            listener = l = listen(config.port());
         }
         if (port == 0 || port == l.endpoint().port()) {
             return l.endpoint();
         }
         for (Listener x : extraListeners) {
-            if (x.endpoint().port() == port) {
+            if (x.endpoint().port() == port && x.isOpen()) {
                 return x.endpoint();
             }
         }
         Listener extra = listen(port);
         extraListeners.add(extra);
+        listenerUses.track(extra, () -> extraListeners.remove(extra));
         return extra.endpoint();
+    }
+
+    /**
+     * Exports {@code impl} (idempotent) with references naming the listener for {@code port}, opened if needed;
+     * a listener no exported object names afterwards (the export failed, or the object was exported already
+     * elsewhere) is closed again.
+     */
+    synchronized Remote exportAt(Remote impl, boolean pinned, int port) throws RemoteException {
+        Endpoint at = ensureListening(port);
+        try {
+            return export(impl, pinned, at, null);
+        } finally {
+            listenerUses.closeIfUnused(at);
+        }
+    }
+
+    /** As {@link #exportAt(Remote, boolean, int)}, on a listener whose server sockets {@code ssf} makes. */
+    synchronized Remote exportAt(Remote impl, boolean pinned, int port, java.rmi.server.RMIClientSocketFactory csf,
+                                 java.rmi.server.RMIServerSocketFactory ssf) throws RemoteException {
+        Endpoint at = sockets.listen(port, ssf);
+        try {
+            return export(impl, pinned, at, csf);
+        } finally {
+            listenerUses.closeIfUnused(at);
+        }
+    }
+
+    /**
+     * Exports a registry under its well-known id on {@code port} (with the factories, if any, as
+     * {@link #exportAt(Remote, boolean, int, java.rmi.server.RMIClientSocketFactory,
+     * java.rmi.server.RMIServerSocketFactory)}); returns its port.
+     */
+    synchronized int exportRegistry(Remote registry, int port, java.rmi.server.RMIClientSocketFactory csf,
+                                    java.rmi.server.RMIServerSocketFactory ssf) throws RemoteException {
+        Endpoint at;
+        if (csf == null && ssf == null) {
+            at = ensureListening(port);
+        } else {
+            ensureListening();
+            at = sockets.listen(port, ssf);
+        }
+        try {
+            exportAs(registry, registryId(at.port()), true, endpointsAt(at), csf);
+            return at.port();
+        } finally {
+            listenerUses.closeIfUnused(at);
+        }
     }
 
     private Listener listen(int port) throws RemoteException {
         try {
             return tcp.listen(new Endpoint(tcp.name(), config.host(), port, null), this);
         } catch (IOException e) {
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof java.net.BindException && port != 0) { // java.rmi's words
+                    throw new java.rmi.server.ExportException("Port already in use: " + port, (Exception) c);
+                }
+            }
             throw new java.rmi.server.ExportException("cannot listen on " + config.host() + ":" + port + ": "
                     + e.getMessage(), e);
         }
@@ -288,6 +364,7 @@ final class RmiRuntime implements FrameHandler {
     synchronized Remote exportAs(Remote impl, long id, boolean pinned, List<Endpoint> endpoints,
                                  java.rmi.server.RMIClientSocketFactory csf) throws RemoteException {
         ExportTable.Exported e = exports.exportNew(impl, id, vmId, endpoints, csf, pinned);
+        listenerUses.retain(e.ref.endpoints);
         if (pinned) {
             keepAlive.increment();
         }
@@ -295,8 +372,15 @@ final class RmiRuntime implements FrameHandler {
     }
 
     boolean unexport(Remote impl) {
-        ExportTable.Exported e = exports.forTarget(impl);
-        boolean removed = exports.remove(impl);
+        ExportTable.Exported e;
+        boolean removed;
+        synchronized (this) {
+            e = exports.forTarget(impl);
+            removed = exports.remove(impl);
+            if (removed) {
+                listenerUses.release(e.ref.endpoints);
+            }
+        }
         if (removed && e.pinned) {
             keepAlive.decrement();
         }
@@ -317,7 +401,7 @@ final class RmiRuntime implements FrameHandler {
     CallChannel channelFor(RemoteRef ref) throws RemoteException {
         if (ref.vmId == vmId) {
             if (exports.find(ref.objectId) == null) {
-                throw new NoSuchObjectException("object " + ref.objectId + " is no longer exported");
+                throw new NoSuchObjectException(CallTarget.NO_SUCH_OBJECT);
             }
             return local;
         }

@@ -5,6 +5,8 @@ import io.mobula.transport.Endpoint;
 import io.mobula.transport.Listener;
 import io.mobula.transport.SocketTransport;
 import java.io.IOException;
+import java.lang.ref.Cleaner;
+import java.lang.ref.WeakReference;
 import java.rmi.ConnectException;
 import java.rmi.RemoteException;
 import java.rmi.server.ExportException;
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -25,28 +28,83 @@ import java.util.concurrent.ConcurrentHashMap;
  * over a connection of its own per (endpoint, client factory), on sockets that factory makes. These connections move
  * frames over blocking socket streams ({@link SocketTransport}): a platform thread per connection, no caller polling,
  * never upgraded to shared memory, and not the process's shared connection to that peer.
+ *
+ * <p>Client factories are held the way java.rmi holds them, only as long as some reference uses them: equal
+ * factories are folded into one canonical instance ({@link #canonical}) that only the references hold, the
+ * transport that makes its sockets refers to it weakly, and once it is collected its connections are closed. So a
+ * factory given to {@code LocateRegistry.getRegistry(host, port, csf)} is not kept after the stub is dropped.
  */
 final class SocketFactoryChannels {
     /** The endpoint scheme of listeners made by server socket factories. */
     static final String SCHEME = SocketTransport.NAME;
-    private static final Object PLAIN = new Object();
 
     private record ServerKey(int port, RMIServerSocketFactory factory) {
     }
 
-    private record ClientKey(Endpoint endpoint, RMIClientSocketFactory factory) {
-    }
 
     private final RmiRuntime runtime;
     private final List<ServerEntry> listeners = new ArrayList<>();
-    private final Map<Object, SocketTransport> clientTransports = new ConcurrentHashMap<>();
-    private final Map<ClientKey, PeerConnection> connections = new ConcurrentHashMap<>();
+    /** Canonical client factories, weakly: equal factories share one instance while a reference holds one. */
+    private final Map<RMIClientSocketFactory, WeakReference<RMIClientSocketFactory>> canonical = new WeakHashMap<>();
+    /** Per canonical client factory (weak keys; null for plain sockets): its transport and connections. */
+    private final Map<RMIClientSocketFactory, Client> clients = new WeakHashMap<>();
+    private Client plain; // made on first use
+    private static final Cleaner CLEANER = Cleaner.create(r -> {
+        Thread t = new Thread(r, "mobula-socket-factories");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** What a client factory's calls use; refers to the factory only weakly. */
+    private static final class Client implements Runnable {
+        final SocketTransport transport;
+        final Map<Endpoint, PeerConnection> connections = new ConcurrentHashMap<>();
+
+        Client(SocketTransport transport) {
+            this.transport = transport;
+        }
+
+        /** The factory was collected: nothing can call through these connections any more. */
+        @Override
+        public void run() {
+            transport.close();
+        }
+    }
+
+    /** Makes sockets with a client factory it does not keep reachable. */
+    private record WeakSockets(WeakReference<RMIClientSocketFactory> factory) implements SocketTransport.ClientSockets {
+        @Override
+        public java.net.Socket create(String host, int port) throws IOException {
+            RMIClientSocketFactory f = factory.get();
+            if (f == null) {
+                throw new IOException("the client socket factory was collected");
+            }
+            return f.createSocket(host, port);
+        }
+    }
 
     private record ServerEntry(ServerKey key, SocketTransport transport, Listener listener) {
     }
 
     SocketFactoryChannels(RmiRuntime runtime) {
         this.runtime = runtime;
+    }
+
+    /**
+     * The instance references use for {@code csf}: the first equal factory still reachable, or {@code csf}
+     * itself (null stays null).
+     */
+    synchronized RMIClientSocketFactory canonical(RMIClientSocketFactory csf) {
+        if (csf == null) {
+            return null;
+        }
+        WeakReference<RMIClientSocketFactory> w = canonical.get(csf);
+        RMIClientSocketFactory c = w == null ? null : w.get();
+        if (c != null) {
+            return c;
+        }
+        canonical.put(csf, new WeakReference<>(csf));
+        return csf;
     }
 
     /** Whether {@code c} is a connection made by this class (so: no shm upgrade, not the shared peer connection). */
@@ -56,7 +114,8 @@ final class SocketFactoryChannels {
 
     /**
      * The endpoint of a listener for {@code port} (0: any, sharing a listener made by an equal factory, as java.rmi
-     * does) whose server sockets {@code ssf} makes (null: plain server sockets on the runtime's host).
+     * does) whose server sockets {@code ssf} makes (null: plain server sockets on the runtime's host). Called under
+     * the runtime's lock: the listener closes with the last object exported at it ({@link ListenerUses}).
      */
     synchronized Endpoint listen(int port, RMIServerSocketFactory ssf) throws RemoteException {
         for (ServerEntry e : listeners) {
@@ -70,7 +129,13 @@ final class SocketFactoryChannels {
                 ssf == null ? null : ssf::createServerSocket);
         try {
             Listener l = t.listen(new Endpoint(SCHEME, runtime.config.host(), port, null), runtime);
-            listeners.add(new ServerEntry(new ServerKey(port, ssf), t, l));
+            ServerEntry entry = new ServerEntry(new ServerKey(port, ssf), t, l);
+            listeners.add(entry);
+            runtime.listenerUses.track(l, () -> {
+                synchronized (this) {
+                    listeners.remove(entry);
+                }
+            });
             return l.endpoint();
         } catch (IOException | RuntimeException e) {
             t.close();
@@ -92,19 +157,29 @@ final class SocketFactoryChannels {
             throw new ConnectException("no socket factory endpoint in " + ref);
         }
         RMIClientSocketFactory csf = ref.clientSocketFactory;
-        ClientKey key = new ClientKey(at, csf);
-        PeerConnection p = connections.get(key);
+        Client client;
+        synchronized (this) {
+            if (csf == null && plain == null) {
+                plain = new Client(SocketTransport.create(runtime.transportOptions(), null, null));
+            }
+            client = csf == null ? plain : clients.get(csf);
+            if (client == null) {
+                client = new Client(SocketTransport.create(runtime.transportOptions(),
+                        new WeakSockets(new WeakReference<>(csf)), null));
+                clients.put(csf, client);
+                CLEANER.register(csf, client);
+            }
+        }
+        PeerConnection p = client.connections.get(at);
         if (p != null && p.isOpen()) {
             return p;
         }
         synchronized (this) {
-            p = connections.get(key);
+            p = client.connections.get(at);
             if (p != null && p.isOpen()) {
                 return p;
             }
-            SocketTransport t = clientTransports.computeIfAbsent(csf == null ? PLAIN : csf,
-                    k -> SocketTransport.create(runtime.transportOptions(), csf == null ? null : csf::createSocket,
-                            null));
+            SocketTransport t = client.transport;
             Connection c;
             try {
                 c = runtime.open(t, at);
@@ -124,7 +199,7 @@ final class SocketFactoryChannels {
                 throw new ConnectException("connection to " + at + " closed right after its handshake (client socket"
                         + " factory " + csf + ")");
             }
-            connections.put(key, q);
+            client.connections.put(at, q);
             return q;
         }
     }

@@ -92,9 +92,11 @@ final class StubFactory {
     /**
      * The remote interfaces of an implementation class, as java.rmi's dynamic proxies see them: every interface
      * extending {@code Remote} that the class or a superclass lists, in declaration order (the class first), less
-     * those another one extends (a sub-interface covers its super-interfaces), without repeats.
+     * those another one extends (a sub-interface covers its super-interfaces), without repeats. Empty for a class
+     * whose only remote interface is {@code java.rmi.Remote} itself: java.rmi exports such objects too (their stub
+     * implements only Remote and has no method to call).
      *
-     * @throws StubNotFoundException when there is none
+     * @throws StubNotFoundException when the class is not a {@code Remote} at all, or has too many
      */
     static List<Class<?>> remoteInterfacesOf(Class<?> impl) throws StubNotFoundException {
         List<Class<?>> all = new ArrayList<>();
@@ -118,7 +120,7 @@ final class StubFactory {
                 specific.add(i);
             }
         }
-        if (specific.isEmpty()) {
+        if (specific.isEmpty() && !Remote.class.isAssignableFrom(impl)) {
             throw new StubNotFoundException(impl.getName() + " implements no interface extending java.rmi.Remote");
         }
         if (specific.size() > RemoteRef.MAX_INTERFACES) {

@@ -103,8 +103,8 @@ final class StubSerializer implements Serializer<Object> {
             }
         }
         int k = in.readVarInt();
-        if (k < 1 || k > RemoteRef.MAX_INTERFACES) {
-            throw new SerialException("remote reference with " + k + " interfaces (1 to " + RemoteRef.MAX_INTERFACES
+        if (k < 0 || k > RemoteRef.MAX_INTERFACES) {
+            throw new SerialException("remote reference with " + k + " interfaces (0 to " + RemoteRef.MAX_INTERFACES
                     + " allowed)");
         }
         List<String> names = new ArrayList<>(k);
@@ -127,10 +127,11 @@ final class StubSerializer implements Serializer<Object> {
             ExportTable.Exported e = runtime.exports.find(objectId);
             local = e == null ? null : e.target();
         }
-        RemoteRef ref = new RemoteRef(vm, objectId, endpoints, names, hashes, local, (RMIClientSocketFactory) csf);
+        RemoteRef ref = new RemoteRef(vm, objectId, endpoints, names, hashes, local,
+                runtime.sockets.canonical((RMIClientSocketFactory) csf));
         Remote stub = stubFor(ref);
         in.register(stub);
-        if (vm != runtime.vmId && objectId != RmiRuntime.REGISTRY_ID) {
+        if (vm != runtime.vmId && !RmiRuntime.isRegistryId(objectId)) {
             runtime.dgc.stubCreated(stub, ref);
         }
         return stub;

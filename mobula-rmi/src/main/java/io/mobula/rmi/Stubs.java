@@ -63,6 +63,9 @@ final class Stubs {
 
     /** The client object for {@code ref}, given the factories of the interfaces this process can load. */
     static Remote newStub(RemoteRef ref, List<StubFactory> factories) {
+        if (factories.isEmpty()) {
+            return new UnresolvedStub(ref); // Remote alone: nothing to call, identity only
+        }
         if (factories.size() == 1) {
             return factories.get(0).newStub(ref);
         }
@@ -143,10 +146,18 @@ final class Stubs {
     }
 
     /** The handler of a multi-interface stub: Object's methods by reference, the rest to a generated stub. */
-    static final class Handler implements InvocationHandler {
-        final RemoteRef ref;
-        final RemoteStub[] stubs;
-        private final Shape shape;
+    static final class Handler implements InvocationHandler, java.io.Serializable {
+        @java.io.Serial
+        private static final long serialVersionUID = 1L;
+        final transient RemoteRef ref;
+        final transient RemoteStub[] stubs;
+        private final transient Shape shape;
+
+        /** Java serialization writes a proxy stub as its handler: it travels as the reference (StubJavaForm). */
+        @java.io.Serial
+        private Object writeReplace() throws java.io.ObjectStreamException {
+            return StubJavaForm.of(stubs[0], true);
+        }
 
         Handler(RemoteRef ref, RemoteStub[] stubs, Shape shape) {
             this.ref = ref;

@@ -29,7 +29,8 @@ class ForgedReferenceTest {
         try (ServerSocket bait = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             bait.setSoTimeout(1500);
             long vm = new SecureRandom().nextLong();
-            RemoteRef forged = new RemoteRef(vm, 77, List.of(Endpoint.tcp("127.0.0.1", bait.getLocalPort())),
+            long id = (1L << 40) + 77; // an ordinary object's id (those up to 65535 are registries, one per port)
+            RemoteRef forged = new RemoteRef(vm, id, List.of(Endpoint.tcp("127.0.0.1", bait.getLocalPort())),
                     List.of("com.example.Vault"), new long[] {0x1234L}, null, null);
             Registry registry = LocateRegistry.getRegistry("127.0.0.1", SharedRegistry.port());
             registry.rebind("vault", new UnresolvedStub(forged));
@@ -38,7 +39,7 @@ class ForgedReferenceTest {
             assertThrows(SocketTimeoutException.class, bait::accept,
                     "the registry (or the client) connected to the address the reference names");
             RmiRuntime rt = RmiRuntime.get();
-            assertTrue(rt.dgc.holds(vm, 77), "the lease is requested, only deferred");
+            assertTrue(rt.dgc.holds(vm, id), "the lease is requested, only deferred");
             assertFalse(rt.connectionTo(vm) != null, "no connection to the forged VM");
             registry.unbind("vault");
         }

@@ -40,14 +40,15 @@ abstract class Fallback implements Serializer<Object>, Replacing {
         if (!Serializable.class.isAssignableFrom(c)) {
             // records too, as in Java serialization: an object of a class that did not opt in is never rebuilt from
             // the wire, so a record's canonical constructor never runs on a peer's data unless the record allows it
-            throw new SerialException("class " + c.getName() + " does not implement java.io.Serializable");
+            throw new SerialException("class " + c.getName() + " does not implement java.io.Serializable",
+                    new java.io.NotSerializableException(c.getName())); // what ObjectOutputStream throws
         }
         if (Modifier.isAbstract(c.getModifiers())) {
             throw new SerialException("class " + c.getName() + " is abstract");
         }
         MethodHandles.Lookup lookup;
         try {
-            lookup = MethodHandles.privateLookupIn(c, MethodHandles.lookup());
+            lookup = ModuleAccess.privateLookupIn(c);
         } catch (IllegalAccessException | RuntimeException e) {
             throw new SerialException("cannot access class " + c.getName() + " for serialization (" + e.getMessage()
                     + "); open its package to Mobula or compile it with the Mobula annotation processor", e);
@@ -91,7 +92,7 @@ abstract class Fallback implements Serializer<Object>, Replacing {
                 return null;
             }
             m.setAccessible(true);
-            MethodHandles.Lookup l = k == c ? lookup : MethodHandles.privateLookupIn(k, MethodHandles.lookup());
+            MethodHandles.Lookup l = k == c ? lookup : ModuleAccess.privateLookupIn(k);
             return l.unreflect(m).asType(MethodType.methodType(Object.class, Object.class));
         }
         return null;

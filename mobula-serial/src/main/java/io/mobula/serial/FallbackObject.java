@@ -93,7 +93,7 @@ final class FallbackObject extends Fallback {
 
         Level(Class<?> cls) throws ReflectiveOperationException {
             this.cls = cls;
-            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(cls, MethodHandles.lookup());
+            MethodHandles.Lookup lookup = ModuleAccess.privateLookupIn(cls);
             List<Field> fs = new ArrayList<>();
             for (Field f : cls.getDeclaredFields()) {
                 int m = f.getModifiers();

@@ -66,7 +66,8 @@ public final class Instantiator {
      */
     public static MethodHandle forSerialization(Class<?> cls) throws SerialException {
         if (!Serializable.class.isAssignableFrom(cls)) {
-            throw new SerialException("class " + cls.getName() + " does not implement java.io.Serializable");
+            throw new SerialException("class " + cls.getName() + " does not implement java.io.Serializable",
+                    new java.io.NotSerializableException(cls.getName())); // what ObjectOutputStream throws
         }
         if (cls.isInterface() || Modifier.isAbstract(cls.getModifiers()) || cls.isArray() || cls.isPrimitive()) {
             throw new SerialException("class " + cls.getName() + " cannot be instantiated");

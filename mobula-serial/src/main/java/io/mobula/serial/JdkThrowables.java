@@ -55,8 +55,12 @@ final class JdkThrowables {
     private record None() implements MessageRule {
     }
 
-    /** The decorated message is what should travel (NullPointerException's computed helpful message). */
-    private record Decorated() implements MessageRule {
+    /**
+     * The detail message is the string Java serialization writes for Throwable's {@code detailMessage}: the
+     * message NullPointerException was made with, not the helpful text its {@code getMessage()} computes on demand
+     * (java.rmi sends null for a NullPointerException the JVM raised, so its clients print null).
+     */
+    private record SerialForm() implements MessageRule {
     }
 
     private static final Map<String, MessageRule> MESSAGE_RULES = Map.ofEntries(
@@ -64,7 +68,7 @@ final class JdkThrowables {
             Map.entry("java.io.WriteAbortedException", new DetailSuffix("; ")),
             Map.entry("java.rmi.RemoteException", new DetailSuffix("; nested exception is: \n\t")),
             Map.entry("java.rmi.server.ServerCloneException", new DetailSuffix("; nested exception is: \n\t")),
-            Map.entry("java.lang.NullPointerException", new Decorated()),
+            Map.entry("java.lang.NullPointerException", new SerialForm()),
             Map.entry("java.nio.file.FileSystemException", new Getter("getReason")),
             Map.entry("java.net.URISyntaxException", new Getter("getReason")),
             Map.entry("java.nio.file.InvalidPathException", new Getter("getReason")),
@@ -176,8 +180,11 @@ final class JdkThrowables {
      */
     static String rawMessage(Class<?> overrider, Throwable t, String decorated) throws ReflectiveOperationException {
         MessageRule rule = MESSAGE_RULES.get(overrider.getName());
-        if (rule == null || rule instanceof Decorated) {
+        if (rule == null) {
             return decorated;
+        }
+        if (rule instanceof SerialForm) {
+            return decorated == null ? null : serialDetailMessage(t);
         }
         if (rule instanceof None) {
             return null;
@@ -195,6 +202,24 @@ final class JdkThrowables {
         String prefix = cname == null ? null : cname + "; ";
         return prefix != null && decorated != null && decorated.startsWith(prefix)
                 ? decorated.substring(prefix.length()) : decorated;
+    }
+
+    /**
+     * Throwable's {@code detailMessage} as Java serialization writes it: the first string among the objects the
+     * fields of {@code t} refer to (its object fields go in name order, {@code cause} before
+     * {@code detailMessage}, and a cause is a Throwable, never a string), or null when there is none.
+     */
+    private static String serialDetailMessage(Throwable t) throws ReflectiveOperationException {
+        try {
+            for (Object o : JdkPeek.of(t).objects()) {
+                if (o instanceof String s) {
+                    return s;
+                }
+            }
+            return null;
+        } catch (SerialException e) {
+            throw new ReflectiveOperationException(e.getMessage(), e);
+        }
     }
 
     /**

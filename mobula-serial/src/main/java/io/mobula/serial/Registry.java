@@ -139,7 +139,8 @@ final class Registry {
             LOG.log(Level.WARNING, "class {0} has no generated serializer; using the slower reflective fallback"
                     + " (compile it with the Mobula annotation processor)", c.getName());
         } else {
-            LOG.log(Level.INFO, "class {0} uses {1}, which the reflective fallback honours; generated serializers"
+            // nothing for the user to do: Java serialization would run the same hooks
+            LOG.log(Level.DEBUG, "class {0} uses {1}, which the reflective fallback honours; generated serializers"
                     + " leave such classes to it by design", c.getName(), String.join(" and ", hooks));
         }
     }

@@ -182,7 +182,7 @@ final class ThrowableSerializer implements Serializer<Object>, Replacing {
     }
 
     private static MethodHandles.Lookup privateLookup(Class<?> k) throws IllegalAccessException {
-        return MethodHandles.privateLookupIn(k, MethodHandles.lookup());
+        return ModuleAccess.privateLookupIn(k);
     }
 
     /** Throwable's method as {@code super.name()} of the top-most non-JDK level would call it. */

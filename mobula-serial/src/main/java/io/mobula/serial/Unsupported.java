@@ -3,6 +3,9 @@ package io.mobula.serial;
 /** Cached refusal for a class that cannot be serialized; the registry throws {@link #error()}. */
 record Unsupported(Class<Object> type, String reason) implements Serializer<Object> {
     SerialException error() {
+        if (!java.io.Serializable.class.isAssignableFrom(type)) { // with what ObjectOutputStream throws for it
+            return new SerialException(reason, new java.io.NotSerializableException(type.getName()));
+        }
         return new SerialException(reason);
     }
 

@@ -31,6 +31,7 @@ final class AcceptingListener<S extends Closeable> implements Listener, Runnable
     private final BooleanSupplier serverOpen;
     private final Accept<S> accept;
     private final SetUp<S> setUp;
+    private volatile Thread acceptor;
 
     /**
      * @param owner      the transport that tracks this listener
@@ -52,7 +53,7 @@ final class AcceptingListener<S extends Closeable> implements Listener, Runnable
 
     /** Starts accepting on a daemon thread named {@code threadPrefix + endpoint}. */
     void start(String threadPrefix) {
-        Thread.ofPlatform().daemon().name(threadPrefix + endpoint).start(this);
+        acceptor = Thread.ofPlatform().daemon().name(threadPrefix + endpoint).start(this);
     }
 
     @Override
@@ -121,6 +122,24 @@ final class AcceptingListener<S extends Closeable> implements Listener, Runnable
             StreamConnection.LOG.log(System.Logger.Level.DEBUG, () -> "closing listener " + endpoint + ": " + e);
         }
         owner.listeners.remove(this);
+        awaitAcceptor();
+    }
+
+    /**
+     * Waits (at most a second) for the accepting thread to leave its accept: the close of a server channel that a
+     * thread is blocked on completes only then, so until it does the port is still bound. When close returns, the
+     * port can be bound again (a later export or registry on the same port).
+     */
+    private void awaitAcceptor() {
+        Thread t = acceptor;
+        if (t == null || t == Thread.currentThread()) {
+            return;
+        }
+        try {
+            t.join(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

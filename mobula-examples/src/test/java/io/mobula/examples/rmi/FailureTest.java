@@ -27,8 +27,10 @@ class FailureTest {
         }
     }
 
+    /** A server whose registry and objects are all on {@code port} (its process listener's port). */
     private static ChildJvm server(int port) throws Exception {
-        ChildJvm s = ChildJvm.start(FixedPortServerMain.class, List.of(), Integer.toString(port));
+        ChildJvm s = ChildJvm.start(FixedPortServerMain.class, List.of("-Dmobula.port=" + port),
+                Integer.toString(port));
         s.awaitLine("READY", Duration.ofSeconds(30));
         return s;
     }

@@ -129,7 +129,7 @@ class UnicastRemoteObjectShapeTest {
         assertTimeoutPreemptively(LIMIT, () -> {
             int port = freePort();
             Registry first = LocateRegistry.createRegistry(port);
-            assertThrows(ExportException.class, () -> LocateRegistry.createRegistry(0), "one per process");
+            assertThrows(ExportException.class, () -> LocateRegistry.createRegistry(port), "one per port");
             Registry remote = LocateRegistry.getRegistry("127.0.0.1", port);
             remote.rebind("r", remote);
             UnicastRemoteObject.unexportObject(first, true);

@@ -6,14 +6,16 @@ import java.rmi.RemoteException;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * Shaped like {@code java.rmi.registry.LocateRegistry}: creates the registry of this process or returns a stub for
- * another's. One registry per process (as in KaRMI).
+ * Shaped like {@code java.rmi.registry.LocateRegistry}: creates a registry in this process or returns a stub for
+ * another's. A process may have several registries, one per port, as in java.rmi.
  */
 public final class LocateRegistry {
-    private static Registry local;
-    private static int localPort;
+    /** This process's registries by port, in the order they were created. */
+    private static final Map<Integer, Registry> LOCAL = new LinkedHashMap<>();
 
     private LocateRegistry() {
     }
@@ -60,24 +62,24 @@ public final class LocateRegistry {
     }
 
     /**
-     * Creates and exports this process's registry on {@code port} (0: an ephemeral port, see {@link #localPort()}).
-     * Once it is unexported ({@code UnicastRemoteObject.unexportObject(registry, true)}) a new one may be created,
-     * on the same port too. As in java.rmi, only callers on this host may bind, rebind and unbind; the system
+     * Creates and exports a registry on {@code port} (0: the port of the process's objects, see
+     * {@link #localPort()}); registries on other ports may be created beside it. Once it is unexported
+     * ({@code UnicastRemoteObject.unexportObject(registry, true)}) a new one may be created on the same port. As in java.rmi, only callers on this host may bind, rebind and unbind; the system
      * property {@code mobula.registry.allowRemoteBind} trusts other hosts too: a comma-separated list of host names
      * or addresses, or {@code true} (or {@code *}) for every host.
      *
-     * @throws java.rmi.server.ExportException when this process already has one or the port is taken
+     * @throws java.rmi.server.ExportException when the port is taken (by another registry of this process too)
      */
     public static Registry createRegistry(int port) throws RemoteException {
         return createRegistry(port, null, null);
     }
 
     /**
-     * Creates and exports this process's registry on {@code port}, on sockets the factories make (see
+     * Creates and exports a registry on {@code port}, on sockets the factories make (see
      * {@code io.mobula.rmi.Rmi.export(Remote, int, RMIClientSocketFactory, RMIServerSocketFactory)}); clients reach
      * it with {@link #getRegistry(String, int, RMIClientSocketFactory)}. Binders as for {@link #createRegistry(int)}.
      *
-     * @throws java.rmi.server.ExportException when this process already has one or the server socket cannot be made
+     * @throws java.rmi.server.ExportException when the port is taken or the server socket cannot be made
      */
     public static Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
             throws RemoteException {
@@ -97,19 +99,19 @@ public final class LocateRegistry {
 
     private static synchronized Registry create(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
                                                 Collection<String> remoteBinders) throws RemoteException {
-        if (local != null && Rmi.isExported(local)) {
-            throw new java.rmi.server.ExportException("this process already has a registry, on port " + localPort);
+        LOCAL.values().removeIf(r -> !Rmi.isExported(r));
+        if (port > 0 && LOCAL.containsKey(port)) { // java.rmi's words: the port's listener has a registry already
+            throw new java.rmi.server.ExportException("internal error: ObjID already in use");
         }
-        local = null;
-        localPort = 0;
         RegistryImpl impl = new RegistryImpl(remoteBinders);
-        localPort = RegistryAccess.export(impl, port, csf, ssf);
-        local = impl;
+        int at = RegistryAccess.export(impl, port, csf, ssf);
+        LOCAL.put(at, impl);
         return impl;
     }
 
-    /** The port of this process's registry, or 0 if it has none. */
+    /** The port of the first of this process's registries that is still exported, or 0 if it has none. */
     public static synchronized int localPort() {
-        return local != null && Rmi.isExported(local) ? localPort : 0;
+        LOCAL.values().removeIf(r -> !Rmi.isExported(r));
+        return LOCAL.isEmpty() ? 0 : LOCAL.keySet().iterator().next();
     }
 }

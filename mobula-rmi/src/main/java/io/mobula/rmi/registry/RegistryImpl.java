@@ -76,7 +76,7 @@ final class RegistryImpl implements Registry {
 
     @Override
     public Remote lookup(String name) throws NotBoundException {
-        Remote r = bindings.get(Objects.requireNonNull(name, "name"));
+        Remote r = bindings.get(Objects.requireNonNull(name));
         if (r == null) {
             throw new NotBoundException(name);
         }
@@ -86,7 +86,7 @@ final class RegistryImpl implements Registry {
     @Override
     public synchronized void bind(String name, Remote obj) throws AlreadyBoundException, AccessException {
         checkAccess("bind");
-        if (bindings.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(obj, "obj")) != null) {
+        if (bindings.putIfAbsent(Objects.requireNonNull(name), Objects.requireNonNull(obj)) != null) {
             throw new AlreadyBoundException(name);
         }
         RegistryAccess.bound(this, name, obj);
@@ -95,7 +95,7 @@ final class RegistryImpl implements Registry {
     @Override
     public synchronized void unbind(String name) throws NotBoundException, AccessException {
         checkAccess("unbind");
-        if (bindings.remove(Objects.requireNonNull(name, "name")) == null) {
+        if (bindings.remove(Objects.requireNonNull(name)) == null) {
             throw new NotBoundException(name);
         }
         RegistryAccess.unbound(this, name);
@@ -104,7 +104,7 @@ final class RegistryImpl implements Registry {
     @Override
     public synchronized void rebind(String name, Remote obj) throws AccessException {
         checkAccess("rebind");
-        bindings.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(obj, "obj"));
+        bindings.put(Objects.requireNonNull(name), Objects.requireNonNull(obj));
         RegistryAccess.bound(this, name, obj);
     }
 

@@ -89,6 +89,24 @@ public abstract class RemoteObject implements Remote, Serializable {
         return obj instanceof RemoteObject o && r.equals(o.getRef());
     }
 
+    /**
+     * While exported, this object goes through Java serialization ({@code ObjectOutputStream},
+     * {@code MarshalledObject}) as its stub, as java.rmi's {@code MarshalledObject} sends an exported object; an
+     * object that is not exported goes by value. (Mobula's own serialization sends exported objects as stubs
+     * before it would call this.)
+     */
+    @Serial
+    protected Object writeReplace() throws java.io.ObjectStreamException {
+        if (Rmi.isExported(this)) {
+            try {
+                return Rmi.toStub(this);
+            } catch (NoSuchObjectException unexportedMeanwhile) {
+                return this;
+            }
+        }
+        return this;
+    }
+
     /** The class name and, once exported, the reference. */
     @Override
     public String toString() {

@@ -75,7 +75,7 @@ public class UnicastRemoteObject extends RemoteServer {
             throw new NullPointerException("obj");
         }
         if (Rmi.isExported(obj)) {
-            throw new ExportException("object already exported: " + obj.getClass().getName());
+            throw new ExportException("object already exported"); // java.rmi's words
         }
         Remote stub = Rmi.export(obj, port, csf, ssf);
         if (obj instanceof RemoteObject r) {
@@ -93,7 +93,7 @@ public class UnicastRemoteObject extends RemoteServer {
      */
     public static boolean unexportObject(Remote obj, boolean force) throws NoSuchObjectException {
         if (!Rmi.unexport(obj, force)) {
-            throw new NoSuchObjectException("object not exported: " + (obj == null ? null : obj.getClass().getName()));
+            throw new NoSuchObjectException("object not exported"); // java.rmi's words
         }
         return true;
     }

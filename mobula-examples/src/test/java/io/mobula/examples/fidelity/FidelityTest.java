@@ -1,0 +1,248 @@
+package io.mobula.examples.fidelity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.examples.ChildJvm;
+import io.mobula.examples.classic.JrmiLoopback;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * java.rmi behaviours that real programs and the JDK's own regression tests rely on, each shown by a program kept
+ * twice: as written for java.rmi ({@code fidelity.jrmi}) and ported to Mobula by changing import lines only
+ * ({@code fidelity.mobula}). Both run in child JVMs and must print exactly the same output, standard error (so
+ * every log record of either runtime) included.
+ */
+class FidelityTest {
+    private static final Duration LIMIT = Duration.ofSeconds(60);
+    private static final Path JRMI = Path.of("src/test/java/io/mobula/examples/fidelity/jrmi");
+    private static final Path MOBULA = Path.of("src/test/java/io/mobula/examples/fidelity/mobula");
+
+    /** How a program is started on one system. */
+    private record Variant(String pkg, boolean javaRmi) {
+        ChildJvm start(String program, String... args) throws IOException {
+            String main = "io.mobula.examples.fidelity." + pkg + "." + program;
+            if (javaRmi) {
+                String[] all = new String[args.length + 1];
+                all[0] = main;
+                System.arraycopy(args, 0, all, 1, args.length);
+                return ChildJvm.start(JrmiLoopback.class, List.of("-Djava.rmi.server.hostname=127.0.0.1"), all);
+            }
+            try {
+                return ChildJvm.start(Class.forName(main), List.of(), args);
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private static final Variant JAVA_RMI = new Variant("jrmi", true);
+    private static final Variant PORTED = new Variant("mobula", false);
+
+    @Test
+    void theTwoCopiesDifferOnlyInImportLines() throws IOException {
+        try (var files = Files.list(JRMI)) {
+            List<Path> sources = files.sorted().toList();
+            assertTrue(!sources.isEmpty());
+            for (Path jrmi : sources) {
+                Path mobula = MOBULA.resolve(jrmi.getFileName());
+                List<String> a = Files.readAllLines(jrmi);
+                List<String> b = Files.readAllLines(mobula);
+                assertEquals(body(a), body(b), jrmi.getFileName() + ": only package and import lines may differ");
+                assertEquals(ported(imports(a)), imports(b), jrmi.getFileName() + ": imports follow the recipe");
+            }
+        }
+    }
+
+    private static List<String> body(List<String> lines) {
+        return lines.stream().filter(l -> !l.startsWith("import ") && !l.startsWith("package ")).toList();
+    }
+
+    private static List<String> imports(List<String> lines) {
+        return lines.stream().filter(l -> l.startsWith("import ")).sorted().toList();
+    }
+
+    /** The porting recipe of README.md. */
+    private static List<String> ported(List<String> imports) {
+        return imports.stream()
+                .map(l -> l.replace("import java.rmi.registry.", "import io.mobula.rmi.registry.")
+                        .replace("import java.rmi.server.UnicastRemoteObject;",
+                                "import io.mobula.rmi.server.UnicastRemoteObject;")
+                        .replace("import java.rmi.server.RemoteObject;", "import io.mobula.rmi.server.RemoteObject;")
+                        .replace("import java.rmi.server.RemoteServer;", "import io.mobula.rmi.server.RemoteServer;")
+                        .replace("import java.rmi.Naming;", "import io.mobula.rmi.Naming;"))
+                .sorted().toList();
+    }
+
+    /**
+     * A server that extends UnicastRemoteObject, a client in another process that calls it and exits: the runtime
+     * says nothing (no note on authentication, on the server class's readObject, or on the client's exit).
+     */
+    @Test
+    void normalOperationIsSilent() throws Exception {
+        String jdk = quiet(JAVA_RMI);
+        assertEquals("server ready\nclient: echo hello\nclient: echo again\nserver got status\nserver done", jdk);
+        assertEquals(jdk, quiet(PORTED));
+    }
+
+    private static String quiet(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = v.start("Quiet", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            String client;
+            try (ChildJvm c = v.start("Quiet", "client", port)) {
+                assertEquals(0, c.waitFor(LIMIT), c.output());
+                client = c.output();
+            }
+            server.send("status");
+            server.awaitLine("server got status", LIMIT);
+            Thread.sleep(500); // room for a note on the client's exit, which must not come
+            server.send("quit");
+            assertEquals(0, server.waitFor(LIMIT), server.output());
+            List<String> lines = new ArrayList<>(List.of(server.output().split("\n")));
+            lines.addAll(1, List.of(client.split("\n")));
+            return String.join("\n", lines);
+        }
+    }
+
+    /**
+     * A NullPointerException the JVM raised in a remote method reaches the client with the message Java
+     * serialization carries: null, not the helpful text computed on demand; explicit messages arrive unchanged.
+     */
+    @Test
+    void exceptionMessagesAsJavaSerializationCarriesThem() throws Exception {
+        String jdk = run(JAVA_RMI, "Messages");
+        assertTrue(jdk.contains("helpful: java.lang.NullPointerException: null"), jdk);
+        assertEquals(jdk, run(PORTED, "Messages"));
+    }
+
+    /** An object whose only remote interface is Remote is exported, bound, looked up and unexported. */
+    @Test
+    void anObjectThatIsOnlyARemote() throws Exception {
+        String port = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Identity", port);
+        assertTrue(jdk.contains("looked up, equals the stub: true, hash too: true"), jdk);
+        assertEquals(jdk, run(PORTED, "Identity", port));
+    }
+
+    /** Several registries in one process, each on its port; one unexported, the others go on. */
+    @Test
+    void severalRegistriesInOneProcess() throws Exception {
+        String a = Integer.toString(freePort());
+        String b = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Registries", a, b);
+        assertTrue(jdk.contains("first lists [x]\nsecond lists [y]\ny through the second: y"), jdk);
+        assertEquals(jdk, run(PORTED, "Registries", a, b));
+    }
+
+    /** An explicit port's listener (plain or from socket factories) closes with its last object. */
+    @Test
+    void anExplicitPortIsFreedByItsLastUnexport() throws Exception {
+        String p = Integer.toString(freePort());
+        String q = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Ports", p, q);
+        assertTrue(jdk.contains("both unexported: port free") && jdk.contains("registry unexported: port free")
+                && jdk.contains("that registry unexported: port free"), jdk);
+        assertEquals(jdk, run(PORTED, "Ports", p, q));
+    }
+
+    /** A client socket factory given to getRegistry becomes unreachable once the stub is dropped. */
+    @Test
+    void aClientSocketFactoryIsNotKeptAfterItsStubIsDropped() throws Exception {
+        String port = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "FactoryGc", port);
+        assertTrue(jdk.contains("client factory collected: true"), jdk);
+        assertEquals(jdk, run(PORTED, "FactoryGc", port));
+    }
+
+    /** Through MarshalledObject an exported object becomes its stub, and stubs stay equal. */
+    @Test
+    void remoteObjectsThroughJavaSerialization() throws Exception {
+        String jdk = run(JAVA_RMI, "Marshalled");
+        assertTrue(jdk.contains("the server itself back: false, a stub: true, equals its stub: true"), jdk);
+        assertEquals(jdk, run(PORTED, "Marshalled"));
+    }
+
+    /**
+     * Values that cannot be serialized or deserialized fail their call with java.rmi's wrapping and the java.io
+     * exception java.rmi's stream throws; the next call works.
+     */
+    @Test
+    void serializationFailuresAsJavaRmiReportsThem() throws Exception {
+        String jdk = run(JAVA_RMI, "Marshalling");
+        assertTrue(jdk.contains("java.io.NotSerializableException") && jdk.contains("still usable: returned 1"), jdk);
+        assertEquals(jdk, run(PORTED, "Marshalling"));
+    }
+
+    /** The same failures between two processes: the client prints the same lines on both systems. */
+    @Test
+    void serializationFailuresAcrossProcesses() throws Exception {
+        String jdk = acrossProcesses(JAVA_RMI);
+        assertTrue(jdk.contains("java.io.InvalidClassException") && jdk.contains("still usable: returned 1"), jdk);
+        assertEquals(jdk, acrossProcesses(PORTED));
+    }
+
+    private static String acrossProcesses(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = v.start("Marshalling", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            try (ChildJvm client = v.start("Marshalling", "client", port)) {
+                int code = client.waitFor(LIMIT);
+                return samePackage(client.output()) + (code == 0 ? "" : "\nexit " + code);
+            }
+        }
+    }
+
+    /** Naming's URL forms, good and malformed, against a registry on a given port. */
+    @Test
+    void namingUrlForms() throws Exception {
+        String port = Integer.toString(freePort());
+        String jdk = run(JAVA_RMI, "Urls", port);
+        assertTrue(jdk.contains("rebind rmi://127.0.0.1:PORT/a: ok"), jdk);
+        assertEquals(jdk, run(PORTED, "Urls", port));
+    }
+
+    /** getClientHost names the caller inside a remote call and fails outside one. */
+    @Test
+    void clientHostInsideAndOutsideACall() throws Exception {
+        String jdk = run(JAVA_RMI, "ClientHost");
+        assertTrue(jdk.contains("inside a call: 127.0.0.1"), jdk);
+        assertEquals(jdk, run(PORTED, "ClientHost"));
+    }
+
+    /** A stub of an unexported object fails with NoSuchObjectException; exported again, the object is new. */
+    @Test
+    void callsAfterUnexport() throws Exception {
+        String jdk = run(JAVA_RMI, "Unexport");
+        assertTrue(jdk.contains("after unexport: java.rmi.NoSuchObjectException"), jdk);
+        assertEquals(jdk, run(PORTED, "Unexport"));
+    }
+
+    /** Runs a single-process program on one system and returns everything it printed. */
+    static String run(Variant v, String program, String... args) throws Exception {
+        try (ChildJvm c = v.start(program, args)) {
+            int code = c.waitFor(LIMIT);
+            return samePackage(c.output()) + (code == 0 ? "" : "\nexit " + code);
+        }
+    }
+
+    /** The two copies' class names, as one (the only part of the output that may tell them apart). */
+    static String samePackage(String output) {
+        return output.replace("io.mobula.examples.fidelity.jrmi.", "io.mobula.examples.fidelity.")
+                .replace("io.mobula.examples.fidelity.mobula.", "io.mobula.examples.fidelity.");
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.mobula.examples.fidelity.jrmi;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.registry.LocateRegistry;
+import java.rmi.registry.Registry;
+import java.rmi.server.UnicastRemoteObject;
+import java.util.Arrays;
+
+/** Several registries in one process, on different ports: {@code Registries PORT1 PORT2}. */
+public class Registries {
+    public interface Named extends Remote {
+        String name() throws RemoteException;
+    }
+
+    static class NamedImpl implements Named {
+        private final String name;
+
+        NamedImpl(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int a = Integer.parseInt(args[0]);
+        int b = Integer.parseInt(args[1]);
+        Registry first = LocateRegistry.createRegistry(a);
+        Registry second = LocateRegistry.createRegistry(b);
+        NamedImpl x = new NamedImpl("x");
+        NamedImpl y = new NamedImpl("y");
+        first.bind("x", UnicastRemoteObject.exportObject(x, 0));
+        second.bind("y", UnicastRemoteObject.exportObject(y, 0));
+        Registry atA = LocateRegistry.getRegistry("127.0.0.1", a);
+        Registry atB = LocateRegistry.getRegistry("127.0.0.1", b);
+        System.out.println("first lists " + Arrays.toString(atA.list()));
+        System.out.println("second lists " + Arrays.toString(atB.list()));
+        System.out.println("y through the second: " + ((Named) atB.lookup("y")).name());
+        try {
+            atA.lookup("y");
+        } catch (Exception e) {
+            System.out.println("y through the first: " + e.getClass().getName() + ": " + e.getMessage());
+        }
+        try {
+            LocateRegistry.createRegistry(a);
+        } catch (Exception e) {
+            System.out.println("again on the first port: " + e.getClass().getName() + ": " + e.getMessage());
+        }
+        UnicastRemoteObject.unexportObject(first, true);
+        System.out.println("first unexported; second still lists " + Arrays.toString(atB.list()));
+        Registry third = LocateRegistry.createRegistry(a);
+        third.bind("z", UnicastRemoteObject.toStub(x));
+        System.out.println("a new one on the first port lists " + Arrays.toString(atA.list()));
+        UnicastRemoteObject.unexportObject(third, true);
+        UnicastRemoteObject.unexportObject(second, true);
+        UnicastRemoteObject.unexportObject(x, true);
+        UnicastRemoteObject.unexportObject(y, true);
+        System.exit(0);
+    }
+}
