@@ -214,6 +214,9 @@ final class PeerConnection implements CallChannel {
 
     // ------------------------------------------------------------------ receiving
 
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+    /** This connection's number for {@link RemoteClient#connection()}: unique in this process, never 0. */
+    private final long id = IDS.incrementAndGet();
     private volatile RemoteClient client;
 
     /** The client as calls served on this connection see it ({@link RemoteClient#current()}). */
@@ -222,7 +225,9 @@ final class PeerConnection implements CallChannel {
         boolean shm = upgraded();
         if (c == null || c.sameHost() != shm) {
             Endpoint r = connection.remote();
-            client = c = new RemoteClient(r.host() != null ? r.host() : "127.0.0.1", peerVmId, shm ? "shm" : "tcp");
+            // with a cluster secret the handshake succeeds only if the peer proved it, over the HELLO naming its VM id
+            client = c = new RemoteClient(r.host() != null ? r.host() : "127.0.0.1", peerVmId, shm ? "shm" : "tcp",
+                    runtime.config.secret() != null, id);
         }
         return c;
     }
