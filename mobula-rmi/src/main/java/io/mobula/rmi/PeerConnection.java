@@ -115,8 +115,9 @@ final class PeerConnection implements CallChannel {
             }
             runtime.stats.authFailures.increment();
             closeReason = "handshake failed: " + why;
-            LOG.log(Level.WARNING, "dropping the connection {0} {1}: handshake failed: {2}",
-                    handshake.connecting() ? "to" : "from", connection.remote(), why);
+            HANDSHAKE_FAILURES.log("dropping the connection " + (handshake.connecting() ? "to " : "from ")
+                    + connection.remote() + ": handshake failed: " + why + " (" + runtime.stats.authFailures.sum()
+                    + " failed handshakes so far)");
             connection.close();
         }
     }
@@ -214,6 +215,9 @@ final class PeerConnection implements CallChannel {
 
     // ------------------------------------------------------------------ receiving
 
+    /** One WARNING line per period for failed handshakes, however many peers fail (a flood of stalled ones). */
+    private static final io.mobula.transport.RateLimitedLog HANDSHAKE_FAILURES = new io.mobula.transport.RateLimitedLog(
+            LOG, Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
     private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
     /** This connection's number for {@link RemoteClient#connection()}: unique in this process, never 0. */
     private final long id = IDS.incrementAndGet();

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
  * Thread-safe; {@link #admit} and {@link #release} pair up per accepted connection.
  */
 final class Admission {
-    private static final long LOG_EVERY_NANOS = 10_000_000_000L;
 
     private final ConnectionLimits limits;
     private final String transport;
@@ -19,7 +18,8 @@ final class Admission {
     /** Accepted connections alive per remote address; an address with none has no entry. */
     private final ConcurrentHashMap<InetAddress, Integer> perHost = new ConcurrentHashMap<>();
     private final AtomicLong refused = new AtomicLong();
-    private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
+    private final RateLimitedLog refusals = new RateLimitedLog(StreamConnection.LOG, Level.WARNING,
+            RateLimitedLog.DEFAULT_PERIOD);
 
     Admission(ConnectionLimits limits, String transport) {
         this.limits = limits;
@@ -72,11 +72,7 @@ final class Admission {
 
     private void refuse(InetAddress peer, String why) {
         long n = refused.incrementAndGet();
-        long now = System.nanoTime();
-        long last = lastLog.get();
-        if (now - last >= LOG_EVERY_NANOS && lastLog.compareAndSet(last, now)) {
-            StreamConnection.LOG.log(Level.WARNING, transport + " refused a connection from " + peer.getHostAddress()
-                    + ": " + why + " (ConnectionLimits; " + n + " refused so far)");
-        }
+        refusals.log(transport + " refused a connection from " + peer.getHostAddress() + ": " + why
+                + " (ConnectionLimits; " + n + " refused so far)");
     }
 }

@@ -22,13 +22,13 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
 
     /** The name, and scheme of the endpoints. */
     static final String NAME = "tls";
-    private static final long LOG_EVERY_NANOS = 10_000_000_000L;
 
     private final TlsOptions tls;
     /** Accepted sockets still in their handshake, closed with this transport. */
     private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
     private final AtomicLong failedHandshakes = new AtomicLong();
-    private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
+    private final RateLimitedLog refusals = new RateLimitedLog(StreamConnection.LOG, System.Logger.Level.WARNING,
+            RateLimitedLog.DEFAULT_PERIOD);
 
     TlsTransport(TransportOptions options, TlsOptions tls) {
         super(NAME, true, options);
@@ -122,12 +122,8 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
 
     private void handshakeFailed(Endpoint remote, Exception e) {
         long n = failedHandshakes.incrementAndGet();
-        long now = System.nanoTime();
-        long last = lastLog.get();
-        System.Logger.Level level = now - last >= LOG_EVERY_NANOS && lastLog.compareAndSet(last, now)
-                ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
-        StreamConnection.LOG.log(level, "TLS connection from " + remote + " refused: " + e.getMessage()
-                + " (" + n + " failed handshakes so far)");
+        refusals.log("TLS connection from " + remote + " refused: " + e.getMessage() + " (" + n
+                + " failed handshakes so far)");
     }
 
     /** Handshakes of accepted sockets that failed so far (for tests). */

@@ -206,6 +206,38 @@ class ClusterAuthAcrossJvmsTest {
         });
     }
 
+    @Test
+    void aFloodOfStalledPeersMakesTwoWarningLinesNotOnePerPeer() throws Exception {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            int peers = 30;
+            try (Server s = Server.start(List.of("-Dmobula.handshakeTimeoutMs=800"), env(secret), false)) {
+                List<Socket> stalled = new ArrayList<>();
+                try {
+                    for (int i = 0; i < peers; i++) {
+                        stalled.add(connect(s.port()));
+                    }
+                    for (Socket k : stalled) {
+                        assertEquals(1, readUntilClosed(k).size(), "the server's HELLO, then the close");
+                    }
+                } finally {
+                    for (Socket k : stalled) {
+                        k.close();
+                    }
+                }
+                assertEquals(peers, s.stats()[0], "every stalled peer counted");
+                // the summary of the period comes when it ends (10 s after the first line)
+                String summary = s.jvm().awaitLine("WARNING: dropping the connection from", Duration.ofSeconds(20));
+                if (!summary.contains("more in the last")) {
+                    summary = s.jvm().awaitLine("WARNING: dropping the connection from", Duration.ofSeconds(20));
+                }
+                assertTrue(summary.contains("(and " + (peers - 2) + " more in the last 10 s)"), summary);
+                long lines = s.jvm().output().lines().filter(l -> l.startsWith("WARNING: dropping the connection"))
+                        .count();
+                assertEquals(2, lines, "one line at once, one summary: " + s.jvm().output());
+            }
+        });
+    }
+
     /** {authFailures, touched} of both guarded servers together. */
     private static long[] stats() throws Exception {
         long[] a = guarded.stats();
