@@ -218,6 +218,9 @@ final class PeerConnection implements CallChannel {
     /** One WARNING line per period for failed handshakes, however many peers fail (a flood of stalled ones). */
     private static final io.mobula.transport.RateLimitedLog HANDSHAKE_FAILURES = new io.mobula.transport.RateLimitedLog(
             LOG, Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
+    /** One WARNING line per period for frames refused for lack of memory. */
+    private static final io.mobula.transport.RateLimitedLog RESOURCE_REFUSALS = new io.mobula.transport.RateLimitedLog(
+            LOG, Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
     private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
     /** This connection's number for {@link RemoteClient#connection()}: unique in this process, never 0. */
     private final long id = IDS.incrementAndGet();
@@ -234,6 +237,24 @@ final class PeerConnection implements CallChannel {
                     runtime.config.secret() != null, id);
         }
         return c;
+    }
+
+    /**
+     * The transport has no room for a frame of {@code frameBytes} bytes and closes the connection after this: logged
+     * (rate-limited), and if it is a call of an authenticated peer, answered first with an error that says so, so the
+     * caller's exception names the lack of resources rather than a lost connection.
+     */
+    void onFrameRefused(ByteBuffer start, int frameBytes, String reason) {
+        ByteOrder order = peerOrder;
+        RESOURCE_REFUSALS.log("refused a frame of " + frameBytes + " bytes from " + connection.remote()
+                + (order == null ? " before its handshake" : "") + ": " + reason);
+        if (order == null) {
+            return; // nothing is answered before the handshake
+        }
+        RmiHeader h = new RmiHeader();
+        if (h.wrap(start.order(order)) && h.type() == CALL && (h.flags() & FLAG_ONE_WAY) == 0) {
+            server.refuse(h.callId(), "no memory for its " + frameBytes + " bytes now (" + reason + ")");
+        }
     }
 
     /**

@@ -207,6 +207,7 @@ final class PeerHandshake {
     }
 
     private void accept() {
+        connection.handshakeDone(); // the next frame may be a call of any size
         done = true;
         outcome.accepted(hello);
         result.complete(null);

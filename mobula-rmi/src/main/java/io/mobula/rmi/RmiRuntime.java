@@ -104,7 +104,8 @@ final class RmiRuntime implements FrameHandler {
      * ({@code mobula.idleReceiverMs}, default 1000, 0 = never; {@link TransportOptions#idleReceiver()}), and how long
      * a receive thread may run a call it read before another thread takes over receiving
      * ({@code mobula.receiverReliefMicros}, default 1000, 0 = calls that may block always run on virtual threads;
-     * {@link TransportOptions#receiverRelief()}).
+     * {@link TransportOptions#receiverRelief()}). Frames before the handshake are limited to
+     * {@link RmiProtocol#HANDSHAKE_FRAME_LIMIT} ({@link TransportOptions#handshakeFrameSize()}).
      */
     static TransportOptions transportOptions(RmiConfig config) {
         io.mobula.transport.ConnectionLimits d = io.mobula.transport.ConnectionLimits.DEFAULT;
@@ -115,7 +116,8 @@ final class RmiRuntime implements FrameHandler {
                         TransportOptions.defaults().receiverRelief().toNanos() / 1000)))
                 .withConnectionLimits(new io.mobula.transport.ConnectionLimits(
                         Integer.getInteger("mobula.maxAcceptedConnections", d.maxAccepted()),
-                        Integer.getInteger("mobula.maxAcceptedConnectionsPerHost", d.maxAcceptedPerHost())));
+                        Integer.getInteger("mobula.maxAcceptedConnectionsPerHost", d.maxAcceptedPerHost())))
+                .withHandshakeFrameSize(RmiProtocol.HANDSHAKE_FRAME_LIMIT);
     }
 
     /** Runs {@code task} once after {@code delayNanos} on the runtime's timer (call time-outs). */
@@ -442,6 +444,11 @@ final class RmiRuntime implements FrameHandler {
     @Override
     public void onFrame(Connection connection, ByteBuffer frame) {
         attach(connection).onFrame(connection, frame);
+    }
+
+    @Override
+    public void onFrameRefused(Connection connection, ByteBuffer start, int frameBytes, String reason) {
+        attach(connection).onFrameRefused(start, frameBytes, reason);
     }
 
     @Override

@@ -62,6 +62,11 @@ abstract class StreamConnection implements Connection, Runnable {
     final Endpoint remote;
     final FrameHandler handler;
     final int maxFrameSize;
+    /**
+     * The largest frame the peer may send now: {@link TransportOptions#handshakeFrameSize()} until
+     * {@link #handshakeDone()}, then {@link #maxFrameSize}.
+     */
+    private volatile int frameLimit;
     private final long busyPollNanos;
     /** {@link TransportOptions#receiverRelief()} in nanoseconds; 0 = the receive thread takes no work. */
     private final long reliefNanos;
@@ -94,12 +99,18 @@ abstract class StreamConnection implements Connection, Runnable {
         this.remote = remote;
         this.handler = handler;
         this.maxFrameSize = options.maxFrameSize();
+        this.frameLimit = options.handshakeFrameSize() > 0 ? options.handshakeFrameSize() : maxFrameSize;
         this.busyPollNanos = options.busyPoll().toNanos();
         this.reliefNanos = options.receiverRelief().toNanos();
         this.idleMillis = options.idleReceiver().toMillis();
         this.budget = ReceiveBudget.of(options.receiveBudget());
         this.prefix = prefix.order(ByteOrder.BIG_ENDIAN);
         this.onFinished = onFinished;
+    }
+
+    @Override
+    public void handshakeDone() {
+        frameLimit = maxFrameSize;
     }
 
     // ---- raw byte movement, supplied by the technology ----
@@ -658,9 +669,10 @@ abstract class StreamConnection implements Connection, Runnable {
         ByteBuffer view = rxView;
         while (end - readPos >= 4) {
             int len = buf.getInt(readPos);
-            if (len < 0 || len > maxFrameSize) {
-                throw new IOException("protocol error: peer announced a frame of " + len
-                        + " bytes (maxFrameSize " + maxFrameSize + ")" + tlsHint(len) + "; closing " + this);
+            if (len < 0 || len > frameLimit) {
+                throw new IOException("protocol error: peer announced a frame of " + len + " bytes ("
+                        + (frameLimit < maxFrameSize ? "at most " + frameLimit + " before its handshake is done"
+                        : "maxFrameSize " + maxFrameSize) + ")" + tlsHint(len) + "; closing " + this);
             }
             if (end - readPos - 4 < len) {
                 ByteBuffer grown = growFor(buf, readPos, end, 4 + len);
@@ -897,10 +909,16 @@ abstract class StreamConnection implements Connection, Runnable {
         int target = (int) Math.min(frameBytes, (long) GROWTH_FACTOR * capacity);
         long more = target - capacity;
         if (!budget.tryReserve(more)) {
-            throw new IOException("receive budget exhausted: a frame of " + (frameBytes - 4) + " bytes needs "
+            String why = "receive budget exhausted: a frame of " + (frameBytes - 4) + " bytes needs "
                     + more + " more bytes of receive buffer, but all connections together hold "
                     + budget.reserved() + " of the " + budget.limit()
-                    + " bytes of TransportOptions.receiveBudget; closing " + this);
+                    + " bytes of TransportOptions.receiveBudget; closing " + this;
+            try {
+                handler.onFrameRefused(this, buf.duplicate().limit(end).position(readPos + 4), frameBytes - 4, why);
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.DEBUG, "the handler of a refused frame failed", e);
+            }
+            throw new IOException(why);
         }
         reserved.addAndGet(more);
         ByteBuffer grown;
