@@ -108,9 +108,25 @@ abstract class StreamConnection implements Connection, Runnable {
         this.onFinished = onFinished;
     }
 
+    /** The place this accepted connection holds in its transport's {@link Admission} until proven; else null. */
+    private volatile Admission admission;
+    private volatile Admission.Place place;
+
+    /** Makes this accepted connection the holder of {@code place}: evicted (closed) while it has not proven itself. */
+    final void admittedBy(Admission a, Admission.Place p) {
+        place = p;
+        admission = a;
+        a.hold(p, this);
+    }
+
     @Override
     public void handshakeDone() {
         frameLimit = maxFrameSize;
+        Admission a = admission;
+        if (a != null) {
+            admission = null;
+            a.proven(place);
+        }
     }
 
     // ---- raw byte movement, supplied by the technology ----

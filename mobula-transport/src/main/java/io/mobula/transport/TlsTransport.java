@@ -78,8 +78,9 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
     private void accepted(SocketChannel channel, SSLContext context, FrameHandler handler) throws IOException {
         InetSocketAddress peer = (InetSocketAddress) channel.getRemoteAddress();
         InetAddress address = peer.getAddress();
-        if (!admission.admit(address)) {
-            channel.close();
+        Object admitted = admission.admit(address, channel);
+        if (!(admitted instanceof Admission.Place place)) {
+            channel.close(); // no plaintext refusal: the peer expects a TLS handshake
             return;
         }
         Endpoint remote = Endpoint.tls(address.getHostAddress(), peer.getPort());
@@ -89,15 +90,15 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
                 throw new IOException("tls transport is closed");
             }
             Thread.ofPlatform().daemon().name("mobula-tls-handshake-" + remote)
-                    .start(() -> handshakeAccepted(channel, context, address, remote, handler));
+                    .start(() -> handshakeAccepted(channel, context, place, remote, handler));
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
             handshaking.remove(channel);
-            admission.release(address);
+            admission.release(place);
             throw e;
         }
     }
 
-    private void handshakeAccepted(SocketChannel channel, SSLContext context, InetAddress address, Endpoint remote,
+    private void handshakeAccepted(SocketChannel channel, SSLContext context, Admission.Place place, Endpoint remote,
                                    FrameHandler handler) {
         TlsConnection connection;
         try {
@@ -106,17 +107,18 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
             TlsHandshake.perform(engine, channel, remote, tls.handshakeTimeout());
             connection = TlsConnection.create(channel, engine, remote, handler, options, c -> {
                 connections.remove(c);
-                admission.release(address);
+                admission.release(place);
             });
         } catch (IOException | RuntimeException e) {
             handshakeFailed(remote, e);
             closeQuietly(channel);
             handshaking.remove(channel);
-            admission.release(address);
+            admission.release(place);
             return;
         }
         handshaking.remove(channel);
         track(connection); // closes it if the transport closed meanwhile; the receive thread still reports it
+        connection.admittedBy(admission, place);
         connection.start(true);
     }
 

@@ -5,18 +5,19 @@ import io.mobula.rmi.registry.LocateRegistry;
 
 /**
  * Calls {@code echoBytes} of the server at 127.0.0.1:{@code args[0]} with {@code args[1]} MiB: prints {@code CALL OK}
- * if the same bytes came back, else {@code CALL FAILED <exception class> <message, cause messages>}.
+ * if the same bytes came back, else (the look-up or the call failed) {@code CALL FAILED <exception class> <message,
+ * cause messages>}.
  */
 public final class BigCallClientMain {
     private BigCallClientMain() {
     }
 
-    public static void main(String[] args) throws Exception {
-        TestService svc = (TestService) LocateRegistry.getRegistry("127.0.0.1", Integer.parseInt(args[0]))
-                .lookup("svc");
+    public static void main(String[] args) {
         byte[] big = new byte[Integer.parseInt(args[1]) << 20];
         big[big.length - 1] = 42;
         try {
+            TestService svc = (TestService) LocateRegistry.getRegistry("127.0.0.1", Integer.parseInt(args[0]))
+                    .lookup("svc");
             byte[] back = svc.echoBytes(big);
             System.out.println(back.length == big.length && back[back.length - 1] == 42 ? "CALL OK" : "CALL WRONG");
         } catch (Exception e) {
