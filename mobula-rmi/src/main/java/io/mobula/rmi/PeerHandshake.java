@@ -176,7 +176,10 @@ final class PeerHandshake {
             return;
         }
         try {
-            byte[] answer = auth.onPeerHello(mode, nonce, raw, hello.vmId() == runtime.vmId);
+            // this process's own VM id is refused (a reflected HELLO) unless the connection is one this process made
+            // to itself: its other end, with the same two addresses swapped, is a connection of this process
+            boolean own = hello.vmId() == runtime.vmId && !runtime.isSelfConnection(connection);
+            byte[] answer = auth.onPeerHello(mode, nonce, raw, own);
             if (answer != null && !sendAuth(answer)) {
                 return;
             }

@@ -72,6 +72,14 @@ public interface Connection extends AutoCloseable {
     /** The peer's endpoint (for accepted TCP connections, the peer's address and ephemeral port). */
     Endpoint remote();
 
+    /**
+     * This side's own address of a socket connection (IP literal and port), or null where there is none (shared
+     * memory, in-process): with {@link #remote()} it tells a connection a process made to itself over loopback.
+     */
+    default Endpoint local() {
+        return null;
+    }
+
     /** Counters of this connection. */
     ConnectionStats stats();
 

@@ -40,6 +40,7 @@ final class ShmConnection extends StreamConnection {
     ShmConnection(Endpoint remote, FrameHandler handler, TransportOptions options, ShmSegment segment,
                   SocketChannel link, ShmWait wait, Consumer<? super StreamConnection> onFinished) {
         super(remote, handler, options, ByteBuffer.allocate(4), onFinished);
+        handshakeDone(); // shared memory is set up only between peers that passed their handshake over TCP: no limit before one
         this.segment = segment;
         this.out = segment.out(wait);
         this.in = segment.in(wait);

@@ -69,8 +69,9 @@ class ClusterAuthAcrossJvmsTest {
 
     private static Map<String, String> env(String secretValue) {
         Map<String, String> e = new HashMap<>();
-        e.put("MOBULA_SECRET", secretValue); // null: none
+        e.put("MOBULA_SECRET", secretValue); // null: none, by choice (else the per-user cookie would be used)
         e.put("MOBULA_SECRET_FILE", null);
+        e.put("MOBULA_AUTH", secretValue == null ? "none" : null);
         return e;
     }
 

@@ -31,6 +31,7 @@ class PoolStrangerAcrossJvmsTest {
         Map<String, String> e = new HashMap<>();
         e.put("MOBULA_SECRET", null);
         e.put("MOBULA_SECRET_FILE", null);
+        e.put("MOBULA_AUTH", "none"); // the case where a member's VM id is readable and grants nothing by itself
         return e;
     }
 
