@@ -75,6 +75,13 @@ class ClusterAuthAcrossJvmsTest {
         return e;
     }
 
+    /** No secret in the environment: the server's comes from its -Dmobula.secretFile. */
+    private static Map<String, String> fileOnly() {
+        Map<String, String> e = env(null);
+        e.put("MOBULA_AUTH", null);
+        return e;
+    }
+
     private static String randomSecret() {
         byte[] b = new byte[32];
         new SecureRandom().nextBytes(b);
@@ -90,8 +97,8 @@ class ClusterAuthAcrossJvmsTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         // the server reads the file, the clients the environment variable: the same secret
         List<String> jvm = List.of("-Dmobula.secretFile=" + file, "-Dmobula.handshakeTimeoutMs=" + HANDSHAKE_MS);
-        guarded = Server.start(jvm, env(null), false);
-        guardedSockets = Server.start(jvm, env(null), true);
+        guarded = Server.start(jvm, fileOnly(), false);
+        guardedSockets = Server.start(jvm, fileOnly(), true);
     }
 
     @AfterAll
