@@ -29,8 +29,8 @@ import java.util.regex.Pattern;
  */
 class PoolCoordinatorFuzzTest {
     private static final PoolCoordinator_MobulaDispatcher DISPATCHER = new PoolCoordinator_MobulaDispatcher();
-    private static final RemoteClient MEMBER = new RemoteClient("192.0.2.7", 7, "tcp");
-    private static final RemoteClient STRANGER = new RemoteClient("192.0.2.8", 8, "tcp");
+    private static final RemoteClient MEMBER = new RemoteClient("192.0.2.7", 7, "tcp", false, 7);
+    private static final RemoteClient STRANGER = new RemoteClient("192.0.2.8", 8, "tcp", false, 8);
     private static final HostIdentity HOST = new HostIdentity("fuzz-host", "", "");
     /**
      * The lease checks of every input's coordinator: one thread for the JVM instead of one per input (starting and

@@ -21,11 +21,19 @@ import java.util.concurrent.locks.ReentrantLock;
  * pool is complete; a reaper declares members dead when their lease runs out. A lock rather than a monitor: joins
  * wait on virtual threads, which a monitor would pin to their carrier on JDK 21.
  *
- * <p>Only a member speaks for its rank: join records the process (RMI VM id, {@link RemoteClient#vmId()}) each rank
- * joined from, and heartbeat, report, leave and barrier are refused with {@link AccessException} unless they come
- * from the process of the rank they name (for report: the reporting rank). A stranger cannot declare a member dead,
- * make it leave, keep a dead one alive or pass a barrier for it. A call made directly in this process (not through
- * RMI) is trusted.
+ * <p>Only a member speaks for its rank: join records how each rank reached the coordinator, and heartbeat, report,
+ * leave, barrier and the directory are refused with {@link AccessException} unless they come from the member of the
+ * rank they name (for report: the reporting rank). Rights rest on what a peer proved, never on what it claims: a call
+ * is the member's if it comes over the very connection the rank joined over ({@link RemoteClient#connection()}), or,
+ * when both that join and the call came over authenticated connections, from the same VM id (the cluster-secret
+ * handshake covers the HELLO that names it, so a reconnecting member keeps its rights). The VM id of a process that
+ * did not authenticate is readable by anyone who connects to it, so it grants nothing. A call made directly in this
+ * process (not through RMI) is trusted.
+ *
+ * <p>A report does not declare a rank dead on the reporter's word alone: the coordinator confirms it first, by
+ * waiting up to {@link #confirmNanos} (half a lease: two of the member's heartbeat periods) for a heartbeat of the
+ * reported rank. A rank that heartbeats after the report is alive (the reporter's own call failed, which it reports
+ * to its caller) and stays in the pool; one that does not is declared dead, as before, ahead of its lease.
  */
 final class PoolCoordinatorImpl implements PoolCoordinator {
     private static final System.Logger LOG = System.getLogger(PoolCoordinatorImpl.class.getName());
@@ -38,6 +46,11 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
 
     private final Map<String, State> pools = new HashMap<>();
     private final long leaseNanos;
+    /**
+     * How long a report waits for a heartbeat of the rank it names before the rank is declared dead: half a lease,
+     * two heartbeat periods of a member ({@link Pool} heartbeats every quarter lease), at least 100 ms.
+     */
+    private final long confirmNanos;
     private final ScheduledExecutorService reaper;
     private final boolean ownsReaper;
     private final ScheduledFuture<?> reaping;
@@ -62,6 +75,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
 
     private PoolCoordinatorImpl(Duration lease, ScheduledExecutorService reaper, boolean ownsReaper) {
         this.leaseNanos = lease.toNanos();
+        this.confirmNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(100), leaseNanos / 2);
         this.reaper = reaper;
         this.ownsReaper = ownsReaper;
         long period = Math.max(50, lease.toMillis() / 4);
@@ -76,6 +90,14 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         final boolean[] gone;
         /** Per rank, the VM id of the process that joined as it (unused where {@link #joinedInProcess}). */
         final long[] vmIds;
+        /** Per rank, whether it joined over an authenticated connection (its VM id is then proven). */
+        final boolean[] authenticated;
+        /** Per rank, the connection it joined over ({@link RemoteClient#connection()}). */
+        final long[] connections;
+        /** Per rank, why it was declared gone (for the heartbeat that learns it), or null. */
+        final String[] goneWhy;
+        /** How many reports wait for a confirmation: heartbeats then wake them. */
+        int confirming;
         final boolean[] joinedInProcess;
         final List<PoolEvent> events = new ArrayList<>();
         int joined;
@@ -93,6 +115,9 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             this.lastSeen = new long[size];
             this.gone = new boolean[size];
             this.vmIds = new long[size];
+            this.authenticated = new boolean[size];
+            this.connections = new long[size];
+            this.goneWhy = new String[size];
             this.joinedInProcess = new boolean[size];
             this.barriers = new int[size];
         }
@@ -152,6 +177,8 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         RemoteClient client = RemoteClient.current();
         s.joinedInProcess[rank] = client == null;
         s.vmIds[rank] = client == null ? 0 : client.vmId();
+        s.authenticated[rank] = client != null && client.authenticated();
+        s.connections[rank] = client == null ? 0 : client.connection();
         s.lastSeen[rank] = System.nanoTime();
         s.joined++;
         LOG.log(Level.DEBUG, "pool {0}: {1} joined ({2}/{3})", pool, me.describe(), s.joined, size);
@@ -305,11 +332,19 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         if (c == null || rank < 0 || rank >= s.size || s.members[rank] == null) {
             return; // direct call, or the caller's request fails (or is ignored) on its own terms
         }
-        boolean member = s.joinedInProcess[rank] ? "local".equals(c.transport()) : c.vmId() == s.vmIds[rank];
+        boolean member;
+        if (s.joinedInProcess[rank]) {
+            member = "local".equals(c.transport());
+        } else {
+            member = (c.connection() != 0 && c.connection() == s.connections[rank])
+                    || (s.authenticated[rank] && c.authenticated() && c.vmId() == s.vmIds[rank]);
+        }
         if (!member) {
             throw new AccessException("pool '" + s.name + "': " + what + " refused: the caller (process "
-                    + Long.toHexString(c.vmId()) + " at " + c.host() + ") is not rank " + rank + " of the pool, "
-                    + s.members[rank].describe());
+                    + Long.toHexString(c.vmId()) + " at " + c.host() + (c.authenticated() ? "" : ", unauthenticated")
+                    + ") is not rank " + rank + " of the pool, " + s.members[rank].describe()
+                    + (c.authenticated() ? "" : "; without a cluster secret only the connection a rank joined over"
+                    + " speaks for it"));
         }
     }
 
@@ -339,9 +374,13 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         }
         checkMember(s, rank, "heartbeat of rank " + rank);
         if (s.gone[rank]) {
-            throw new PoolException("pool '" + pool + "': rank " + rank + " was declared gone (lease expired)");
+            throw new PoolException("pool '" + pool + "': rank " + rank + " was declared gone ("
+                    + (s.goneWhy[rank] != null ? s.goneWhy[rank] : "it left") + ")");
         }
         s.lastSeen[rank] = System.nanoTime();
+        if (s.confirming > 0) {
+            changed.signalAll(); // a report on this rank may be waiting for proof of life
+        }
         int from = Math.max(0, Math.min(seen, s.events.size()));
         return List.copyOf(s.events.subList(from, s.events.size()));
     }
@@ -359,15 +398,56 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
                         + reporter + " is no rank of the pool");
             }
             checkMember(s, reporter, "report on rank " + rank + " by rank " + reporter);
-            s.gone[rank] = true;
+            if (!confirmLocked(s, rank)) {
+                LOG.log(Level.DEBUG, "pool {0}: rank {1} reported {2} unreachable ({3}), but it heartbeats: kept",
+                        pool, reporter, s.members[rank].describe(), detail);
+                return;
+            }
+            if (s.gone[rank] || pools.get(pool) != s) {
+                return; // declared meanwhile (its lease, another report) or the pool ended
+            }
             String d = s.members[rank].describe() + " unreachable from rank " + reporter + ": " + detail;
-            LOG.log(Level.INFO, "pool {0}: {1}", pool, d);
-            s.events.add(new PoolEvent(PoolEvent.Kind.DIED, rank, d));
-            changed.signalAll(); // barriers waiting for it fail now
-            gc(s);
+            declareGone(s, rank, d, "reported unreachable by rank " + reporter + ", no heartbeat since");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the rank stays: its lease decides
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Waits (the lock released meanwhile) up to {@link #confirmNanos} for a heartbeat of {@code rank} newer than now.
+     *
+     * @return true if none came (the report stands), false if the rank heartbeated: it is alive
+     */
+    private boolean confirmLocked(State s, int rank) throws InterruptedException {
+        long since = System.nanoTime();
+        long deadline = since + confirmNanos;
+        s.confirming++;
+        try {
+            while (!s.gone[rank] && pools.get(s.name) == s) {
+                if (s.lastSeen[rank] - since > 0) {
+                    return false;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return true;
+                }
+                changed.awaitNanos(left);
+            }
+            return true;
+        } finally {
+            s.confirming--;
+        }
+    }
+
+    private void declareGone(State s, int rank, String detail, String why) {
+        s.gone[rank] = true;
+        s.goneWhy[rank] = why;
+        LOG.log(Level.INFO, "pool {0}: {1}", s.name, detail);
+        s.events.add(new PoolEvent(PoolEvent.Kind.DIED, rank, detail));
+        changed.signalAll(); // barriers waiting for it fail now
+        gc(s);
     }
 
     @Override
@@ -424,9 +504,10 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             }
             for (int r = 0; r < s.size; r++) {
                 if (!s.gone[r] && now - s.lastSeen[r] > leaseNanos) {
+                    long ms = TimeUnit.NANOSECONDS.toMillis(now - s.lastSeen[r]);
                     s.gone[r] = true;
-                    String d = s.members[r].describe() + " died: no heartbeat for "
-                            + TimeUnit.NANOSECONDS.toMillis(now - s.lastSeen[r]) + " ms";
+                    s.goneWhy[r] = "lease expired: no heartbeat for " + ms + " ms";
+                    String d = s.members[r].describe() + " died: no heartbeat for " + ms + " ms";
                     LOG.log(Level.INFO, "pool {0}: {1}", s.name, d);
                     s.events.add(new PoolEvent(PoolEvent.Kind.DIED, r, d));
                     changed.signalAll();

@@ -15,17 +15,25 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Only a member speaks for its rank: a process that did not join cannot declare ranks dead or make them leave. */
+/**
+ * Only a member speaks for its rank: a process that did not join cannot declare ranks dead or make them leave, even
+ * when it presents a member's VM id (readable by anyone who connects to the member); and a member's report is
+ * confirmed before a rank is declared dead.
+ */
 class CoordinatorAccessTest {
-    private static final RemoteClient RANK0 = new RemoteClient("127.0.0.1", 0x1000, "tcp");
-    private static final RemoteClient RANK1 = new RemoteClient("127.0.0.1", 0x1001, "tcp");
-    private static final RemoteClient STRANGER = new RemoteClient("127.0.0.1", 0x6666, "tcp");
+    /** Ranks that joined over unauthenticated connections 1 and 2 (no cluster secret). */
+    private static final RemoteClient RANK0 = new RemoteClient("127.0.0.1", 0x1000, "tcp", false, 1);
+    private static final RemoteClient RANK1 = new RemoteClient("127.0.0.1", 0x1001, "tcp", false, 2);
+    private static final RemoteClient STRANGER = new RemoteClient("127.0.0.1", 0x6666, "tcp", false, 3);
+    /** A stranger presenting rank 0's VM id, as it read it from rank 0's HELLO, on a connection of its own. */
+    private static final RemoteClient SNIFFER = new RemoteClient("127.0.0.1", 0x1000, "tcp", false, 4);
+    private static final Duration LEASE = Duration.ofSeconds(4);
 
     private PoolCoordinatorImpl coordinator;
 
     @BeforeEach
     void formPool() throws Exception {
-        coordinator = new PoolCoordinatorImpl(Duration.ofSeconds(30));
+        coordinator = new PoolCoordinatorImpl(LEASE);
         CompletableFuture<List<Member>> first = CompletableFuture.supplyAsync(() -> join(RANK0, 0));
         List<Member> second = join(RANK1, 1);
         assertEquals(2, second.size());
@@ -81,15 +89,81 @@ class CoordinatorAccessTest {
     }
 
     @Test
-    void aMembersReportStillWorks() throws Exception {
+    void aStrangerPresentingAMembersVmIdIsNoMember() throws Exception {
+        AccessException e = assertThrows(AccessException.class, () -> AsClient.call(SNIFFER, () -> {
+            coordinator.report("guarded", 0, 1, "I say rank 1 is dead");
+            return null;
+        }));
+        assertTrue(e.getMessage().contains("unauthenticated"), e.getMessage());
+        assertThrows(AccessException.class, () -> events(SNIFFER, 0));
+        assertThrows(AccessException.class, () -> AsClient.call(SNIFFER, () -> {
+            coordinator.leave("guarded", 0);
+            return null;
+        }));
+        // an authenticated caller is no member either unless its proven VM id is the one that joined authenticated
+        RemoteClient provenOther = new RemoteClient("127.0.0.1", 0x7777, "tcp", true, 5);
+        RemoteClient provenSame = new RemoteClient("127.0.0.1", 0x1000, "tcp", true, 6);
+        assertThrows(AccessException.class, () -> events(provenOther, 0));
+        assertThrows(AccessException.class, () -> events(provenSame, 0), "rank 0 joined unauthenticated");
+        assertEquals(List.of(), events(RANK1, 1), "rank 1 is alive and nothing happened");
+        assertEquals(List.of(), events(RANK0, 0));
+    }
+
+    @Test
+    void aMemberThatJoinedAuthenticatedKeepsItsRightsOnANewAuthenticatedConnection() throws Exception {
+        coordinator.shutdown();
+        coordinator = new PoolCoordinatorImpl(LEASE);
+        RemoteClient a = new RemoteClient("127.0.0.1", 0x2000, "tcp", true, 10);
+        RemoteClient b = new RemoteClient("127.0.0.1", 0x2001, "tcp", true, 11);
+        CompletableFuture<List<Member>> first = CompletableFuture.supplyAsync(() -> join(a, 0));
+        join(b, 1);
+        first.get(10, TimeUnit.SECONDS);
+        RemoteClient aAgain = new RemoteClient("127.0.0.1", 0x2000, "shm", true, 12);
+        assertEquals(List.of(), events(aAgain, 0));
+        RemoteClient aClaimed = new RemoteClient("127.0.0.1", 0x2000, "tcp", false, 13);
+        assertThrows(AccessException.class, () -> events(aClaimed, 0), "an unproven claim of the same VM id");
+    }
+
+    @Test
+    void aReportOnARankThatStillHeartbeatsDeclaresNothing() throws Exception {
+        CompletableFuture<Void> beats = CompletableFuture.runAsync(() -> {
+            try {
+                for (int i = 0; i < 20; i++) {
+                    events(RANK1, 1);
+                    Thread.sleep(100);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long t0 = System.nanoTime();
+        AsClient.call(RANK0, () -> {
+            coordinator.report("guarded", 0, 1, "my call to rank 1 failed");
+            return null;
+        });
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertTrue(ms < LEASE.toMillis() / 2 + 1_000, "the report returned once rank 1 heartbeat: " + ms + " ms");
+        beats.get(10, TimeUnit.SECONDS);
+        assertEquals(List.of(), events(RANK0, 0), "rank 1 heartbeats: it is not declared dead");
+        assertEquals(List.of(), events(RANK1, 1));
+    }
+
+    @Test
+    void aMembersReportOnASilentRankDeclaresItAheadOfItsLease() throws Exception {
+        long t0 = System.nanoTime();
         AsClient.call(RANK0, () -> {
             coordinator.report("guarded", 0, 1, "unreachable");
             return null;
         });
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertTrue(ms >= LEASE.toMillis() / 2 - 50 && ms < LEASE.toMillis(),
+                "confirmed by half a lease without a heartbeat, ahead of the lease: " + ms + " ms");
         List<PoolEvent> seen = events(RANK0, 0);
         assertEquals(1, seen.size());
         assertEquals(PoolEvent.Kind.DIED, seen.get(0).kind());
         assertEquals(1, seen.get(0).rank());
+        PoolException told = assertThrows(PoolException.class, () -> events(RANK1, 1));
+        assertTrue(told.getMessage().contains("reported unreachable by rank 0"), told.getMessage());
         AsClient.call(RANK0, () -> {
             coordinator.leave("guarded", 0);
             return null;

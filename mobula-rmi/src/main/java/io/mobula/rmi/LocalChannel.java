@@ -40,7 +40,7 @@ final class LocalChannel implements CallChannel {
 
     LocalChannel(RmiRuntime runtime) {
         this.runtime = runtime;
-        this.localClient = new RemoteClient("127.0.0.1", runtime.vmId, "local");
+        this.localClient = new RemoteClient("127.0.0.1", runtime.vmId, "local", true, 0);
     }
 
     private Level current() {

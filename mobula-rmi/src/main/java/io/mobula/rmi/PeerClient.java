@@ -9,7 +9,9 @@ import io.mobula.serial.SerialException;
 import io.mobula.serial.SerialReader;
 import io.mobula.serial.SerialWriter;
 import io.mobula.transport.Connection;
+import io.mobula.transport.FrameTooLargeException;
 import java.lang.System.Logger.Level;
+import java.io.IOException;
 import java.rmi.ConnectException;
 import java.rmi.RemoteException;
 import java.rmi.UnmarshalException;
@@ -74,6 +76,7 @@ final class PeerClient implements CallChannel {
                     + " deliver; remove @NonBlocking from the method that makes it (one-way calls may be made)");
         }
         boolean registered = false;
+        RemoteException broken = null;
         try {
             if (!oneWay) {
                 if (!pending.add(call)) {
@@ -89,12 +92,20 @@ final class PeerClient implements CallChannel {
             // nothing (or half a frame, on a connection that is closing) reached the peer: the message's type
             // descriptors are defined again by the next message
             sender.writer().abortMessage();
-            if (registered) {
-                pending.remove(call.callId);
+            RemoteException failure = sender.failure(e, "call " + call.ref.describe(call.methodId));
+            if (!registered) {
+                throw failure;
             }
-            throw sender.failure(e, "call " + call.ref.describe(call.methodId));
+            if (!(e instanceof IOException) || e instanceof FrameTooLargeException || connection.isOpen()) {
+                pending.remove(call.callId);
+                throw failure;
+            }
+            broken = failure; // the connection broke under the frame: maybe the server refused it and said why
         } finally {
             sender.unlock();
+        }
+        if (broken != null) {
+            throw refusedOr(call, broken);
         }
         if (!oneWay && call.future != null) {
             expireLater(call);
@@ -103,6 +114,25 @@ final class PeerClient implements CallChannel {
             // closed between add and send: close() may have missed it
             call.fail(closeCause != null ? closeCause : notConnected());
         }
+    }
+
+    /**
+     * A call whose frame could not be sent because the connection broke under it: a server that has no room for a
+     * frame answers the call with an error naming why before it closes the connection, and that answer arrives
+     * before the close is reported. So wait (briefly: the broken connection's close settles the call) and prefer
+     * that answer over the send's own failure, which stays the error of a call nobody answered.
+     */
+    private RemoteException refusedOr(PendingCall call, RemoteException sendFailure) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
+        while (!call.isDone() && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(this, 1_000_000);
+        }
+        if (!call.isDone()) {
+            pending.remove(call.callId);
+            return sendFailure;
+        }
+        RemoteException answer = call.failure();
+        return answer != null && answer != closeCause ? answer : sendFailure;
     }
 
     @Override

@@ -115,8 +115,9 @@ final class PeerConnection implements CallChannel {
             }
             runtime.stats.authFailures.increment();
             closeReason = "handshake failed: " + why;
-            LOG.log(Level.WARNING, "dropping the connection {0} {1}: handshake failed: {2}",
-                    handshake.connecting() ? "to" : "from", connection.remote(), why);
+            HANDSHAKE_FAILURES.log("dropping the connection " + (handshake.connecting() ? "to " : "from ")
+                    + connection.remote() + ": handshake failed: " + why + " (" + runtime.stats.authFailures.sum()
+                    + " failed handshakes so far)");
             connection.close();
         }
     }
@@ -214,6 +215,15 @@ final class PeerConnection implements CallChannel {
 
     // ------------------------------------------------------------------ receiving
 
+    /** One WARNING line per period for failed handshakes, however many peers fail (a flood of stalled ones). */
+    private static final io.mobula.transport.RateLimitedLog HANDSHAKE_FAILURES = new io.mobula.transport.RateLimitedLog(
+            LOG, Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
+    /** One WARNING line per period for frames refused for lack of memory. */
+    private static final io.mobula.transport.RateLimitedLog RESOURCE_REFUSALS = new io.mobula.transport.RateLimitedLog(
+            LOG, Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+    /** This connection's number for {@link RemoteClient#connection()}: unique in this process, never 0. */
+    private final long id = IDS.incrementAndGet();
     private volatile RemoteClient client;
 
     /** The client as calls served on this connection see it ({@link RemoteClient#current()}). */
@@ -222,9 +232,29 @@ final class PeerConnection implements CallChannel {
         boolean shm = upgraded();
         if (c == null || c.sameHost() != shm) {
             Endpoint r = connection.remote();
-            client = c = new RemoteClient(r.host() != null ? r.host() : "127.0.0.1", peerVmId, shm ? "shm" : "tcp");
+            // with a cluster secret the handshake succeeds only if the peer proved it, over the HELLO naming its VM id
+            client = c = new RemoteClient(r.host() != null ? r.host() : "127.0.0.1", peerVmId, shm ? "shm" : "tcp",
+                    runtime.config.secret() != null, id);
         }
         return c;
+    }
+
+    /**
+     * The transport has no room for a frame of {@code frameBytes} bytes and closes the connection after this: logged
+     * (rate-limited), and if it is a call of an authenticated peer, answered first with an error that says so, so the
+     * caller's exception names the lack of resources rather than a lost connection.
+     */
+    void onFrameRefused(ByteBuffer start, int frameBytes, String reason) {
+        ByteOrder order = peerOrder;
+        RESOURCE_REFUSALS.log("refused a frame of " + frameBytes + " bytes from " + connection.remote()
+                + (order == null ? " before its handshake" : "") + ": " + reason);
+        if (order == null) {
+            return; // nothing is answered before the handshake
+        }
+        RmiHeader h = new RmiHeader();
+        if (h.wrap(start.order(order)) && h.type() == CALL && (h.flags() & FLAG_ONE_WAY) == 0) {
+            server.refuse(h.callId(), "no memory for its " + frameBytes + " bytes now (" + reason + ")");
+        }
     }
 
     /**

@@ -54,6 +54,8 @@ final class PeerHandshake {
     private final Outcome outcome;
     private final CompletableFuture<Void> result = new CompletableFuture<>();
     private Peer hello;
+    /** Why the peer's listener refused this connection, if it said so. */
+    private volatile String peerRefusal;
     private volatile boolean done;
 
     PeerHandshake(RmiRuntime runtime, Connection connection, PeerSender sender, SerialReader reader,
@@ -111,6 +113,13 @@ final class PeerHandshake {
 
     /** The peer's HELLO first, then AUTH frames until the handshake is done; anything else drops the peer. */
     void onFrame(ByteBuffer frame) {
+        String refusal = io.mobula.transport.Refusal.reasonIn(frame);
+        if (refusal != null) {
+            // the peer's listener will not keep this connection (its connection limits) and says why
+            peerRefusal = "refused by " + connection.remote() + ": " + refusal;
+            connection.close();
+            return;
+        }
         if (hello == null) {
             onHello(frame);
         } else {
@@ -167,7 +176,10 @@ final class PeerHandshake {
             return;
         }
         try {
-            byte[] answer = auth.onPeerHello(mode, nonce, raw, hello.vmId() == runtime.vmId);
+            // this process's own VM id is refused (a reflected HELLO) unless the connection is one this process made
+            // to itself: its other end, with the same two addresses swapped, is a connection of this process
+            boolean own = hello.vmId() == runtime.vmId && !runtime.isSelfConnection(connection);
+            byte[] answer = auth.onPeerHello(mode, nonce, raw, own);
             if (answer != null && !sendAuth(answer)) {
                 return;
             }
@@ -207,6 +219,7 @@ final class PeerHandshake {
     }
 
     private void accept() {
+        connection.handshakeDone(); // the next frame may be a call of any size
         done = true;
         outcome.accepted(hello);
         result.complete(null);
@@ -230,10 +243,13 @@ final class PeerHandshake {
      */
     void closed(String reason, IOException cause) {
         if (!result.isDone()) {
+            String refusal = peerRefusal;
             result.completeExceptionally(new IOException(reason != null ? reason
+                    : refusal != null ? refusal
                     : cause != null ? "connection lost during the handshake: " + cause.getMessage()
-                    : "the peer closed the connection during the handshake (it refused this process: another cluster"
-                    + " secret, none, or another protocol version)"));
+                    : "the peer closed the connection during the handshake without saying why: it refused this"
+                    + " process (another cluster secret, none, or another protocol version) or could not keep the"
+                    + " connection (see its log)"));
         }
     }
 

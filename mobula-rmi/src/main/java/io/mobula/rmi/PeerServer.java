@@ -217,6 +217,14 @@ final class PeerServer {
         }
     }
 
+    /**
+     * Answers call {@code callId}, whose frame this process had no memory for, with an error naming why (the caller
+     * sees a {@code ServerException} wrapping an {@code UnmarshalException}, as for arguments it cannot decode).
+     */
+    void refuse(int callId, String why) {
+        sendError(callId, ERROR_UNMARSHAL_ARGUMENTS, "the server refused the call for lack of resources: " + why);
+    }
+
     /** Sends a runtime error for a call; never throws (a connection that cannot carry it is closing anyway). */
     private void sendError(int callId, int code, String message) {
         sendError(callId, code, message, null);

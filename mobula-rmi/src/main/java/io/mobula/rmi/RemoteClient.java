@@ -11,14 +11,30 @@ import java.util.concurrent.TimeUnit;
 /**
  * Who made the remote call the current thread is serving: the client's host address (as the server's connection
  * sees it), the id of the client's process and the technology the call came over ({@code "tcp"}, {@code "shm"} or
- * {@code "local"} for the local short-cut). The base of {@code RemoteServer.getClientHost()} and of the access
- * checks of the registry and the pool coordinator.
+ * {@code "local"} for the local short-cut), whether the client proved the cluster secret, and the connection the call
+ * came over. The base of {@code RemoteServer.getClientHost()} and of the access checks of the registry and the pool
+ * coordinator.
  *
- * @param host      the client's address: an IP literal, or {@code "127.0.0.1"} for a call from this process
- * @param vmId      the client's process id (its RMI runtime's random VM id)
- * @param transport {@code "tcp"}, {@code "shm"} or {@code "local"}
+ * <p>The VM id is what the client's HELLO says. Over a connection that did not authenticate it is a mere claim (any
+ * process that connected to the client once has read it), so rights must not rest on it there: bind them to
+ * {@link #connection()} instead, or to the VM id only when {@link #authenticated()} (the handshake's answers cover
+ * the HELLO, so only a holder of the secret can present a VM id).
+ *
+ * @param host          the client's address: an IP literal, or {@code "127.0.0.1"} for a call from this process
+ * @param vmId          the client's process id (its RMI runtime's random VM id), as its HELLO claims
+ * @param transport     {@code "tcp"}, {@code "shm"} or {@code "local"}
+ * @param authenticated whether the client proved the cluster secret on this connection (always true for a call
+ *                      from this process)
+ * @param connection    the connection the call came over: a number unique in this process and never reused (it
+ *                      stays the same after the upgrade to shared memory); 0 for none (a call from this process, or
+ *                      through a protocol bridge)
  */
-public record RemoteClient(String host, long vmId, String transport) {
+public record RemoteClient(String host, long vmId, String transport, boolean authenticated, long connection) {
+
+    /** A client that did not authenticate, on no connection of its own (connection 0, which matches none). */
+    public RemoteClient(String host, long vmId, String transport) {
+        this(host, vmId, transport, false, 0);
+    }
 
     private static final ThreadLocal<RemoteClient> CURRENT = new ThreadLocal<>();
 

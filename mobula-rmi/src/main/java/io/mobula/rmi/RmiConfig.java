@@ -143,7 +143,9 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
 
     /**
      * The defaults, overridden by system properties; the cluster secret from the file named by {@code mobula.secretFile}
-     * or {@code MOBULA_SECRET_FILE}, or from {@code MOBULA_SECRET} ({@link ClusterSecret}).
+     * or {@code MOBULA_SECRET_FILE}, or from {@code MOBULA_SECRET}, else the per-user cookie ({@code ~/.mobula/cookie},
+     * created on first use; {@code mobula.cookieFile} or {@code MOBULA_COOKIE_FILE} name another file); none only
+     * with {@code mobula.auth=none} or {@code MOBULA_AUTH=none} ({@link ClusterSecret}).
      *
      * @throws IllegalStateException if a secret is configured but unusable (a file readable by others, too short, ...),
      *                               or if {@code mobula.secret} is set: a secret on a command line is visible to every
@@ -168,7 +170,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 Duration.ofMillis(Long.getLong("mobula.peerTimeoutMs", 6000)),
                 parseOrder(System.getProperty("mobula.byteOrder")),
                 Duration.ofMillis(Long.getLong("mobula.handshakeTimeoutMs", DEFAULT_HANDSHAKE_TIMEOUT.toMillis())),
-                ClusterSecret.configured(System.getenv(), System.getProperty(ClusterSecret.FILE_PROPERTY)),
+                ClusterSecret.resolve(System.getenv(), System.getProperties()),
                 Decoding.fromSystemProperties(),
                 Integer.getInteger("mobula.jrmp.port", JRMP_OFF),
                 tlsFromSystemProperties());
@@ -345,6 +347,14 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     public RmiConfig withSecret(ClusterSecret s) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
                 peerTimeout, byteOrder, handshakeTimeout, s, decoding, jrmpPort, tls);
+    }
+
+    /**
+     * A copy without cluster authentication: any process that can reach this one may call what it exports, as in
+     * java.rmi (the same as {@code -Dmobula.auth=none}). Its peers must run without it too.
+     */
+    public RmiConfig withoutAuthentication() {
+        return withSecret((ClusterSecret) null);
     }
 
     /**

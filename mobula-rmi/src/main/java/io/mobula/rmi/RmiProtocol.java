@@ -30,6 +30,13 @@ final class RmiProtocol {
     static final byte AUTH = 13;          // payload: the 32-byte HMAC-SHA256 answer
     static final int AUTH_FRAME_LENGTH = RmiHeader.LENGTH + AuthHandshake.MAC_LENGTH;
 
+    /**
+     * The largest frame a peer may send before the handshake is done (HELLO and AUTH;
+     * {@code TransportOptions.handshakeFrameSize}): a HELLO is about 144 bytes with a few endpoints, 16 endpoints of
+     * 253-character host names stay below 4.5 KiB, an AUTH frame is {@link #AUTH_FRAME_LENGTH} bytes.
+     */
+    static final int HANDSHAKE_FRAME_LIMIT = 8 << 10;
+
     // flags (any frame type)
     static final int FLAG_ONE_WAY = 1;    // CALL: no reply
     static final int FLAG_TYPE_DEFS = 2;  // the payload ends with a type-descriptor trailer (docs/WIRE.md)

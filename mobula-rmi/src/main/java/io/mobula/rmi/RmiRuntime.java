@@ -104,11 +104,9 @@ final class RmiRuntime implements FrameHandler {
             timer.scheduleWithFixedDelay(this::heartbeat, beat, beat, TimeUnit.NANOSECONDS);
         }
         if (config.secret() == null) {
-            // java.rmi says nothing either; a drop-in runtime is quiet by default (docs/SECURITY.md says how to turn
-            // authentication on)
-            LOG.log(Level.DEBUG, "Mobula RMI runs without cluster authentication: any process that can reach this one"
-                    + " may call its exported objects. Set MOBULA_SECRET_FILE (a file of mode 600) or MOBULA_SECRET"
-                    + " on every process of the cluster to require a shared secret (docs/SECURITY.md)");
+            LOG.log(Level.INFO, "Mobula RMI runs without cluster authentication, as configured (mobula.auth=none or"
+                    + " RmiConfig.withoutAuthentication()): any process that can reach this one may call its exported"
+                    + " objects (docs/SECURITY.md)");
         }
     }
 
@@ -119,7 +117,8 @@ final class RmiRuntime implements FrameHandler {
      * ({@code mobula.idleReceiverMs}, default 1000, 0 = never; {@link TransportOptions#idleReceiver()}), and how long
      * a receive thread may run a call it read before another thread takes over receiving
      * ({@code mobula.receiverReliefMicros}, default 1000, 0 = calls that may block always run on virtual threads;
-     * {@link TransportOptions#receiverRelief()}).
+     * {@link TransportOptions#receiverRelief()}). Frames before the handshake are limited to
+     * {@link RmiProtocol#HANDSHAKE_FRAME_LIMIT} ({@link TransportOptions#handshakeFrameSize()}).
      */
     static TransportOptions transportOptions(RmiConfig config) {
         io.mobula.transport.ConnectionLimits d = io.mobula.transport.ConnectionLimits.DEFAULT;
@@ -130,7 +129,38 @@ final class RmiRuntime implements FrameHandler {
                         TransportOptions.defaults().receiverRelief().toNanos() / 1000)))
                 .withConnectionLimits(new io.mobula.transport.ConnectionLimits(
                         Integer.getInteger("mobula.maxAcceptedConnections", d.maxAccepted()),
-                        Integer.getInteger("mobula.maxAcceptedConnectionsPerHost", d.maxAcceptedPerHost())));
+                        Integer.getInteger("mobula.maxAcceptedConnectionsPerHost", d.maxAcceptedPerHost())))
+                .withHandshakeFrameSize(RmiProtocol.HANDSHAKE_FRAME_LIMIT);
+    }
+
+    /**
+     * Whether {@code c} is a connection this process made to itself: another connection of this process has as its
+     * own address the remote address of {@code c} and the other way round (the two ends of one TCP connection). The
+     * kernel assigns those addresses, so a peer that merely presents this process's HELLO cannot pass this.
+     */
+    boolean isSelfConnection(Connection c) {
+        Endpoint local = c.local();
+        Endpoint remote = c.remote();
+        if (local == null || remote == null) {
+            return false;
+        }
+        for (PeerConnection p : connections) {
+            Connection o = p.connection;
+            if (o != c && sameAddress(remote, o.local()) && sameAddress(local, o.remote())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether two ends name the same address: the same port, and the same host, unless one of them is a name (the
+     * host a connecting side dialled, say {@code localhost}). A socket's own address is always the kernel's literal,
+     * so one of every pair compared in {@link #isSelfConnection} is exact.
+     */
+    private static boolean sameAddress(Endpoint a, Endpoint b) {
+        return a != null && b != null && a.port() == b.port() && (a.host().equals(b.host())
+                || RemoteClient.parseLiteral(a.host()) == null || RemoteClient.parseLiteral(b.host()) == null);
     }
 
     /** Runs {@code task} once after {@code delayNanos} on the runtime's timer (call time-outs). */
@@ -526,6 +556,11 @@ final class RmiRuntime implements FrameHandler {
     @Override
     public void onFrame(Connection connection, ByteBuffer frame) {
         attach(connection).onFrame(connection, frame);
+    }
+
+    @Override
+    public void onFrameRefused(Connection connection, ByteBuffer start, int frameBytes, String reason) {
+        attach(connection).onFrameRefused(start, frameBytes, reason);
     }
 
     @Override

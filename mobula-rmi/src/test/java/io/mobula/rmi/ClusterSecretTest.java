@@ -90,4 +90,68 @@ class ClusterSecretTest {
             System.clearProperty("mobula.secret");
         }
     }
+
+    private static java.util.Properties props(String... kv) {
+        java.util.Properties p = new java.util.Properties();
+        for (int i = 0; i < kv.length; i += 2) {
+            p.setProperty(kv[i], kv[i + 1]);
+        }
+        return p;
+    }
+
+    @Test
+    void withoutASecretTheCookieIsCreatedOwnerOnlyOnFirstUseAndSharedAfterwards(@TempDir Path home) throws Exception {
+        Path cookie = home.resolve("mobula-home").resolve("cookie");
+        Map<String, String> env = Map.of(ClusterSecret.COOKIE_ENV, cookie.toString());
+        ClusterSecret first = ClusterSecret.resolve(env, props());
+        assertTrue(first != null, "authentication is on by default");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cookie)));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cookie.getParent())));
+        assertTrue(Files.readString(cookie).trim().length() >= 32, "32 random bytes in base64");
+        assertEquals(first, ClusterSecret.resolve(env, props()), "the next process reads the same cookie");
+        try (var list = Files.list(cookie.getParent())) {
+            assertEquals(1, list.count(), "no temporary file left behind");
+        }
+        // the default place is ~/.mobula/cookie (user.home given here, never the real one)
+        ClusterSecret underHome = ClusterSecret.resolve(Map.of(), props("user.home", home.toString()));
+        assertEquals(underHome, ClusterSecret.fromFile(home.resolve(".mobula").resolve("cookie")));
+        assertNotEquals(first, underHome, "another cookie, another secret");
+    }
+
+    @Test
+    void aCookieReadableByOthersIsRefused(@TempDir Path home) throws Exception {
+        Path cookie = file(home, TEXT, "rw-r-----");
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> ClusterSecret.resolve(Map.of(), props(ClusterSecret.COOKIE_PROPERTY, cookie.toString())));
+        assertTrue(e.getMessage().contains("chmod 600"), e.getMessage());
+    }
+
+    @Test
+    void processesStartingAtOnceAgreeOnOneCookie(@TempDir Path home) throws Exception {
+        Path cookie = home.resolve("cookie");
+        java.util.List<java.util.concurrent.CompletableFuture<ClusterSecret>> all = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            all.add(java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> ClusterSecret.cookie(cookie)));
+        }
+        ClusterSecret one = all.get(0).get();
+        for (var f : all) {
+            assertEquals(one, f.get());
+        }
+    }
+
+    @Test
+    void authenticationIsOffOnlyByChoice(@TempDir Path home) {
+        Map<String, String> env = Map.of(ClusterSecret.COOKIE_ENV, home.resolve("cookie").toString());
+        assertNull(ClusterSecret.resolve(env, props("mobula.auth", "none")));
+        assertNull(ClusterSecret.resolve(Map.of("MOBULA_AUTH", "none"), props()));
+        assertFalse(Files.exists(home.resolve("cookie")), "no cookie made when authentication is off");
+        IllegalStateException both = assertThrows(IllegalStateException.class,
+                () -> ClusterSecret.resolve(Map.of("MOBULA_SECRET", TEXT), props("mobula.auth", "none")));
+        assertTrue(both.getMessage().contains("set only one"), both.getMessage());
+        assertThrows(IllegalStateException.class, () -> ClusterSecret.resolve(env, props("mobula.auth", "off")));
+        assertEquals(ClusterSecret.of(TEXT.getBytes(StandardCharsets.UTF_8)),
+                ClusterSecret.resolve(Map.of("MOBULA_SECRET", TEXT), props()), "a configured secret wins");
+        assertNull(RmiConfig.fromSystemProperties().withoutAuthentication().secret());
+    }
 }

@@ -1,25 +1,53 @@
 package io.mobula.transport;
 
+import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Counts a transport's accepted connections, in all and per remote address, against its {@link ConnectionLimits}.
+ * Counts a transport's accepted connections, in all and per remote address, against its {@link ConnectionLimits},
+ * and decides who gives way when a limit is reached. A connection counts as <em>unproven</em> from its accept until
+ * the layer above says its peer passed the handshake ({@link Connection#handshakeDone()}). When a newcomer would go
+ * over a limit, the oldest unproven connection that holds a place under that limit is closed to make room (it is told
+ * why, {@link Refusal}): so connections that never authenticate, from one process or many, cannot lock the others of
+ * their host out, whoever opened them; only proven connections (peers that know the cluster secret) hold their places
+ * for good. A newcomer finds no room only when every place under the limit is proven, and is then told so.
  * Thread-safe; {@link #admit} and {@link #release} pair up per accepted connection.
  */
 final class Admission {
-    private static final long LOG_EVERY_NANOS = 10_000_000_000L;
+
+    /** The place one accepted connection holds. */
+    static final class Place {
+        final InetAddress peer;
+        private AutoCloseable holder;
+        private boolean proven;
+        private boolean released;
+
+        private Place(InetAddress peer, AutoCloseable holder) {
+            this.peer = peer;
+            this.holder = holder;
+        }
+    }
 
     private final ConnectionLimits limits;
     private final String transport;
-    private final AtomicInteger total = new AtomicInteger();
-    /** Accepted connections alive per remote address; an address with none has no entry. */
-    private final ConcurrentHashMap<InetAddress, Integer> perHost = new ConcurrentHashMap<>();
-    private final AtomicLong refused = new AtomicLong();
-    private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
+    // guarded by this
+    private int total;
+    private final Map<InetAddress, Integer> perHost = new HashMap<>();
+    /** Unproven places, oldest first. */
+    private final LinkedHashSet<Place> unproven = new LinkedHashSet<>();
+    private long refused;
+    private long evicted;
+    private final RateLimitedLog refusals = new RateLimitedLog(StreamConnection.LOG, Level.WARNING,
+            RateLimitedLog.DEFAULT_PERIOD);
+    private final RateLimitedLog evictions = new RateLimitedLog(StreamConnection.LOG, Level.INFO,
+            RateLimitedLog.DEFAULT_PERIOD);
 
     Admission(ConnectionLimits limits, String transport) {
         this.limits = limits;
@@ -27,56 +55,140 @@ final class Admission {
     }
 
     /**
-     * Reserves a place for a connection accepted from {@code peer}.
+     * Reserves a place for a connection accepted from {@code peer}, closing the oldest unproven connection in the way
+     * if a limit is reached.
      *
-     * @return whether it may stay; if not, nothing is reserved and the refusal is counted
+     * @param holder what to close if this connection is evicted before it is proven (the accepted socket; replace it
+     *               with the connection once made, {@link #hold})
+     * @return the place, or a refusal: the reason to tell the peer (nothing is reserved, the refusal is counted)
      */
-    boolean admit(InetAddress peer) {
-        if (total.incrementAndGet() > limits.maxAccepted()) {
-            total.decrementAndGet();
-            refuse(peer, "this process already has " + limits.maxAccepted() + " accepted connections");
-            return false;
-        }
-        boolean[] room = {false};
-        perHost.compute(peer, (p, n) -> {
-            int now = n == null ? 0 : n;
-            if (now >= limits.maxAcceptedPerHost()) {
-                return n;
+    Object admit(InetAddress peer, AutoCloseable holder) {
+        List<Place> out = new ArrayList<>(1);
+        String why = null;
+        Place place = null;
+        synchronized (this) {
+            if (total >= limits.maxAccepted()) {
+                Place v = oldestUnproven(null);
+                if (v == null) {
+                    why = "this process already has " + limits.maxAccepted() + " accepted connections, all of"
+                            + " authenticated peers (ConnectionLimits.maxAccepted, mobula.maxAcceptedConnections)";
+                } else {
+                    evictLocked(v, out);
+                }
             }
-            room[0] = true;
-            return now + 1;
-        });
-        if (!room[0]) {
-            total.decrementAndGet();
-            refuse(peer, peer.getHostAddress() + " already has " + limits.maxAcceptedPerHost() + " connections");
-            return false;
+            if (why == null && perHost.getOrDefault(peer, 0) >= limits.maxAcceptedPerHost()) {
+                Place v = oldestUnproven(peer);
+                if (v == null) {
+                    why = peer.getHostAddress() + " already has " + limits.maxAcceptedPerHost() + " connections to"
+                            + " this process, all of authenticated peers (ConnectionLimits.maxAcceptedPerHost,"
+                            + " mobula.maxAcceptedConnectionsPerHost)";
+                } else {
+                    evictLocked(v, out);
+                }
+            }
+            if (why == null) {
+                place = new Place(peer, holder);
+                total++;
+                perHost.merge(peer, 1, Integer::sum);
+                unproven.add(place);
+            } else {
+                refused++;
+            }
         }
-        return true;
+        for (Place v : out) {
+            evictions.log(transport + " closed an unauthenticated connection from " + v.peer.getHostAddress()
+                    + " to make room for one from " + peer.getHostAddress() + " (ConnectionLimits; " + evicted()
+                    + " so far)");
+            tellAndClose(v);
+        }
+        if (why != null) {
+            refusals.log(transport + " refused a connection from " + peer.getHostAddress() + ": " + why + " ("
+                    + refused() + " refused so far)");
+            return why;
+        }
+        return place;
     }
 
-    /** Gives back the place of a connection {@link #admit} let in, when it ends. */
-    void release(InetAddress peer) {
-        perHost.computeIfPresent(peer, (p, n) -> n <= 1 ? null : n - 1);
-        total.decrementAndGet();
+    /**
+     * From now on {@code holder} (the connection made from the accepted socket) is what an eviction closes; if the
+     * place was evicted meanwhile, it is closed at once.
+     */
+    void hold(Place place, AutoCloseable holder) {
+        boolean gone;
+        synchronized (this) {
+            place.holder = holder;
+            gone = place.released;
+        }
+        if (gone) {
+            tellAndClose(place);
+        }
+    }
+
+    /** The connection of {@code place} passed its handshake: it is never evicted. */
+    synchronized void proven(Place place) {
+        place.proven = true;
+        unproven.remove(place);
+    }
+
+    /** Gives back a place {@link #admit} gave, when its connection ends; nothing if it was evicted already. */
+    synchronized void release(Place place) {
+        if (place.released) {
+            return;
+        }
+        place.released = true;
+        unproven.remove(place);
+        total--;
+        perHost.computeIfPresent(place.peer, (p, n) -> n <= 1 ? null : n - 1);
     }
 
     /** Connections refused so far. */
-    long refused() {
-        return refused.get();
+    synchronized long refused() {
+        return refused;
     }
 
-    /** Accepted connections alive. */
-    int accepted() {
-        return total.get();
+    /** Unproven connections closed to make room so far. */
+    synchronized long evicted() {
+        return evicted;
     }
 
-    private void refuse(InetAddress peer, String why) {
-        long n = refused.incrementAndGet();
-        long now = System.nanoTime();
-        long last = lastLog.get();
-        if (now - last >= LOG_EVERY_NANOS && lastLog.compareAndSet(last, now)) {
-            StreamConnection.LOG.log(Level.WARNING, transport + " refused a connection from " + peer.getHostAddress()
-                    + ": " + why + " (ConnectionLimits; " + n + " refused so far)");
+    /** Accepted connections alive (evicted ones no longer count). */
+    synchronized int accepted() {
+        return total;
+    }
+
+    private Place oldestUnproven(InetAddress peer) {
+        for (Iterator<Place> it = unproven.iterator(); it.hasNext(); ) {
+            Place p = it.next();
+            if (peer == null || p.peer.equals(peer)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private void evictLocked(Place v, List<Place> out) {
+        release(v);
+        evicted++;
+        out.add(v);
+    }
+
+    private void tellAndClose(Place v) {
+        AutoCloseable h;
+        synchronized (this) {
+            h = v.holder;
+        }
+        if (h instanceof Connection c) {
+            try {
+                c.send(Refusal.frame("closed to make room: this process is at its connection limit and this"
+                        + " connection had not authenticated"));
+            } catch (IOException | RuntimeException e) {
+                // closing anyway
+            }
+        }
+        try {
+            h.close();
+        } catch (Exception e) {
+            StreamConnection.LOG.log(Level.DEBUG, () -> "closing an evicted connection: " + e);
         }
     }
 }

@@ -55,11 +55,30 @@ public interface Connection extends AutoCloseable {
         send(flat.flip());
     }
 
-    /** Whether the connection is open; false once closed on either side or broken. */
+    /**
+     * The layer above accepted its peer (its handshake is done, the peer authenticated): lifts the limit on frames
+     * before the handshake ({@link TransportOptions#handshakeFrameSize()}) to {@link TransportOptions#maxFrameSize()},
+     * and an accepted connection no longer counts as one that has not proved itself, which a listener may close to
+     * make room when its connection limits are reached ({@link ConnectionLimits}). Call it from the frame handler of
+     * the frame that ended the handshake (so the next frame is measured against the full limit). Idempotent; the
+     * default does nothing (transports without such a phase).
+     */
+    default void handshakeDone() {
+    }
+
+        /** Whether the connection is open; false once closed on either side or broken. */
     boolean isOpen();
 
     /** The peer's endpoint (for accepted TCP connections, the peer's address and ephemeral port). */
     Endpoint remote();
+
+    /**
+     * This side's own address of a socket connection (IP literal and port), or null where there is none (shared
+     * memory, in-process): with {@link #remote()} it tells a connection a process made to itself over loopback.
+     */
+    default Endpoint local() {
+        return null;
+    }
 
     /** Counters of this connection. */
     ConnectionStats stats();

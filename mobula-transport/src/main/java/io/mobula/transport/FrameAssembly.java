@@ -40,6 +40,8 @@ final class FrameAssembly {
     private final ByteSource source;
     private final ProgressEngine engine;
     private final int maxFrameSize;
+    /** Frames up to this size pass before the handshake too, so only larger ones read the connection's limit. */
+    private final int handshakeFrameSize;
     /** Pays for receive buffers beyond {@link #INITIAL_RECEIVE_BUFFER}; shared process-wide. */
     private final ReceiveBudget budget;
     /** What this connection holds of {@link #budget} now. */
@@ -57,6 +59,7 @@ final class FrameAssembly {
         this.source = source;
         this.engine = engine;
         this.maxFrameSize = options.maxFrameSize();
+        this.handshakeFrameSize = options.handshakeFrameSize() > 0 ? options.handshakeFrameSize() : maxFrameSize;
         this.budget = ReceiveBudget.of(options.receiveBudget());
     }
 
@@ -104,9 +107,11 @@ final class FrameAssembly {
         ByteBuffer view = this.view;
         while (end - readPos >= 4) {
             int len = buf.getInt(readPos);
-            if (len < 0 || len > maxFrameSize) {
-                throw new IOException("protocol error: peer announced a frame of " + len
-                        + " bytes (maxFrameSize " + maxFrameSize + ")" + tlsHint(len) + "; closing " + connection);
+            if (len < 0 || len > handshakeFrameSize && len > connection.frameLimit()) {
+                int limit = connection.frameLimit();
+                throw new IOException("protocol error: peer announced a frame of " + len + " bytes ("
+                        + (limit < maxFrameSize ? "at most " + limit + " before its handshake is done"
+                        : "maxFrameSize " + maxFrameSize) + ")" + tlsHint(len) + "; closing " + connection);
             }
             if (end - readPos - 4 < len) {
                 ByteBuffer grown = growFor(buf, readPos, end, 4 + len);
@@ -210,10 +215,18 @@ final class FrameAssembly {
         int target = (int) Math.min(frameBytes, (long) GROWTH_FACTOR * capacity);
         long more = target - capacity;
         if (!budget.tryReserve(more)) {
-            throw new IOException("receive budget exhausted: a frame of " + (frameBytes - 4) + " bytes needs "
+            String why = "receive budget exhausted: a frame of " + (frameBytes - 4) + " bytes needs "
                     + more + " more bytes of receive buffer, but all connections together hold "
                     + budget.reserved() + " of the " + budget.limit()
-                    + " bytes of TransportOptions.receiveBudget; closing " + connection);
+                    + " bytes of TransportOptions.receiveBudget; closing " + connection;
+            try {
+                connection.handler.onFrameRefused(connection, buf.duplicate().limit(end).position(readPos + 4),
+                        frameBytes - 4, why);
+            } catch (RuntimeException e) {
+                System.getLogger(FrameAssembly.class.getName()).log(System.Logger.Level.DEBUG,
+                        "the handler of a refused frame failed", e);
+            }
+            throw new IOException(why);
         }
         reserved.addAndGet(more);
         ByteBuffer grown;

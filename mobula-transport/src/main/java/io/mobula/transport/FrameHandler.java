@@ -31,6 +31,17 @@ public interface FrameHandler {
     void onFrame(Connection connection, ByteBuffer frame);
 
     /**
+     * A frame the connection has no room for: its receive buffer would have to grow beyond what is left of the
+     * process's {@link TransportOptions#receiveBudget()}. {@code start} holds the first bytes of the frame (what
+     * arrived of it, at least the initial receive buffer's worth), {@code frameBytes} its announced size and
+     * {@code reason} the budget's account. The connection closes after this returns, with {@code reason} as the cause
+     * given to {@link #onClose}; until then the handler may still send on it (a last answer to whoever sent the
+     * frame, so that its caller learns why). Runs on the receive role, like {@link #onFrame}. Default: nothing.
+     */
+    default void onFrameRefused(Connection connection, ByteBuffer start, int frameBytes, String reason) {
+    }
+
+    /**
      * The connection is closed; called exactly once per connection, after its last {@code onFrame}.
      *
      * @param cause {@code null} on an orderly close (by {@link Connection#close()} on this side, or by the

@@ -16,6 +16,7 @@ final class LocalConnection extends StreamConnection {
     LocalConnection(Endpoint remote, FrameHandler handler, TransportOptions options, LocalPipe out, LocalPipe in,
                     Consumer<? super StreamConnection> onFinished) {
         super(remote, handler, options, ByteBuffer.allocate(4), onFinished);
+        handshakeDone(); // both ends are in this process: there is no handshake to wait for
         this.out = out;
         this.in = in;
     }

@@ -34,6 +34,7 @@ final class ShmConnection extends StreamConnection {
                   SocketChannel link, ShmWait wait, Consumer<? super StreamConnection> onFinished) {
         super(remote, handler, options, ByteBuffer.allocate(4), ProgressEngine.Policy.ring(wait.spinNanos()),
                 onFinished);
+        handshakeDone(); // shared memory is set up only between peers that passed their handshake over TCP: no limit before one
         this.segment = segment;
         this.out = segment.out(wait);
         this.in = segment.in(wait);

@@ -19,6 +19,18 @@ abstract class SocketChannelConnection extends StreamConnection {
     private final ByteBuffer[] gather2 = new ByteBuffer[2];
     private final ByteBuffer[] gather3 = new ByteBuffer[3];
 
+    @Override
+    public Endpoint local() {
+        try {
+            if (channel.getLocalAddress() instanceof java.net.InetSocketAddress a) {
+                return new Endpoint(remote.transport(), a.getAddress().getHostAddress(), a.getPort(), null);
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // closed
+        }
+        return null;
+    }
+
     SocketChannelConnection(SocketChannel channel, ChannelWaits waits, Endpoint remote, FrameHandler handler,
                             TransportOptions options, ByteBuffer prefix,
                             Consumer<? super StreamConnection> onFinished) {

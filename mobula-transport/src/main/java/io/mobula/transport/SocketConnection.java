@@ -22,6 +22,13 @@ final class SocketConnection extends StreamConnection {
     /** Copies direct buffers to the stream; only touched under sendLock. */
     private final byte[] scratch = new byte[8 << 10];
 
+    @Override
+    public Endpoint local() {
+        java.net.InetAddress a = socket.getLocalAddress();
+        return a == null || socket.getLocalPort() <= 0 ? null
+                : new Endpoint(remote.transport(), a.getHostAddress(), socket.getLocalPort(), null);
+    }
+
     SocketConnection(Socket socket, Endpoint remote, FrameHandler handler, TransportOptions options,
                      Consumer<? super StreamConnection> onFinished) throws IOException {
         super(remote, handler, options, ByteBuffer.allocate(4), onFinished);

@@ -120,18 +120,20 @@ public final class SocketTransport extends TransportBase<AcceptingListener<Socke
     /** Sets up a socket the listener accepted and starts its connection. */
     private void accepted(Socket socket, FrameHandler handler) throws IOException {
         InetAddress peer = socket.getInetAddress();
-        if (!admission.admit(peer)) {
-            socket.close();
+        Object admitted = admission.admit(peer, socket);
+        if (!(admitted instanceof Admission.Place place)) {
+            Refusal.tellAndClose(socket, (String) admitted);
             return;
         }
         SocketConnection connection;
         try {
             connection = adopt(socket, new Endpoint(NAME, peer.getHostAddress(), socket.getPort(), null), handler,
-                    () -> admission.release(peer));
+                    () -> admission.release(place));
         } catch (IOException | RuntimeException e) {
-            admission.release(peer);
+            admission.release(place);
             throw e;
         }
+        connection.admittedBy(admission, place);
         connection.start(true);
     }
 

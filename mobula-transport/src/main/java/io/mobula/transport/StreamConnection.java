@@ -29,6 +29,11 @@ abstract class StreamConnection implements Connection, ByteSource {
     final Endpoint remote;
     final FrameHandler handler;
     final int maxFrameSize;
+    /**
+     * The largest frame the peer may send now: {@link TransportOptions#handshakeFrameSize()} until
+     * {@link #handshakeDone()}, then {@link #maxFrameSize}.
+     */
+    private volatile int frameLimit;
     /** Who receives on this connection. */
     final ProgressEngine engine;
     private final Consumer<? super StreamConnection> onFinished;
@@ -59,9 +64,36 @@ abstract class StreamConnection implements Connection, ByteSource {
         this.remote = remote;
         this.handler = handler;
         this.maxFrameSize = options.maxFrameSize();
+        this.frameLimit = options.handshakeFrameSize() > 0 ? options.handshakeFrameSize() : maxFrameSize;
         this.prefix = prefix.order(ByteOrder.BIG_ENDIAN);
         this.onFinished = onFinished;
         this.engine = new ProgressEngine(this, this, policy, options);
+    }
+
+    /** The largest frame the peer may send now (see {@link #frameLimit}); any thread. */
+    final int frameLimit() {
+        return frameLimit;
+    }
+
+    /** The place this accepted connection holds in its transport's {@link Admission} until proven; else null. */
+    private volatile Admission admission;
+    private volatile Admission.Place place;
+
+    /** Makes this accepted connection the holder of {@code place}: evicted (closed) while it has not proven itself. */
+    final void admittedBy(Admission a, Admission.Place p) {
+        place = p;
+        admission = a;
+        a.hold(p, this);
+    }
+
+    @Override
+    public void handshakeDone() {
+        frameLimit = maxFrameSize;
+        Admission a = admission;
+        if (a != null) {
+            admission = null;
+            a.proven(place);
+        }
     }
 
     // ---- raw byte movement, supplied by the technology (receiving: the ByteSource methods) ----

@@ -50,8 +50,9 @@ final class TcpTransport extends TransportBase<AcceptingListener<SocketChannel>,
      */
     private void accepted(SocketChannel channel, FrameHandler handler) throws IOException {
         InetSocketAddress peer = (InetSocketAddress) channel.getRemoteAddress();
-        if (!admission.admit(peer.getAddress())) {
-            channel.close();
+        Object admitted = admission.admit(peer.getAddress(), channel);
+        if (!(admitted instanceof Admission.Place place)) {
+            Refusal.tellAndClose(channel, (String) admitted);
             return;
         }
         TcpConnection connection;
@@ -60,13 +61,14 @@ final class TcpTransport extends TransportBase<AcceptingListener<SocketChannel>,
             connection = TcpConnection.create(channel, Endpoint.tcp(peer.getAddress().getHostAddress(),
                     peer.getPort()), handler, options, c -> {
                 connections.remove(c);
-                admission.release(peer.getAddress());
+                admission.release(place);
             });
         } catch (IOException | RuntimeException e) {
-            admission.release(peer.getAddress());
+            admission.release(place);
             throw e;
         }
         track(connection);
+        connection.admittedBy(admission, place);
         connection.start(true);
     }
 

@@ -22,13 +22,13 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
 
     /** The name, and scheme of the endpoints. */
     static final String NAME = "tls";
-    private static final long LOG_EVERY_NANOS = 10_000_000_000L;
 
     private final TlsOptions tls;
     /** Accepted sockets still in their handshake, closed with this transport. */
     private final Set<SocketChannel> handshaking = ConcurrentHashMap.newKeySet();
     private final AtomicLong failedHandshakes = new AtomicLong();
-    private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - LOG_EVERY_NANOS);
+    private final RateLimitedLog refusals = new RateLimitedLog(StreamConnection.LOG, System.Logger.Level.WARNING,
+            RateLimitedLog.DEFAULT_PERIOD);
 
     TlsTransport(TransportOptions options, TlsOptions tls) {
         super(NAME, true, options);
@@ -78,8 +78,9 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
     private void accepted(SocketChannel channel, SSLContext context, FrameHandler handler) throws IOException {
         InetSocketAddress peer = (InetSocketAddress) channel.getRemoteAddress();
         InetAddress address = peer.getAddress();
-        if (!admission.admit(address)) {
-            channel.close();
+        Object admitted = admission.admit(address, channel);
+        if (!(admitted instanceof Admission.Place place)) {
+            channel.close(); // no plaintext refusal: the peer expects a TLS handshake
             return;
         }
         Endpoint remote = Endpoint.tls(address.getHostAddress(), peer.getPort());
@@ -89,15 +90,15 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
                 throw new IOException("tls transport is closed");
             }
             Thread.ofPlatform().daemon().name("mobula-tls-handshake-" + remote)
-                    .start(() -> handshakeAccepted(channel, context, address, remote, handler));
+                    .start(() -> handshakeAccepted(channel, context, place, remote, handler));
         } catch (IOException | RuntimeException | OutOfMemoryError e) {
             handshaking.remove(channel);
-            admission.release(address);
+            admission.release(place);
             throw e;
         }
     }
 
-    private void handshakeAccepted(SocketChannel channel, SSLContext context, InetAddress address, Endpoint remote,
+    private void handshakeAccepted(SocketChannel channel, SSLContext context, Admission.Place place, Endpoint remote,
                                    FrameHandler handler) {
         TlsConnection connection;
         try {
@@ -106,28 +107,25 @@ final class TlsTransport extends TransportBase<AcceptingListener<SocketChannel>,
             TlsHandshake.perform(engine, channel, remote, tls.handshakeTimeout());
             connection = TlsConnection.create(channel, engine, remote, handler, options, c -> {
                 connections.remove(c);
-                admission.release(address);
+                admission.release(place);
             });
         } catch (IOException | RuntimeException e) {
             handshakeFailed(remote, e);
             closeQuietly(channel);
             handshaking.remove(channel);
-            admission.release(address);
+            admission.release(place);
             return;
         }
         handshaking.remove(channel);
         track(connection); // closes it if the transport closed meanwhile; the receive thread still reports it
+        connection.admittedBy(admission, place);
         connection.start(true);
     }
 
     private void handshakeFailed(Endpoint remote, Exception e) {
         long n = failedHandshakes.incrementAndGet();
-        long now = System.nanoTime();
-        long last = lastLog.get();
-        System.Logger.Level level = now - last >= LOG_EVERY_NANOS && lastLog.compareAndSet(last, now)
-                ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG;
-        StreamConnection.LOG.log(level, "TLS connection from " + remote + " refused: " + e.getMessage()
-                + " (" + n + " failed handshakes so far)");
+        refusals.log("TLS connection from " + remote + " refused: " + e.getMessage() + " (" + n
+                + " failed handshakes so far)");
     }
 
     /** Handshakes of accepted sockets that failed so far (for tests). */

@@ -51,11 +51,17 @@ import java.util.Objects;
  *                          longer than about twice this for a thread to read them
  * @param shm               settings of shared-memory connections (ring size, poll window, waits); the defaults take
  *                          them from the {@code mobula.shm.*} system properties ({@link ShmOptions#fromSystemProperties()})
+ * @param handshakeFrameSize the largest frame a TCP, TLS or socket connection takes from its peer until the layer above
+ *                          calls {@link Connection#handshakeDone()} (its peer is authenticated); a larger one closes the
+ *                          connection before anything is allocated for it. 0 (the default) has no such phase: frames
+ *                          up to {@code maxFrameSize} from the start. RMI sets it to what its handshake needs, so a
+ *                          peer that has not authenticated cannot make this process hold more than that per
+ *                          connection, nor take any of the {@code receiveBudget} that authenticated calls need
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
                                int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
                                long receiveBudget, ConnectionLimits connectionLimits, Duration idleReceiver,
-                               Duration receiverRelief, ShmOptions shm) {
+                               Duration receiverRelief, ShmOptions shm, int handshakeFrameSize) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
@@ -68,7 +74,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
 
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
             Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET, ConnectionLimits.DEFAULT,
-            Duration.ofSeconds(1), Duration.ofMillis(1), ShmOptions.fromSystemProperties());
+            Duration.ofSeconds(1), Duration.ofMillis(1), ShmOptions.fromSystemProperties(), 0);
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -100,6 +106,10 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
         }
         Objects.requireNonNull(receiverRelief, "receiverRelief");
         Objects.requireNonNull(shm, "shm");
+        if (handshakeFrameSize < 0 || handshakeFrameSize > maxFrameSize) {
+            throw new IllegalArgumentException("handshakeFrameSize must be between 0 (none) and maxFrameSize: "
+                    + handshakeFrameSize);
+        }
         if (!receiverRelief.isZero() && (receiverRelief.compareTo(Duration.ofNanos(50_000)) < 0
                 || receiverRelief.compareTo(Duration.ofSeconds(10)) > 0)) {
             throw new IllegalArgumentException("receiverRelief must be 0 (off) or between 50 µs and 10 s: "
@@ -112,75 +122,82 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
         return DEFAULTS;
     }
 
-    /** A copy with {@code maxFrameSize} replaced. */
+    /** A copy with {@code maxFrameSize} replaced ({@code handshakeFrameSize} lowered to it if above). */
     public TransportOptions withMaxFrameSize(int v) {
         return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm,
+                Math.min(handshakeFrameSize, Math.max(0, v)));
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
         return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code callerPolling} replaced. */
     public TransportOptions withCallerPolling(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm);
+                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code receiveBudget} replaced. */
     public TransportOptions withReceiveBudget(long v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, v, connectionLimits, idleReceiver, receiverRelief, shm);
+                connectTimeout, callerPolling, v, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code connectionLimits} replaced. */
     public TransportOptions withConnectionLimits(ConnectionLimits v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, v, idleReceiver, receiverRelief, shm);
+                connectTimeout, callerPolling, receiveBudget, v, idleReceiver, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code idleReceiver} replaced. */
     public TransportOptions withIdleReceiver(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, v, receiverRelief, shm);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, v, receiverRelief, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code receiverRelief} replaced. */
     public TransportOptions withReceiverRelief(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, v, shm);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, v, shm, handshakeFrameSize);
     }
 
     /** A copy with {@code shm} replaced. */
     public TransportOptions withShm(ShmOptions v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, v);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, v, handshakeFrameSize);
+    }
+
+    /** A copy with {@code handshakeFrameSize} replaced. */
+    public TransportOptions withHandshakeFrameSize(int v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, v);
     }
 }

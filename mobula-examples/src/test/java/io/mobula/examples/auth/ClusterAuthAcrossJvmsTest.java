@@ -69,8 +69,16 @@ class ClusterAuthAcrossJvmsTest {
 
     private static Map<String, String> env(String secretValue) {
         Map<String, String> e = new HashMap<>();
-        e.put("MOBULA_SECRET", secretValue); // null: none
+        e.put("MOBULA_SECRET", secretValue); // null: none, by choice (else the per-user cookie would be used)
         e.put("MOBULA_SECRET_FILE", null);
+        e.put("MOBULA_AUTH", secretValue == null ? "none" : null);
+        return e;
+    }
+
+    /** No secret in the environment: the server's comes from its -Dmobula.secretFile. */
+    private static Map<String, String> fileOnly() {
+        Map<String, String> e = env(null);
+        e.put("MOBULA_AUTH", null);
         return e;
     }
 
@@ -89,8 +97,8 @@ class ClusterAuthAcrossJvmsTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         // the server reads the file, the clients the environment variable: the same secret
         List<String> jvm = List.of("-Dmobula.secretFile=" + file, "-Dmobula.handshakeTimeoutMs=" + HANDSHAKE_MS);
-        guarded = Server.start(jvm, env(null), false);
-        guardedSockets = Server.start(jvm, env(null), true);
+        guarded = Server.start(jvm, fileOnly(), false);
+        guardedSockets = Server.start(jvm, fileOnly(), true);
     }
 
     @AfterAll
@@ -203,6 +211,38 @@ class ClusterAuthAcrossJvmsTest {
                         "closed " + ms + " ms after connecting (handshake timeout " + HANDSHAKE_MS + " ms)");
             }
             assertEquals(before[0] + 2, guarded.stats()[0]);
+        });
+    }
+
+    @Test
+    void aFloodOfStalledPeersMakesTwoWarningLinesNotOnePerPeer() throws Exception {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            int peers = 30;
+            try (Server s = Server.start(List.of("-Dmobula.handshakeTimeoutMs=800"), env(secret), false)) {
+                List<Socket> stalled = new ArrayList<>();
+                try {
+                    for (int i = 0; i < peers; i++) {
+                        stalled.add(connect(s.port()));
+                    }
+                    for (Socket k : stalled) {
+                        assertEquals(1, readUntilClosed(k).size(), "the server's HELLO, then the close");
+                    }
+                } finally {
+                    for (Socket k : stalled) {
+                        k.close();
+                    }
+                }
+                assertEquals(peers, s.stats()[0], "every stalled peer counted");
+                // the summary of the period comes when it ends (10 s after the first line)
+                String summary = s.jvm().awaitLine("WARNING: dropping the connection from", Duration.ofSeconds(20));
+                if (!summary.contains("more in the last")) {
+                    summary = s.jvm().awaitLine("WARNING: dropping the connection from", Duration.ofSeconds(20));
+                }
+                assertTrue(summary.contains("(and " + (peers - 2) + " more in the last 10 s)"), summary);
+                long lines = s.jvm().output().lines().filter(l -> l.startsWith("WARNING: dropping the connection"))
+                        .count();
+                assertEquals(2, lines, "one line at once, one summary: " + s.jvm().output());
+            }
         });
     }
 

@@ -74,10 +74,18 @@ public final class MobulaRun {
         }
     }
 
+    /** The secret of this job for its local ranks ({@link RankCommand#jobSecret}), or nothing. */
+    private Map<String, String> jobSecret = Map.of();
+
     private int execute() {
         PoolServer server;
         try {
             RmiConfig d = RmiConfig.fromSystemProperties();
+            jobSecret = RankCommand.jobSecret(d.secret() != null, options.hosts().isEmpty(),
+                    System.getProperty("mobula.secretFile"), System.getenv());
+            if (!jobSecret.isEmpty()) {
+                d = d.withSecret(jobSecret.get("MOBULA_SECRET").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            }
             Rmi.configure(d.withHost(options.bind()).withPort(0));
             server = PoolServer.start(0, PoolOptions.DEFAULT_LEASE);
         } catch (RemoteException | RuntimeException e) {
@@ -85,7 +93,8 @@ public final class MobulaRun {
             return 1;
         }
         Map<String, String> secretEnv = RankCommand.secretEnv(System.getProperty("mobula.secretFile"), System.getenv());
-        if (!options.hosts().isEmpty() && secretEnv.isEmpty() && System.getenv("MOBULA_SECRET") != null) {
+        if (!options.hosts().isEmpty() && !secretEnv.containsKey("MOBULA_SECRET_FILE")
+                && System.getenv("MOBULA_SECRET") != null) {
             err.println("mobula run: MOBULA_SECRET is not passed to ranks started through ssh (it would appear on a"
                     + " command line); they authenticate only if their login sets it, or give every host the same file"
                     + " of mode 600 (a shared home) and set MOBULA_SECRET_FILE instead (docs/LAUNCHERS.md)");
@@ -106,6 +115,7 @@ public final class MobulaRun {
                 String host = options.hostOf(r);
                 Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
                 env.putAll(secretEnv);
+                env.putAll(jobSecret);
                 List<String> java = RankCommand.java(options, host == null ? localDefaults : List.of(), r, pool,
                         serverAddr, host == null ? "127.0.0.1" : host);
                 List<String> cmd = host == null ? java

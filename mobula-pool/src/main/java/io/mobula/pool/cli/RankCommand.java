@@ -24,6 +24,24 @@ final class RankCommand {
     }
 
     /**
+     * A fresh secret for one job whose ranks all run on this host, as the {@code MOBULA_SECRET} of their environment
+     * (never a command line), when the launcher authenticates with the per-user cookie only: the job's ranks and its
+     * pool coordinator then share a secret no other job has. Nothing when authentication is off, when a secret is
+     * configured (it is handed on as it is), or when ranks start through ssh (they use the cookie of the shared home).
+     */
+    static Map<String, String> jobSecret(boolean authenticates, boolean allLocal, String fileProperty,
+                                         Map<String, String> launcherEnv) {
+        boolean configured = (fileProperty != null && !fileProperty.isBlank())
+                || launcherEnv.get("MOBULA_SECRET_FILE") != null || launcherEnv.get("MOBULA_SECRET") != null;
+        if (!authenticates || configured || !allLocal) {
+            return Map.of(); // none by choice, the configured secret, or ranks through ssh: the shared cookie
+        }
+        byte[] raw = new byte[32];
+        new java.security.SecureRandom().nextBytes(raw);
+        return Map.of("MOBULA_SECRET", java.util.Base64.getEncoder().encodeToString(raw));
+    }
+
+    /**
      * How the ranks get the cluster secret of the launcher, never on a command line: a local rank inherits the
      * launcher's environment ({@code MOBULA_SECRET} or {@code MOBULA_SECRET_FILE}), so this only adds
      * {@code MOBULA_SECRET_FILE} when the launcher was given the file as {@code -Dmobula.secretFile}, and names the file
@@ -32,15 +50,22 @@ final class RankCommand {
      *
      * @param fileProperty the launcher's {@code mobula.secretFile}, or null
      * @param launcherEnv  the launcher's environment
-     * @return {@code MOBULA_SECRET_FILE} as an absolute path, or nothing
+     * @return {@code MOBULA_SECRET_FILE} as an absolute path, or nothing; and the launcher's
+     *         {@code MOBULA_COOKIE_FILE} (a path) if it has one, so ranks through ssh use the same cookie
      */
     static Map<String, String> secretEnv(String fileProperty, Map<String, String> launcherEnv) {
         String file = fileProperty != null && !fileProperty.isBlank() ? fileProperty
                 : launcherEnv.get("MOBULA_SECRET_FILE");
-        if (file == null || file.isBlank()) {
-            return Map.of();
+        Map<String, String> env = new java.util.HashMap<>();
+        if (file != null && !file.isBlank()) {
+            env.put("MOBULA_SECRET_FILE", java.nio.file.Path.of(file).toAbsolutePath().toString());
         }
-        return Map.of("MOBULA_SECRET_FILE", java.nio.file.Path.of(file).toAbsolutePath().toString());
+        String cookie = launcherEnv.get("MOBULA_COOKIE_FILE");
+        if (cookie != null && !cookie.isBlank()) {
+            // a path too: ssh ranks use the launcher's cookie file, not the one of their login's default place
+            env.put("MOBULA_COOKIE_FILE", java.nio.file.Path.of(cookie).toAbsolutePath().toString());
+        }
+        return Map.copyOf(env);
     }
 
     /**
