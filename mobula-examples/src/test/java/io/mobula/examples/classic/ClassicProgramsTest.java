@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
+import io.mobula.examples.classic.PortedPrograms.Variant;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,58 +25,13 @@ class ClassicProgramsTest {
     private static final Path JRMI = Path.of("src/test/java/io/mobula/examples/classic/jrmi");
     private static final Path MOBULA = Path.of("src/test/java/io/mobula/examples/classic/mobula");
 
-    /** How a program is started on one system. */
-    private record Variant(String pkg, boolean javaRmi) {
-        ChildJvm start(String program, String... args) throws IOException {
-            String main = "io.mobula.examples.classic." + pkg + "." + program;
-            if (javaRmi) {
-                String[] all = new String[args.length + 1];
-                all[0] = main;
-                System.arraycopy(args, 0, all, 1, args.length);
-                return ChildJvm.start(JrmiLoopback.class, List.of("-Djava.rmi.server.hostname=127.0.0.1"), all);
-            }
-            try {
-                return ChildJvm.start(Class.forName(main), List.of(), args);
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-    }
-
-    private static final Variant JAVA_RMI = new Variant("jrmi", true);
-    private static final Variant PORTED = new Variant("mobula", false);
+    private static final Variant JAVA_RMI = PortedPrograms.javaRmi("io.mobula.examples.classic");
+    private static final Variant PORTED = PortedPrograms.ported("io.mobula.examples.classic");
 
     @Test
     void theTwoCopiesDifferOnlyInImportLines() throws IOException {
-        try (var files = Files.list(JRMI)) {
-            List<Path> sources = files.sorted().toList();
-            assertEquals(3, sources.size(), sources.toString());
-            for (Path jrmi : sources) {
-                Path mobula = MOBULA.resolve(jrmi.getFileName());
-                List<String> a = Files.readAllLines(jrmi);
-                List<String> b = Files.readAllLines(mobula);
-                assertEquals(body(a), body(b), jrmi.getFileName() + ": only package and import lines may differ");
-                assertEquals(ported(imports(a)), imports(b), jrmi.getFileName() + ": imports follow the recipe");
-            }
-        }
-    }
-
-    private static List<String> body(List<String> lines) {
-        return lines.stream().filter(l -> !l.startsWith("import ") && !l.startsWith("package ")).toList();
-    }
-
-    private static List<String> imports(List<String> lines) {
-        return lines.stream().filter(l -> l.startsWith("import ")).sorted().toList();
-    }
-
-    /** The porting recipe of README.md. */
-    private static List<String> ported(List<String> imports) {
-        return imports.stream()
-                .map(l -> l.replace("import java.rmi.registry.", "import io.mobula.rmi.registry.")
-                        .replace("import java.rmi.server.UnicastRemoteObject;",
-                                "import io.mobula.rmi.server.UnicastRemoteObject;")
-                        .replace("import java.rmi.Naming;", "import io.mobula.rmi.Naming;"))
-                .sorted().toList();
+        List<Path> sources = PortedPrograms.assertPortedByImportsOnly(JRMI, MOBULA);
+        assertEquals(3, sources.size(), sources.toString());
     }
 
     @Test
