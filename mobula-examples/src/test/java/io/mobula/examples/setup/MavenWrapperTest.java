@@ -95,9 +95,9 @@ class MavenWrapperTest {
         Result help = run(List.of("./mobula", "help"), clone, env, 60);
         assertEquals(0, help.status, help.output);
         assertTrue(help.output.contains("usage: ./mobula"), help.output);
-        assertTrue(help.output.contains("Maven: " + clone.toRealPath().resolve("mvnw")), help.output);
 
-        // builds mobula-serial, -transport and -rmi with the wrapper's Maven, then runs the registry's --help
+        // builds mobula-serial, -transport and -rmi with the wrapper's Maven (there is no other on the PATH; help
+        // answers before looking for one), then runs the registry's --help
         Result registry = run(List.of("./mobula", "registry", "--help"), clone, env, 300);
         assertEquals(0, registry.status, registry.output);
         assertTrue(registry.output.contains("usage: mobula registry"), registry.output);
