@@ -56,6 +56,8 @@ final class GmiRuntime {
     final LongAdder relayed = new LongAdder();
     /** Invocations run on the thread that received them ({@link MemberSide#receive}). */
     final LongAdder ranOnReceiveThread = new LongAdder();
+    /** Replies received by the thread that waited for them ({@link #drive}): no wake-up. */
+    final LongAdder repliesTakenByCaller = new LongAdder();
     final GroupPort self;
     private final GroupPortAdapter adapter;
     private final ScheduledExecutorService sweeper;
@@ -190,6 +192,33 @@ final class GmiRuntime {
     }
 
     /**
+     * Lets the calling thread receive what it waits for ({@code done}) from the processes of {@code v}'s members for
+     * a short window, handling each message where it arrives, instead of parking until a receive thread wakes it
+     * (the waiting thread drives progress, thesis 3.3.3). Returns at once on a receive thread's own connection, for
+     * a group of this process only, or when {@code v} is null; the caller then waits as before.
+     */
+    void drive(GroupView v, java.util.function.BooleanSupplier done) {
+        if (v == null) {
+            return;
+        }
+        io.mobula.rmi.PeerProgress p = v.progress;
+        int portsKnown = ports.size();
+        if (p == null || v.progressPorts != portsKnown) {
+            java.util.List<GroupPort> known = new java.util.ArrayList<>();
+            for (int r : v.poolRanks) {
+                GroupPort port = ports.get(r);
+                if (r != pool.rank() && port != null && !known.contains(port)) {
+                    known.add(port);
+                }
+            }
+            p = Rmi.progressOf(known);
+            v.progress = p;
+            v.progressPorts = portsKnown;
+        }
+        p.receiveUntil(done);
+    }
+
+    /**
      * Whether a message to pool rank {@code poolRank} can leave without waiting for the network first: its port is
      * known and its process connected (a look-up or a connection set-up waits for replies, which a receive thread
      * must not do).
@@ -258,6 +287,9 @@ final class GmiRuntime {
                 + c.view.name + "'");
         if (c.deliver(r.rank(), o)) {
             pending.remove(r.call(), c);
+        }
+        if (c.waiter == Thread.currentThread()) {
+            repliesTakenByCaller.increment();
         }
     }
 

@@ -10,7 +10,9 @@ package io.mobula.gmi;
  *                            (broadcasts to {@code mobula.gmi.relayFrom} destinations or more)
  * @param ranOnReceiveThread  invocations of member methods proven non-blocking that ran on the thread that received
  *                            them, with no hand-off (docs/GMI.md, "Where member methods run")
+ * @param repliesTakenByCaller replies of members in other processes that the invoking thread received itself while it
+ *                            waited for them (docs/GMI.md, "The waiting thread receives"), rather than being woken
  */
 public record GroupCounters(long discardedExceptions, long forwarderFailures, long relayed,
-        long ranOnReceiveThread) {
+        long ranOnReceiveThread, long repliesTakenByCaller) {
 }

@@ -156,6 +156,8 @@ final class GroupReference implements GroupInvoker {
         }
         Outcome[] outs;
         try {
+            col.waiter = Thread.currentThread();
+            rt.drive(view, col); // receive the replies on this thread while they come quickly (thesis 3.3.3)
             outs = col.await(rt.timeoutNanos, m.description());
         } finally {
             rt.pending.remove(call);
@@ -243,7 +245,9 @@ final class GroupReference implements GroupInvoker {
             }
             String box = Part.box(view.name, GroupMessages.PART_RESULT, key, me);
             try {
-                Mailboxes.Letter l = rt.mail.box(box).take(0, rt.timeoutNanos, "the result of " + label
+                Mailboxes.Box b = rt.mail.box(box);
+                rt.drive(view, () -> b.arrived(0));
+                Mailboxes.Letter l = b.take(0, rt.timeoutNanos, "the result of " + label
                         + " from participant 0");
                 return rt.decodeOutcome(l.thrown(), l.value(), "the result of " + label);
             } finally {
@@ -352,6 +356,7 @@ final class GroupReference implements GroupInvoker {
 
     private ParameterVector parameters(Mailboxes.Box b, int participant, String label) {
         String what = "the parameters of participant " + participant + " of " + label;
+        rt.drive(view, () -> b.arrived(participant));
         Mailboxes.Letter l = b.take(participant, rt.timeoutNanos, what);
         if (l.thrown()) {
             Throwable t = rt.decodeOutcome(true, l.value(), what).thrown();

@@ -38,6 +38,16 @@ final class Mailboxes {
             }
         }
 
+        /** Whether the letter from {@code from} (or a failure) is there; for a thread that receives it itself. */
+        boolean arrived(int from) {
+            lock.lock();
+            try {
+                return failure != null || letters.containsKey(from);
+            } finally {
+                lock.unlock();
+            }
+        }
+
         void fail(RuntimeException e) {
             lock.lock();
             try {

@@ -250,6 +250,7 @@ final class MemberSide {
                 int child = ranks[c];
                 Outcome partial;
                 try {
+                    rt.drive(v, () -> b.arrived(child));
                     Mailboxes.Letter l = b.take(child, rt.timeoutNanos, "the partial result of member rank " + child
                             + " of '" + h.group() + "'");
                     partial = rt.decodeOutcome(l.thrown(), l.value(), "the partial result of member rank " + child);

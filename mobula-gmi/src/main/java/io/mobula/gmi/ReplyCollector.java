@@ -10,7 +10,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * (bounded); a forwarding collector instead hands each to its sink as it arrives. When the group breaks, the missing
  * replies become that failure.
  */
-final class ReplyCollector {
+final class ReplyCollector implements java.util.function.BooleanSupplier {
     /** Receives each outcome of a forwarding invocation. */
     interface Sink {
         void accept(int rank, Outcome outcome);
@@ -24,8 +24,11 @@ final class ReplyCollector {
     private final Sink sink;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition done = lock.newCondition();
-    private int received;
+    /** Written under {@link #lock}; read without it by a thread polling for the replies ({@link #getAsBoolean}). */
+    private volatile int received;
     final long created = System.nanoTime();
+    /** The thread that receives the replies itself while it waits ({@link GmiRuntime#drive}), else null. */
+    volatile Thread waiter;
 
     ReplyCollector(long call, GroupView view, int[] ranks, Sink sink) {
         this.call = call;
@@ -72,6 +75,12 @@ final class ReplyCollector {
             sink.accept(rank, o);
         }
         return complete;
+    }
+
+    /** Whether every reply is in (read by a thread that receives them itself while it waits). */
+    @Override
+    public boolean getAsBoolean() {
+        return received == ranks.length;
     }
 
     /** Gives every missing reply the outcome {@code failure}; returns whether anything was missing. */

@@ -59,7 +59,7 @@ final class PeerConnection implements CallChannel {
         this.sender = new PeerSender(serialization, runtime, connection, runtime.config.outOfLineBytes());
         this.reader = serialization.newReader();
         this.upgrade = new PeerUpgrade(connection, sender, new ShmFrames(), runtime.transportOptions(),
-                runtime.config.pollWindow().toNanos());
+                runtime.config.pollWindow().toNanos(), runtime::peerMoved);
         this.calls = new PeerClient(runtime, sender, upgrade, connection);
         this.server = new PeerServer(runtime, sender, connection, this::client);
         this.handshake = new PeerHandshake(runtime, connection, sender, reader, connecting, new HandshakeOutcome());
@@ -73,6 +73,11 @@ final class PeerConnection implements CallChannel {
     /** Whether calls travel over shared memory now. */
     boolean upgraded() {
         return upgrade.upgraded();
+    }
+
+    /** The connection frames from the peer arrive on now, for callers that drive its progress ({@link PeerProgress}). */
+    Connection inbound() {
+        return upgrade.inbound();
     }
 
     boolean isOpen() {

@@ -39,6 +39,8 @@ final class PeerUpgrade {
     private final FrameHandler frames;
     private final TransportOptions options;
     private final long tcpPollWindowNanos;
+    /** Told when frames start arriving over shared memory. */
+    private final Runnable moved;
 
     /** The segment while upgrading or upgraded, else null. */
     private volatile SharedMemory.Segment segment;
@@ -49,9 +51,11 @@ final class PeerUpgrade {
     /**
      * @param frames where frames of the shm connection go (the peer connection's frame handling); its close closes
      *               the TCP connection
+     * @param moved  told when frames from the peer start arriving over shared memory
      */
     PeerUpgrade(Connection tcp, PeerSender sender, FrameHandler frames, TransportOptions options,
-                long tcpPollWindowNanos) {
+                long tcpPollWindowNanos, Runnable moved) {
+        this.moved = moved;
         this.tcp = tcp;
         this.sender = sender;
         this.frames = frames;
@@ -75,6 +79,11 @@ final class PeerUpgrade {
     boolean receiveUntil(BooleanSupplier done) {
         Connection in = inbound;
         return in.receiveUntil(done, in == tcp ? tcpPollWindowNanos : options.shm().pollWindow().toNanos());
+    }
+
+    /** The connection frames from the peer arrive on now (TCP, then shm once this side reads it). */
+    Connection inbound() {
+        return inbound;
     }
 
     /** After the handshake, on the side with the smaller VM id: creates a segment and offers it. */
@@ -188,6 +197,7 @@ final class PeerUpgrade {
     private void startReceiving(SharedMemory.Segment seg) {
         seg.startReceiving();
         inbound = shm;
+        moved.run();
     }
 
     /** Sends a control frame over TCP; false if that fails (the connection is closing then). */

@@ -164,6 +164,15 @@ public final class Rmi {
         });
     }
 
+    /**
+     * A way for a thread waiting for messages from the processes of {@code stubs} to receive them itself for a short
+     * window ({@link PeerProgress#receiveUntil}): for layers above RMI whose waits (a group invocation's results, a
+     * replicated write's turn) expect one-way messages handled where they arrive. Make it once per set of peers.
+     */
+    public static PeerProgress progressOf(java.util.List<? extends Remote> stubs) {
+        return PeerProgress.of(RmiRuntime.get(), stubs);
+    }
+
     /** Counters of this process's runtime. */
     public static RmiCounters counters() {
         RmiRuntime rt = RmiRuntime.get();

@@ -74,6 +74,8 @@ final class RmiRuntime implements FrameHandler {
     private final Map<Endpoint, PeerConnection> byEndpoint = new ConcurrentHashMap<>();
     /** Every open connection, for the heartbeat. */
     private final java.util.Set<PeerConnection> connections = ConcurrentHashMap.newKeySet();
+    /** Changes whenever a peer connection is ready, closes or starts receiving over shared memory. */
+    private final java.util.concurrent.atomic.AtomicInteger peerChanges = new java.util.concurrent.atomic.AtomicInteger();
     private final ScheduledExecutorService timer;
     /** Listeners and connections of objects exported with socket factories. */
     final SocketFactoryChannels sockets = new SocketFactoryChannels(this);
@@ -541,6 +543,7 @@ final class RmiRuntime implements FrameHandler {
         if (SocketFactoryChannels.owns(p.connection)) {
             return; // serves its socket factory's references only, not every call to that process
         }
+        peerChanges.incrementAndGet();
         byVm.putIfAbsent(p.peerVmId, p);
         PeerConnection old = byVm.get(p.peerVmId);
         if (old != p && !old.isOpen()) {
@@ -569,6 +572,7 @@ final class RmiRuntime implements FrameHandler {
         if (a instanceof PeerConnection p) {
             stats.connectionsLost.increment();
             connections.remove(p);
+            peerChanges.incrementAndGet();
             p.onClose(cause);
             byVm.remove(p.peerVmId, p);
             byEndpoint.values().remove(p);
@@ -580,5 +584,27 @@ final class RmiRuntime implements FrameHandler {
 
     PeerConnection connectionTo(long peerVm) {
         return byVm.get(peerVm);
+    }
+
+    /** A number that changes when a peer connection becomes ready, closes or moves to shared memory. */
+    int peerChanges() {
+        return peerChanges.get();
+    }
+
+    /** A peer connection's frames arrive on another connection now (shared memory). */
+    void peerMoved() {
+        peerChanges.incrementAndGet();
+    }
+
+    /**
+     * Adds to {@code into} the connections frames from the processes {@code vms} arrive on now: every open peer
+     * connection to them (two processes that connected to each other at once keep both).
+     */
+    void inboundFrom(long[] vms, java.util.List<Connection> into) {
+        for (PeerConnection p : connections) {
+            if (p.ready() && p.isOpen() && java.util.Arrays.binarySearch(vms, p.peerVmId) >= 0) {
+                into.add(p.inbound());
+            }
+        }
     }
 }

@@ -19,6 +19,8 @@ public final class UpcallMain {
     static final int BROADCASTS = 5;
     /** Doubles in the large broadcast: 160 KB, above what a receive thread relays itself. */
     static final int BIG = 20_000;
+    /** Single invocations of a proven method rank 0 makes to each other member, replies taken by the caller. */
+    static final int PEEKS = 20;
 
     private UpcallMain() {
     }
@@ -65,6 +67,18 @@ public final class UpcallMain {
                 }
             }
         }
+        long peeksTaken = 0;
+        if (me == 0) {
+            // replies of proven methods come back at once: the invoking thread receives them itself while it waits
+            long before = Group.counters().repliesTakenByCaller();
+            for (int r = 1; r < n; r++) {
+                Group.findMethod(g, Probe_GroupMethods.PEEK).configure(new SingleInvocation(r), new ReturnReply(r));
+                for (int k = 0; k < PEEKS; k++) {
+                    g.peek();
+                }
+            }
+            peeksTaken = Group.counters().repliesTakenByCaller() - before;
+        }
         pool.barrier();
         long deadline = System.nanoTime() + 30_000_000_000L;
         while ((member.marks.get() < BROADCASTS || member.stated != BROADCASTS || member.kept == null)
@@ -79,7 +93,7 @@ public final class UpcallMain {
                 + " kept=" + (member.kept == null ? -1 : member.kept.length)
                 + " keptLast=" + (member.kept == null ? -1 : (long) member.kept[member.kept.length - 1])
                 + " relayed=" + Group.counters().relayed()
-                + " ranOnReceiveThread=" + Group.counters().ranOnReceiveThread() + (me == 0 ? " nestedOk=" + nestedOk : ""));
+                + " ranOnReceiveThread=" + Group.counters().ranOnReceiveThread() + (me == 0 ? " nestedOk=" + nestedOk + " peeksTaken=" + peeksTaken : ""));
         System.out.flush();
         pool.barrier();
         return member.marks.get() == BROADCASTS && member.sum.get() == BROADCASTS * (BROADCASTS + 1) / 2
