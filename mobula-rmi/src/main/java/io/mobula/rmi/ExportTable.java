@@ -32,6 +32,8 @@ final class ExportTable {
         private Key key;
         private volatile Object strong;
         private final Map<Long, Long> leases = new ConcurrentHashMap<>(); // vm id -> expiry (nanoTime)
+        /** Whether some peer held a lease since the last {@link java.rmi.server.Unreferenced} notice. */
+        private final java.util.concurrent.atomic.AtomicBoolean referenced = new java.util.concurrent.atomic.AtomicBoolean();
         volatile long graceUntil;
         volatile boolean pinned;
         /** Set once it left the table (unexported or collected): a {@link CallTarget} that remembered it looks again. */
@@ -101,6 +103,25 @@ final class ExportTable {
             return f;
         }
 
+        /**
+         * After a lease ended: once no peer holds one any more, an object that implements
+         * {@link java.rmi.server.Unreferenced} is told so, on a thread of its own, as java.rmi does (the object stays
+         * exported; a later reference makes it referenced again).
+         */
+        void leasesChanged() {
+            if (leases.isEmpty() && referenced.compareAndSet(true, false)
+                    && target() instanceof java.rmi.server.Unreferenced u) {
+                Thread.ofPlatform().daemon().name("mobula-unreferenced-" + objectId).start(() -> {
+                    try {
+                        u.unreferenced();
+                    } catch (Throwable t) {
+                        System.getLogger(ExportTable.class.getName()).log(System.Logger.Level.WARNING,
+                                "unreferenced() of " + u.getClass().getName() + " threw", t);
+                    }
+                });
+            }
+        }
+
         /** A new client stub for this object, which keeps it reachable (local DGC). */
         Remote stub() {
             Object t = target();
@@ -109,7 +130,9 @@ final class ExportTable {
 
         /** Re-evaluates whether the object must be held strongly; returns false once it is gone. */
         boolean refresh(long now) {
-            leases.values().removeIf(expiry -> expiry - now < 0);
+            if (leases.values().removeIf(expiry -> expiry - now < 0)) {
+                leasesChanged();
+            }
             boolean keep = pinned || !leases.isEmpty() || graceUntil - now > 0;
             if (keep) {
                 if (strong == null) {
@@ -218,21 +241,24 @@ final class ExportTable {
         Exported e = byId.get(objectId);
         if (e != null) {
             e.leases.put(vmId, System.nanoTime() + leaseNanos);
+            e.referenced.set(true);
             e.refresh(System.nanoTime());
         }
     }
 
     void clean(long objectId, long vmId) {
         Exported e = byId.get(objectId);
-        if (e != null) {
-            e.leases.remove(vmId);
+        if (e != null && e.leases.remove(vmId) != null) {
+            e.leasesChanged();
         }
     }
 
     /** A peer process is gone: its leases go with it. */
     void peerGone(long vmId) {
         for (Exported e : byId.values()) {
-            e.leases.remove(vmId);
+            if (e.leases.remove(vmId) != null) {
+                e.leasesChanged();
+            }
         }
     }
 

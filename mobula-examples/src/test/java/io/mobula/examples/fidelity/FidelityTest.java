@@ -179,6 +179,39 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Unexport"));
     }
 
+    /**
+     * Distributed garbage collection: an object implementing Unreferenced is told when its last client process is
+     * gone, again after a second client came and went, and stays exported meanwhile.
+     */
+    @Test
+    void anUnreferencedObjectIsToldWhenItsLastClientIsGone() throws Exception {
+        String jdk = leases(JAVA_RMI);
+        assertEquals("server ready\nclient got 1\nafter client 1: unreferenced true, count 2\nclient got 3\n"
+                + "after client 2: unreferenced true, count 4\nstill exported: true", jdk);
+        assertEquals(jdk, leases(PORTED));
+    }
+
+    private static String leases(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = v.start("Leases", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            List<String> clients = new ArrayList<>();
+            for (int k = 1; k <= 2; k++) {
+                try (ChildJvm client = v.start("Leases", "client", port)) {
+                    assertEquals(0, client.waitFor(LIMIT), client.output());
+                    clients.add(client.output());
+                }
+                server.send("gone");
+                server.awaitLine("after client " + k, LIMIT);
+            }
+            assertEquals(0, server.waitFor(LIMIT), server.output());
+            List<String> lines = new ArrayList<>(List.of(server.output().split("\n")));
+            lines.add(2, clients.get(1));
+            lines.add(1, clients.get(0));
+            return samePackage(String.join("\n", lines));
+        }
+    }
+
     /** Runs a single-process program on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {

@@ -1,0 +1,62 @@
+package io.mobula.examples.fidelity.mobula;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import io.mobula.rmi.registry.LocateRegistry;
+import io.mobula.rmi.registry.Registry;
+import io.mobula.rmi.server.UnicastRemoteObject;
+import java.rmi.server.Unreferenced;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Distributed garbage collection as a server sees it: an object that implements Unreferenced is told when the last
+ * client holding a reference to it is gone (here: the client process exits), again after a new client came and went,
+ * and it stays exported meanwhile.
+ */
+public class Leases {
+    public interface Counter extends Remote {
+        int next() throws RemoteException;
+    }
+
+    static class CounterImpl implements Counter, Unreferenced {
+        final Semaphore unreferenced = new Semaphore(0);
+        private int n;
+
+        @Override
+        public synchronized int next() {
+            return ++n;
+        }
+
+        @Override
+        public void unreferenced() {
+            unreferenced.release();
+        }
+    }
+
+    /** {@code server PORT}: serves until two clients have come and gone; {@code client PORT}: calls and exits. */
+    public static void main(String[] args) throws Exception {
+        System.setProperty("java.rmi.dgc.leaseValue", "2000"); // a client that exits is noticed within seconds
+        int port = Integer.parseInt(args[1]);
+        if (args[0].equals("server")) {
+            Registry registry = LocateRegistry.createRegistry(port);
+            CounterImpl impl = new CounterImpl();
+            registry.rebind("counter", UnicastRemoteObject.exportObject(impl, 0));
+            System.out.println("server ready");
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+            for (int client = 1; client <= 2; client++) {
+                in.readLine(); // the client has exited
+                boolean told = impl.unreferenced.tryAcquire(60, TimeUnit.SECONDS);
+                System.out.println("after client " + client + ": unreferenced " + told + ", count " + impl.next());
+            }
+            System.out.println("still exported: " + UnicastRemoteObject.unexportObject(impl, false));
+            UnicastRemoteObject.unexportObject(registry, true);
+        } else {
+            Counter c = (Counter) LocateRegistry.getRegistry("127.0.0.1", port).lookup("counter");
+            System.out.println("client got " + c.next());
+        }
+        System.exit(0);
+    }
+}
