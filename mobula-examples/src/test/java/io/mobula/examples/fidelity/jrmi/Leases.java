@@ -38,7 +38,7 @@ public class Leases {
 
     /** {@code server PORT}: serves until two clients have come and gone; {@code client PORT}: calls and exits. */
     public static void main(String[] args) throws Exception {
-        System.setProperty("java.rmi.dgc.leaseValue", "2000"); // a client that exits is noticed within seconds
+        System.setProperty("java.rmi.dgc.leaseValue", "1000"); // a client that exits is noticed within seconds
         int port = Integer.parseInt(args[1]);
         if (args[0].equals("server")) {
             Registry registry = LocateRegistry.createRegistry(port);
