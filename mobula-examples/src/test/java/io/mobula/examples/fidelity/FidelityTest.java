@@ -212,6 +212,32 @@ class FidelityTest {
         }
     }
 
+    /**
+     * Equal socket factories share a server socket and a client connection; unequal ones do not; stubs compare by
+     * object.
+     */
+    @Test
+    void socketFactoriesAndTheirEquality() throws Exception {
+        String jdk = factories(JAVA_RMI);
+        assertTrue(jdk.contains("server sockets for three objects, two factories: 2"), jdk);
+        assertEquals(jdk, factories(PORTED));
+    }
+
+    private static String factories(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = v.start("Factories", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            String client;
+            try (ChildJvm c = v.start("Factories", "client", port)) {
+                int code = c.waitFor(LIMIT);
+                client = c.output() + (code == 0 ? "" : "\nexit " + code);
+            }
+            server.send("quit");
+            assertEquals(0, server.waitFor(LIMIT), server.output());
+            return samePackage(server.output() + "\n" + client);
+        }
+    }
+
     /** Runs a single-process program on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
