@@ -1,11 +1,8 @@
 package io.mobula.processor;
 
 import io.mobula.processor.FlagsModel.MethodFlag;
-import java.io.IOException;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ElementKind;
@@ -13,10 +10,8 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
-import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
-import javax.tools.JavaFileObject;
 
 /**
  * Generates {@code p.Impl_MobulaGroupFlags} for every concrete group member class (a class implementing a group
@@ -80,25 +75,10 @@ final class GroupFlagsGenerator implements Generator {
         boolean statedOnIface = RemoteAnalyzer.hasAnnotation(iface, RemoteAnalyzer.NON_BLOCKING);
         List<MethodFlag> flags = new ArrayList<>();
         for (GroupMethodCollector.Entry m : collector.of(iface)) {
-            String readable = m.name() + m.type().getParameterTypes().stream().map(TypeMirror::toString)
-                    .collect(Collectors.joining(", ", "(", ")"));
-            flags.add(proofs.flag(type, m.element(), readable,
+            flags.add(proofs.flag(type, m.element(), FlagsClasses.readable(m.name(), m.type()),
                     statedOnIface || RemoteAnalyzer.hasAnnotation(m.element(), RemoteAnalyzer.NON_BLOCKING)));
         }
-        if (flags.stream().noneMatch(MethodFlag::nonBlocking)) {
-            return true;
-        }
-        FlagsModel model = new FlagsModel(type, pkg, type.getQualifiedName().toString(),
-                names.binarySimpleName(type).replace('$', '_') + SUFFIX, iface.getQualifiedName().toString(),
-                List.copyOf(flags));
-        try {
-            JavaFileObject file = filer.createSourceFile(model.qualifiedName(), type);
-            try (Writer out = file.openWriter()) {
-                out.write(emitter.emit(model));
-            }
-        } catch (IOException e) {
-            reporter.error(type, "Mobula: cannot write " + model.qualifiedName() + ": " + e.getMessage());
-        }
+        FlagsClasses.write(type, pkg, SUFFIX, iface, flags, names, filer, emitter, reporter);
         return true;
     }
 
@@ -107,19 +87,8 @@ final class GroupFlagsGenerator implements Generator {
      * one all others are assignable from, else the first (a member joins a group of exactly that interface).
      */
     private TypeElement groupInterfaceOf(TypeElement type) {
-        TypeElement best = null;
-        for (TypeElement c = type; c != null; c = proofs.superclass(c)) {
-            for (TypeMirror i : c.getInterfaces()) {
-                TypeElement found = names.asTypeElement(i);
-                if (found != null && !found.equals(groupInterface)
-                        && types.isAssignable(types.erasure(found.asType()), groupInterface.asType())
-                        && (best == null
-                        || types.isAssignable(types.erasure(found.asType()), types.erasure(best.asType())))) {
-                    best = found;
-                }
-            }
-        }
-        return best;
+        return FlagsClasses.servedInterface(type, found -> !found.equals(groupInterface)
+                && types.isAssignable(types.erasure(found.asType()), groupInterface.asType()), proofs, names, types);
     }
 
     private boolean isStub(TypeElement type) {

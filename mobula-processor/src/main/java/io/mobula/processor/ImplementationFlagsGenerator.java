@@ -1,24 +1,17 @@
 package io.mobula.processor;
 
 import io.mobula.processor.FlagsModel.MethodFlag;
-import java.io.IOException;
-import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.annotation.processing.Filer;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
-import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
-import javax.tools.JavaFileObject;
 
 /**
  * Generates {@code p.Impl_MobulaFlags} for every concrete class implementing a remote interface when
@@ -58,7 +51,7 @@ final class ImplementationFlagsGenerator implements Generator {
 
     @Override
     public boolean generate(TypeElement type) {
-        for (TypeElement t = type; t != null; t = superclass(t)) {
+        for (TypeElement t = type; t != null; t = proofs.superclass(t)) {
             if (t.getSuperclass().getKind() == TypeKind.ERROR
                     || t.getInterfaces().stream().anyMatch(i -> i.getKind() == TypeKind.ERROR)) {
                 return false;
@@ -71,59 +64,23 @@ final class ImplementationFlagsGenerator implements Generator {
         }
         List<MethodFlag> flags = new ArrayList<>();
         for (RemoteMethods.Entry m : remoteMethods.of(iface)) {
-            flags.add(proofs.flag(type, m.element(), readable(m), false));
+            flags.add(proofs.flag(type, m.element(), FlagsClasses.readable(m.name(), m.type()), false));
         }
-        if (flags.stream().noneMatch(MethodFlag::nonBlocking)) {
-            return true;
-        }
-        FlagsModel model = new FlagsModel(type, pkg, type.getQualifiedName().toString(),
-                names.binarySimpleName(type).replace('$', '_') + "_MobulaFlags", iface.getQualifiedName().toString(),
-                List.copyOf(flags));
-        try {
-            JavaFileObject file = filer.createSourceFile(model.qualifiedName(), type);
-            try (Writer out = file.openWriter()) {
-                out.write(emitter.emit(model));
-            }
-        } catch (IOException e) {
-            reporter.error(type, "Mobula: cannot write " + model.qualifiedName() + ": " + e.getMessage());
-        }
+        FlagsClasses.write(type, pkg, "_MobulaFlags", iface, flags, names, filer, emitter, reporter);
         return true;
     }
 
-    /**
-     * The interface the runtime serves the class as (StubFactory.remoteInterfaceOf): among the remote
-     * interfaces the class and its superclasses list, the one all others are assignable from, else the first.
-     */
+    /** The interface the runtime serves the class as (StubFactory.remoteInterfaceOf). */
     private TypeElement remoteInterfaceOf(TypeElement type) {
-        TypeElement best = null;
-        for (TypeElement c = type; c != null; c = superclass(c)) {
-            for (TypeMirror i : c.getInterfaces()) {
-                TypeElement found = names.asTypeElement(i);
-                if (remoteMethods.isRemoteInterface(found) && (best == null
-                        || types.isAssignable(types.erasure(found.asType()), types.erasure(best.asType())))) {
-                    best = found;
-                }
-            }
-        }
-        return best;
-    }
-
-    private static String readable(RemoteMethods.Entry m) {
-        return m.name() + m.type().getParameterTypes().stream().map(TypeMirror::toString)
-                .collect(Collectors.joining(", ", "(", ")"));
+        return FlagsClasses.servedInterface(type, remoteMethods::isRemoteInterface, proofs, names, types);
     }
 
     private boolean isStub(TypeElement type) {
-        for (TypeElement t = superclass(type); t != null; t = superclass(t)) {
+        for (TypeElement t = proofs.superclass(type); t != null; t = proofs.superclass(t)) {
             if (t.getQualifiedName().contentEquals(SerializerAnalyzer.REMOTE_STUB)) {
                 return true;
             }
         }
         return false;
-    }
-
-    private TypeElement superclass(TypeElement type) {
-        TypeMirror s = type.getSuperclass();
-        return s.getKind() == TypeKind.DECLARED ? names.asTypeElement(s) : null;
     }
 }
