@@ -490,7 +490,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
 
     /**
      * Waits (the lock released meanwhile) up to {@link #reportNanos} for a heartbeat of {@code rank} newer than
-     * {@code since}, or an answer of a knock on it started since then.
+     * {@code since}, or a knock of its current suspicion that finds its process present.
      *
      * @return PRESENT if the rank heartbeated or its process is present (it stays), GONE if it was declared gone
      *     meanwhile or the pool ended, UNKNOWN if nothing was learned in time (the report stands)
@@ -500,8 +500,8 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         s.confirming++;
         try {
             while (!s.gone[rank] && pools.get(s.name) == s) {
-                if (s.lastSeen[rank] - since > 0 || (s.suspected[rank] && s.probedAt[rank] - since >= 0
-                        && s.answers[rank] == LivenessProbe.Answer.PRESENT)) {
+                if (s.lastSeen[rank] - since > 0
+                        || (s.suspected[rank] && s.answers[rank] == LivenessProbe.Answer.PRESENT)) {
                     return LivenessProbe.Answer.PRESENT;
                 }
                 long left = deadline - System.nanoTime();

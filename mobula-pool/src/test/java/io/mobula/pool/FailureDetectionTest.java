@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * The coordinator's failure detection with short timeouts and a scripted probe: a suspected member is confirmed
  * before it is dropped. A silent member whose process is gone is declared dead as soon as it is suspected; one
  * whose process is present is kept while it heartbeats within the confirmation and declared dead when it does not;
- * a report on a live member declares nothing. Plus the real probe against loopback sockets.
+ * a report on a live member declares nothing, one on a member whose process is gone declares it at once. Plus the
+ * real probe against loopback sockets.
  */
 class FailureDetectionTest {
     private static final RemoteClient RANK0 = new RemoteClient("127.0.0.1", 0x1000, "tcp", false, 1);
@@ -138,6 +139,23 @@ class FailureDetectionTest {
         Thread.sleep(150);
         beat(RANK1, 1);
         assertEquals(List.of(), beat(RANK0, 0));
+    }
+
+    @Test
+    void aReportOnAMemberWhoseProcessIsGoneDeclaresItAtOnce() throws Exception {
+        answer.set(LivenessProbe.Answer.GONE);
+        form();
+        beat(RANK1, 1);
+        long t0 = System.nanoTime();
+        AsClient.call(RANK0, () -> {
+            coordinator.report("fd", 0, 1, "connection reset");
+            return null;
+        });
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        List<PoolEvent> ev = beat(RANK0, 0);
+        assertEquals(1, ev.size(), "declared before the report returned");
+        assertTrue(ev.get(0).detail().contains("its process is gone"), ev.get(0).detail());
+        assertTrue(ms < 100, "the knock answered at once: " + ms + " ms");
     }
 
     @Test
