@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -40,6 +42,8 @@ public final class Pool implements AutoCloseable {
     private final List<PoolEvent> events = new CopyOnWriteArrayList<>();
     private final List<Consumer<PoolEvent>> listeners = new CopyOnWriteArrayList<>();
     private final Thread heartbeat;
+    /** Runs the listeners, in event order, so that their work never holds up a heartbeat. */
+    private final ExecutorService delivery;
     private volatile boolean closed;
 
     private Pool(PoolOptions options, PoolCoordinator coordinator, List<Member> members, PoolServer hosted) {
@@ -47,8 +51,16 @@ public final class Pool implements AutoCloseable {
         this.coordinator = coordinator;
         this.members = members;
         this.hosted = hosted;
+        this.delivery = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "mobula-pool-events");
+            t.setDaemon(true);
+            return t;
+        });
+        // a platform thread of its own at the highest priority, doing nothing but heartbeat: not a virtual thread
+        // sharing carriers with the application's, and not behind the listeners' work (docs/POOL.md)
         this.heartbeat = new Thread(this::heartbeatLoop, "mobula-pool-heartbeat");
         heartbeat.setDaemon(true);
+        heartbeat.setPriority(Thread.MAX_PRIORITY);
         heartbeat.start();
     }
 
@@ -69,7 +81,7 @@ public final class Pool implements AutoCloseable {
         try {
             if (o.rank0Hosts() && o.rank() == 0) {
                 try {
-                    hosted = PoolServer.start(o.serverPort(), o.lease());
+                    hosted = PoolServer.start(o.serverPort(), o.detection());
                 } catch (RemoteException e) {
                     throw new PoolException("pool '" + o.name() + "': rank 0 could not serve the pool coordinator"
                             + " on port " + o.serverPort() + " (mobula.pool.bootstrap=rank0; another job on this"
@@ -189,12 +201,22 @@ public final class Pool implements AutoCloseable {
         if (ev.isFailure()) {
             LOG.log(Level.WARNING, "pool {0}: {1}", options.name(), ev.detail());
         }
-        for (Consumer<PoolEvent> l : listeners) {
-            try {
-                l.accept(ev);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "pool event listener failed", e);
-            }
+        if (listeners.isEmpty()) {
+            return;
+        }
+        try {
+            delivery.execute(() -> {
+                for (Consumer<PoolEvent> l : listeners) {
+                    try {
+                        l.accept(ev);
+                    } catch (RuntimeException e) {
+                        LOG.log(Level.WARNING, "pool event listener failed", e);
+                    }
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.log(Level.DEBUG, "pool {0}: closed, event not delivered to listeners: {1}", options.name(),
+                    ev.detail());
         }
     }
 
@@ -247,7 +269,10 @@ public final class Pool implements AutoCloseable {
         return List.copyOf(events);
     }
 
-    /** Calls {@code listener} for every later event (on the heartbeat thread; keep it short). */
+    /**
+     * Calls {@code listener} for every later event, in order, on the pool's event thread (one per pool, apart from
+     * the heartbeat thread, so a slow listener delays later events but never a heartbeat).
+     */
     public void addListener(Consumer<PoolEvent> listener) {
         listeners.add(listener);
     }
@@ -359,6 +384,7 @@ public final class Pool implements AutoCloseable {
         }
         closed = true;
         heartbeat.interrupt();
+        delivery.shutdown(); // events already published are still delivered
         try {
             coordinator.leave(options.name(), options.rank());
         } catch (RemoteException e) {

@@ -9,8 +9,9 @@ import java.util.Map;
 /**
  * The remote object that forms pools: it runs in a standalone pool server ({@code ./mobula pool-server}), in the
  * {@code mobula run} launcher, or in rank 0, and is found through the registry of that process under
- * {@link #NAME}. Members keep a lease by calling {@link #heartbeat}; one that stops is reported to the others as
- * {@link PoolEvent.Kind#DIED}.
+ * {@link #NAME}. Members call {@link #heartbeat} every quarter lease; one that falls silent is suspected, and once
+ * the suspicion is confirmed (its process is gone, or it stayed silent through the confirmation) it is reported to
+ * the others as {@link PoolEvent.Kind#DIED} (docs/POOL.md).
  */
 public interface PoolCoordinator extends Remote {
     /** The registry name of the coordinator. */
@@ -33,8 +34,9 @@ public interface PoolCoordinator extends Remote {
     List<PoolEvent> heartbeat(String pool, int rank, int seen) throws PoolException, RemoteException;
 
     /**
-     * Reports that {@code reporter} could not reach {@code rank}: the coordinator declares it dead at once (rather
-     * than after its lease), so every member names the same first failure.
+     * Reports that {@code reporter} could not reach {@code rank}: the coordinator suspects it at once and declares it
+     * dead as soon as that is confirmed (its process is gone, or nothing is heard from it), so every member names the
+     * same first failure; a rank that heartbeats stays.
      */
     void report(String pool, int reporter, int rank, String detail) throws RemoteException;
 

@@ -1,6 +1,7 @@
 package io.mobula.pool;
 
 import io.mobula.rmi.RemoteClient;
+import io.mobula.transport.RateLimitedLog;
 import java.lang.System.Logger.Level;
 import java.rmi.AccessException;
 import java.time.Duration;
@@ -18,8 +19,15 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The coordinator: one state per pool name, guarded by one lock. Joins wait until the
- * pool is complete; a reaper declares members dead when their lease runs out. A lock rather than a monitor: joins
+ * pool is complete; a reaper declares members dead that stop heartbeating. A lock rather than a monitor: joins
  * wait on virtual threads, which a monitor would pin to their carrier on JDK 21.
+ *
+ * <p>A slow member is not a dead one (docs/POOL.md, Failure detection). Each member's heartbeats feed a
+ * {@link PhiAccrualDetector}; when it suspects the member's silence, the member is suspected, not dropped: the
+ * coordinator knocks on the member's listener ({@link LivenessProbe}) off the lock. A refused knock (the process is
+ * gone) declares the member dead at once; otherwise a heartbeat within {@link FailureDetection#confirmTimeout}
+ * clears the suspicion (its long interval then makes the detector more patient with that member), and without one the
+ * member is declared dead when the confirmation runs out.
  *
  * <p>Only a member speaks for its rank: join records how each rank reached the coordinator, and heartbeat, report,
  * leave, barrier and the directory are refused with {@link AccessException} unless they come from the member of the
@@ -30,10 +38,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * did not authenticate is readable by anyone who connects to it, so it grants nothing. A call made directly in this
  * process (not through RMI) is trusted.
  *
- * <p>A report does not declare a rank dead on the reporter's word alone: the coordinator confirms it first, by
- * waiting up to {@link #confirmNanos} (half a lease: two of the member's heartbeat periods) for a heartbeat of the
- * reported rank. A rank that heartbeats after the report is alive (the reporter's own call failed, which it reports
- * to its caller) and stays in the pool; one that does not is declared dead, as before, ahead of its lease.
+ * <p>A report does not declare a rank dead on the reporter's word alone: it makes the rank suspected (and knocked on)
+ * and waits up to {@link #reportNanos} (the detector's minimum timeout: half a lease, two of the member's heartbeat
+ * periods) for the outcome. A rank that heartbeats after the report is alive (the reporter's own call failed, which it
+ * reports to its caller) and stays in the pool; one whose process is gone is declared dead at once; one whose process
+ * is present stays suspected and gets the whole confirmation; one about which nothing can be learned (no heartbeat,
+ * no answer to the knock) is declared dead, as before, ahead of the detector.
  */
 final class PoolCoordinatorImpl implements PoolCoordinator {
     private static final System.Logger LOG = System.getLogger(PoolCoordinatorImpl.class.getName());
@@ -45,40 +55,64 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     static final int MAX_SIZE = 1 << 16;
 
     private final Map<String, State> pools = new HashMap<>();
-    private final long leaseNanos;
-    /**
-     * How long a report waits for a heartbeat of the rank it names before the rank is declared dead: half a lease,
-     * two heartbeat periods of a member ({@link Pool} heartbeats every quarter lease), at least 100 ms.
-     */
+    private final FailureDetection detection;
+    private final LivenessProbe probe;
+    /** How long a suspected member whose process seems present may take to heartbeat. */
     private final long confirmNanos;
+    /**
+     * How long a report waits for a heartbeat of the rank it names (or an answer of the knock) before the rank is
+     * declared dead: the minimum timeout (half a lease, two heartbeat periods of a member), at least 100 ms.
+     */
+    private final long reportNanos;
+    /** How often a suspected member is knocked on again while its confirmation runs. */
+    private final long reprobeNanos;
+    /** How long one knock may take. */
+    private final int probeTimeoutMillis;
+    /** Suspicions that only the confirmation saved: worth a line, but not one per member per second. */
+    private final RateLimitedLog cleared = new RateLimitedLog(LOG, Level.INFO, RateLimitedLog.DEFAULT_PERIOD);
     private final ScheduledExecutorService reaper;
     private final boolean ownsReaper;
     private final ScheduledFuture<?> reaping;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
 
+    /** A coordinator for members with lease {@code lease} ({@link FailureDetection#forLease}). */
     PoolCoordinatorImpl(Duration lease) {
-        this(lease, Executors.newSingleThreadScheduledExecutor(r -> {
+        this(FailureDetection.forLease(lease));
+    }
+
+    PoolCoordinatorImpl(FailureDetection detection) {
+        this(detection, LivenessProbe.LISTENER, Executors.newSingleThreadScheduledExecutor(r -> {
+            // a platform thread at the highest priority: the detector's clock must not stall behind the work of
+            // the process that hosts it (rank 0 may host the coordinator)
             Thread t = new Thread(r, "mobula-pool-reaper");
             t.setDaemon(true);
+            t.setPriority(Thread.MAX_PRIORITY);
             return t;
         }), true);
     }
 
     /**
-     * A coordinator whose lease checks run on {@code reaper}, which it shares: {@link #shutdown} cancels only its own
-     * checks. For tests that make many coordinators (a thread each would cost more than what they test).
+     * A coordinator whose checks run on {@code reaper}, which it shares: {@link #shutdown} cancels only its own
+     * checks; suspected members are probed with {@code probe}. For tests (those that make many coordinators: a thread
+     * each would cost more than what they test; those that must not knock on anything).
      */
-    PoolCoordinatorImpl(Duration lease, ScheduledExecutorService reaper) {
-        this(lease, reaper, false);
+    PoolCoordinatorImpl(FailureDetection detection, LivenessProbe probe, ScheduledExecutorService reaper) {
+        this(detection, probe, reaper, false);
     }
 
-    private PoolCoordinatorImpl(Duration lease, ScheduledExecutorService reaper, boolean ownsReaper) {
-        this.leaseNanos = lease.toNanos();
-        this.confirmNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(100), leaseNanos / 2);
+    private PoolCoordinatorImpl(FailureDetection detection, LivenessProbe probe, ScheduledExecutorService reaper,
+                                boolean ownsReaper) {
+        this.detection = detection;
+        this.probe = probe;
+        long min = detection.minTimeout().toNanos();
+        this.confirmNanos = detection.confirmTimeout().toNanos();
+        this.reportNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(100), min);
+        this.reprobeNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(20), min / 2);
+        this.probeTimeoutMillis = (int) Math.max(20, Math.min(1_000, TimeUnit.NANOSECONDS.toMillis(min) / 2));
         this.reaper = reaper;
         this.ownsReaper = ownsReaper;
-        long period = Math.max(50, lease.toMillis() / 4);
+        long period = Math.max(10, TimeUnit.NANOSECONDS.toMillis(min) / 4); // an eighth of a lease by default
         this.reaping = reaper.scheduleWithFixedDelay(this::reap, period, period, TimeUnit.MILLISECONDS);
     }
 
@@ -94,6 +128,20 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         final boolean[] authenticated;
         /** Per rank, the connection it joined over ({@link RemoteClient#connection()}). */
         final long[] connections;
+        /** Per rank, the host it joined from (null: in this process): the only host its probe knocks on. */
+        final String[] joinedFrom;
+        /** Per rank, its heartbeats' intervals; made when the pool completes. */
+        final PhiAccrualDetector[] detectors;
+        /** Per rank, since when it is suspected (valid while {@link #suspected}). */
+        final long[] suspectedAt;
+        final boolean[] suspected;
+        /** Per rank, the number of its suspicions so far: a probe's answer counts only for the suspicion it was for. */
+        final int[] suspicions;
+        /** Per rank, the answer of the last probe of its current suspicion (null: none yet). */
+        final LivenessProbe.Answer[] answers;
+        /** Per rank, whether a probe of its current suspicion is under way, and when the last one started. */
+        final boolean[] probing;
+        final long[] probedAt;
         /** Per rank, why it was declared gone (for the heartbeat that learns it), or null. */
         final String[] goneWhy;
         /** How many reports wait for a confirmation: heartbeats then wake them. */
@@ -117,6 +165,14 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             this.vmIds = new long[size];
             this.authenticated = new boolean[size];
             this.connections = new long[size];
+            this.joinedFrom = new String[size];
+            this.detectors = new PhiAccrualDetector[size];
+            this.suspectedAt = new long[size];
+            this.suspected = new boolean[size];
+            this.suspicions = new int[size];
+            this.answers = new LivenessProbe.Answer[size];
+            this.probing = new boolean[size];
+            this.probedAt = new long[size];
             this.goneWhy = new String[size];
             this.joinedInProcess = new boolean[size];
             this.barriers = new int[size];
@@ -179,6 +235,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         s.vmIds[rank] = client == null ? 0 : client.vmId();
         s.authenticated[rank] = client != null && client.authenticated();
         s.connections[rank] = client == null ? 0 : client.connection();
+        s.joinedFrom[rank] = client == null ? null : client.host();
         s.lastSeen[rank] = System.nanoTime();
         s.joined++;
         LOG.log(Level.DEBUG, "pool {0}: {1} joined ({2}/{3})", pool, me.describe(), s.joined, size);
@@ -186,6 +243,9 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             s.complete = true;
             long now = System.nanoTime();
             Arrays.fill(s.lastSeen, now);
+            for (int r = 0; r < size; r++) {
+                s.detectors[r] = new PhiAccrualDetector(detection, now);
+            }
             changed.signalAll();
             return List.of(s.members);
         }
@@ -377,7 +437,12 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             throw new PoolException("pool '" + pool + "': rank " + rank + " was declared gone ("
                     + (s.goneWhy[rank] != null ? s.goneWhy[rank] : "it left") + ")");
         }
-        s.lastSeen[rank] = System.nanoTime();
+        long now = System.nanoTime();
+        if (s.suspected[rank]) {
+            clearSuspicion(s, rank, now);
+        }
+        s.lastSeen[rank] = now;
+        s.detectors[rank].heartbeat(now);
         if (s.confirming > 0) {
             changed.signalAll(); // a report on this rank may be waiting for proof of life
         }
@@ -398,47 +463,129 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
                         + reporter + " is no rank of the pool");
             }
             checkMember(s, reporter, "report on rank " + rank + " by rank " + reporter);
-            if (!confirmLocked(s, rank)) {
-                LOG.log(Level.DEBUG, "pool {0}: rank {1} reported {2} unreachable ({3}), but it heartbeats: kept",
-                        pool, reporter, s.members[rank].describe(), detail);
+            long since = System.nanoTime();
+            if (!s.suspected[rank]) {
+                suspect(s, rank, since);
+            } else if (!s.probing[rank]) {
+                startProbe(s, rank, since);
+            }
+            LivenessProbe.Answer outcome = confirmLocked(s, rank, since);
+            if (outcome == LivenessProbe.Answer.PRESENT) {
+                LOG.log(Level.DEBUG, "pool {0}: rank {1} reported {2} unreachable ({3}), but it heartbeats or its"
+                        + " process is present: kept ({4})", pool, reporter, s.members[rank].describe(), detail,
+                        s.suspected[rank] ? "suspected" : "heard from");
                 return;
             }
             if (s.gone[rank] || pools.get(pool) != s) {
-                return; // declared meanwhile (its lease, another report) or the pool ended
+                return; // declared meanwhile (the detector, its knock, another report) or the pool ended
             }
             String d = s.members[rank].describe() + " unreachable from rank " + reporter + ": " + detail;
             declareGone(s, rank, d, "reported unreachable by rank " + reporter + ", no heartbeat since");
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the rank stays: its lease decides
+            Thread.currentThread().interrupt(); // the rank stays: the detector decides
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * Waits (the lock released meanwhile) up to {@link #confirmNanos} for a heartbeat of {@code rank} newer than now.
+     * Waits (the lock released meanwhile) up to {@link #reportNanos} for a heartbeat of {@code rank} newer than
+     * {@code since}, or a knock of its current suspicion that finds its process present.
      *
-     * @return true if none came (the report stands), false if the rank heartbeated: it is alive
+     * @return PRESENT if the rank heartbeated or its process is present (it stays), GONE if it was declared gone
+     *     meanwhile or the pool ended, UNKNOWN if nothing was learned in time (the report stands)
      */
-    private boolean confirmLocked(State s, int rank) throws InterruptedException {
-        long since = System.nanoTime();
-        long deadline = since + confirmNanos;
+    private LivenessProbe.Answer confirmLocked(State s, int rank, long since) throws InterruptedException {
+        long deadline = since + reportNanos;
         s.confirming++;
         try {
             while (!s.gone[rank] && pools.get(s.name) == s) {
-                if (s.lastSeen[rank] - since > 0) {
-                    return false;
+                if (s.lastSeen[rank] - since > 0
+                        || (s.suspected[rank] && s.answers[rank] == LivenessProbe.Answer.PRESENT)) {
+                    return LivenessProbe.Answer.PRESENT;
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    return true;
+                    return LivenessProbe.Answer.UNKNOWN;
                 }
                 changed.awaitNanos(left);
             }
-            return true;
+            return LivenessProbe.Answer.GONE;
         } finally {
             s.confirming--;
         }
+    }
+
+    /** Opens a suspicion of {@code rank} at {@code now} and knocks on it. */
+    private void suspect(State s, int rank, long now) {
+        s.suspected[rank] = true;
+        s.suspectedAt[rank] = now;
+        s.suspicions[rank]++;
+        s.answers[rank] = null;
+        s.probing[rank] = false;
+        LOG.log(Level.DEBUG, "pool {0}: {1} suspected: no heartbeat for {2} ms (phi {3}, mean interval {4} ms)",
+                s.name, s.members[rank].describe(), millis(s.detectors[rank].silence(now)),
+                s.detectors[rank].phi(now), Math.round(s.detectors[rank].meanMillis()));
+        startProbe(s, rank, now);
+    }
+
+    /** A heartbeat of suspected {@code rank} came at {@code now}: it is alive. */
+    private void clearSuspicion(State s, int rank, long now) {
+        s.suspected[rank] = false;
+        long silent = millis(s.detectors[rank].silence(now));
+        String m = "pool " + s.name + ": " + s.members[rank].describe() + " heartbeats again after " + silent
+                + " ms of silence (suspected for " + millis(now - s.suspectedAt[rank]) + " ms): kept";
+        if (silent >= detection.maxTimeout().toMillis()) {
+            cleared.log(m + "; a lease this short is tight for this machine's load");
+        } else {
+            LOG.log(Level.DEBUG, m);
+        }
+    }
+
+    /**
+     * Knocks on suspected {@code rank} on a thread of its own (virtual: it only waits for the network), the lock not
+     * held; the answer is recorded under the lock if the suspicion it was for is still open, and a GONE declares the
+     * rank dead at once.
+     */
+    private void startProbe(State s, int rank, long now) {
+        s.probing[rank] = true;
+        s.probedAt[rank] = now;
+        int suspicion = s.suspicions[rank];
+        Member m = s.members[rank];
+        String from = s.joinedFrom[rank];
+        Thread.ofVirtual().name("mobula-pool-probe").start(() -> {
+            LivenessProbe.Answer a;
+            try {
+                a = probe.probe(m, from, probeTimeoutMillis);
+            } catch (RuntimeException e) {
+                a = LivenessProbe.Answer.UNKNOWN;
+            }
+            lock.lock();
+            try {
+                if (s.suspicions[rank] != suspicion) {
+                    return; // a later suspicion has its own probe
+                }
+                s.probing[rank] = false;
+                if (!s.suspected[rank] || s.gone[rank] || pools.get(s.name) != s) {
+                    return;
+                }
+                s.answers[rank] = a;
+                if (a == LivenessProbe.Answer.GONE) {
+                    long silent = millis(s.detectors[rank].silence(System.nanoTime()));
+                    declareGone(s, rank, m.describe() + " died: no heartbeat for " + silent + " ms, and nothing"
+                            + " listens at its address any more (its process is gone)",
+                            "no heartbeat for " + silent + " ms and its process is gone");
+                } else {
+                    changed.signalAll(); // a report may wait for this answer
+                }
+            } finally {
+                lock.unlock();
+            }
+        });
+    }
+
+    private static long millis(long nanos) {
+        return TimeUnit.NANOSECONDS.toMillis(nanos);
     }
 
     private void declareGone(State s, int rank, String detail, String why) {
@@ -502,19 +649,26 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             if (!s.complete) {
                 continue;
             }
-            for (int r = 0; r < s.size; r++) {
-                if (!s.gone[r] && now - s.lastSeen[r] > leaseNanos) {
-                    long ms = TimeUnit.NANOSECONDS.toMillis(now - s.lastSeen[r]);
-                    s.gone[r] = true;
-                    s.goneWhy[r] = "lease expired: no heartbeat for " + ms + " ms";
-                    String d = s.members[r].describe() + " died: no heartbeat for " + ms + " ms";
-                    LOG.log(Level.INFO, "pool {0}: {1}", s.name, d);
-                    s.events.add(new PoolEvent(PoolEvent.Kind.DIED, r, d));
-                    changed.signalAll();
+            for (int r = 0; r < s.size && pools.get(s.name) == s; r++) {
+                if (s.gone[r]) {
+                    continue;
+                }
+                if (!s.suspected[r]) {
+                    if (s.detectors[r].suspects(now)) {
+                        suspect(s, r, now);
+                    }
+                } else if (now - s.suspectedAt[r] >= confirmNanos) {
+                    long silent = millis(s.detectors[r].silence(now));
+                    String d = s.members[r].describe() + " died: no heartbeat for " + silent + " ms (suspected after "
+                            + (silent - millis(now - s.suspectedAt[r])) + " ms, not heard from in the "
+                            + detection.confirmTimeout().toMillis() + " ms of confirmation; its process "
+                            + (s.answers[r] == LivenessProbe.Answer.PRESENT ? "is present but silent: hung, stopped"
+                            + " or cut off" : "could not be reached") + ")";
+                    declareGone(s, r, d, "no heartbeat for " + silent + " ms");
+                } else if (!s.probing[r] && now - s.probedAt[r] >= reprobeNanos) {
+                    startProbe(s, r, now); // it may die while its confirmation runs
                 }
             }
-            // keep a dead pool's events around until every member has been declared gone
-            gc(s);
         }
     }
 

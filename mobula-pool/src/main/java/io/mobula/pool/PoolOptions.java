@@ -10,7 +10,7 @@ import java.util.Optional;
  * How to join a pool. {@link #fromEnvironment()} reads explicit settings first (system properties
  * {@code mobula.pool.rank}, {@code mobula.pool.size}, {@code mobula.pool.name}, {@code mobula.pool.server}
  * = host:port, {@code mobula.pool.bootstrap} = server|rank0, {@code mobula.pool.timeoutMs},
- * {@code mobula.pool.leaseMs}), then the variables of the launcher that started the process
+ * {@code mobula.pool.leaseMs}, {@code mobula.pool.phi}, {@code mobula.pool.confirmMs}), then the variables of the launcher that started the process
  * ({@link LaunchEnvironment}, plus MOBULA_POOL_NAME and MOBULA_POOL_SERVER). Without an explicit server, the
  * coordinator is at 127.0.0.1:{@value PoolServer#DEFAULT_PORT}, except for a Slurm step with
  * {@code bootstrap=rank0}, where every rank computes rank 0's address from the step's environment (one node:
@@ -25,12 +25,19 @@ import java.util.Optional;
  * @param serverPort  its port
  * @param rank0Hosts  whether rank 0 runs the coordinator itself (rather than a separate pool server)
  * @param joinTimeout how long {@link Pool#join} waits for the pool to complete
- * @param lease       how long a member may miss heartbeats before the others hear it died
+ * @param lease       sets the pace: a member heartbeats every quarter lease, and by default the coordinator
+ *                    suspects a silent member after half a lease to a lease and confirms for one more lease
+ *                    ({@link FailureDetection#forLease})
  * @param service     an exported object every member can reach through {@link Pool#service}, or null
+ * @param detection   how the coordinator this process serves (rank 0 with {@code bootstrap=rank0}) tells dead
+ *                    members from slow ones; null: {@link FailureDetection#forLease forLease(lease)}
  */
 public record PoolOptions(String name, int rank, int size, String serverHost, int serverPort, boolean rank0Hosts,
-                          Duration joinTimeout, Duration lease, Remote service) {
-    /** Default lease: members hear of a dead peer within about this long (a direct call fails at once). */
+                          Duration joinTimeout, Duration lease, Remote service, FailureDetection detection) {
+    /**
+     * Default lease: a member heartbeats every quarter of it; one whose process is gone is declared dead about half a
+     * lease to a lease after its last heartbeat, one that hangs after two leases (a direct call fails at once).
+     */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(3);
     /** Default join timeout. */
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(60);
@@ -49,6 +56,15 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
         if (lease.isNegative() || lease.isZero() || joinTimeout.isNegative()) {
             throw new IllegalArgumentException("bad pool timeouts: lease " + lease + ", join " + joinTimeout);
         }
+        if (detection == null) {
+            detection = FailureDetection.forLease(lease);
+        }
+    }
+
+    /** Options with the failure detection of {@link FailureDetection#forLease forLease(lease)}. */
+    public PoolOptions(String name, int rank, int size, String serverHost, int serverPort, boolean rank0Hosts,
+                       Duration joinTimeout, Duration lease, Remote service) {
+        this(name, rank, size, serverHost, serverPort, rank0Hosts, joinTimeout, lease, service, null);
     }
 
     /** Settings from system properties and the environment of this process. */
@@ -114,7 +130,20 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
                 props.getProperty("mobula.pool.timeoutMs", Long.toString(DEFAULT_JOIN_TIMEOUT.toMillis()))));
         Duration lease = Duration.ofMillis(parseInt("mobula.pool.leaseMs",
                 props.getProperty("mobula.pool.leaseMs", Long.toString(DEFAULT_LEASE.toMillis()))));
-        return new PoolOptions(name, rank, size, host, port, rank0, timeout, lease, null);
+        FailureDetection detection = FailureDetection.forLease(lease);
+        String phi = props.getProperty("mobula.pool.phi");
+        if (phi != null) {
+            try {
+                detection = detection.withThreshold(Double.parseDouble(phi.strip()));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("mobula.pool.phi must be a number, got '" + phi + "'");
+            }
+        }
+        String confirm = props.getProperty("mobula.pool.confirmMs");
+        if (confirm != null) {
+            detection = detection.withConfirmTimeout(Duration.ofMillis(parseInt("mobula.pool.confirmMs", confirm)));
+        }
+        return new PoolOptions(name, rank, size, host, port, rank0, timeout, lease, null, detection);
     }
 
     /** First port of the range Slurm derives coordinator ports from when the step reserved none. */
@@ -214,14 +243,21 @@ public record PoolOptions(String name, int rank, int size, String serverHost, in
 
     /** The same options offering {@code service} to the other members. */
     public PoolOptions withService(Remote s) {
-        return new PoolOptions(name, rank, size, serverHost, serverPort, rank0Hosts, joinTimeout, lease, s);
+        return new PoolOptions(name, rank, size, serverHost, serverPort, rank0Hosts, joinTimeout, lease, s, detection);
     }
 
     public PoolOptions withJoinTimeout(Duration d) {
-        return new PoolOptions(name, rank, size, serverHost, serverPort, rank0Hosts, d, lease, service);
+        return new PoolOptions(name, rank, size, serverHost, serverPort, rank0Hosts, d, lease, service, detection);
     }
 
     public PoolOptions withName(String n) {
-        return new PoolOptions(n, rank, size, serverHost, serverPort, rank0Hosts, joinTimeout, lease, service);
+        return new PoolOptions(n, rank, size, serverHost, serverPort, rank0Hosts, joinTimeout, lease, service,
+                detection);
+    }
+
+    /** The same options with failure detection {@code d} (used where this process serves the coordinator). */
+    public PoolOptions withDetection(FailureDetection d) {
+        return new PoolOptions(name, rank, size, serverHost, serverPort, rank0Hosts, joinTimeout, lease, service,
+                Objects.requireNonNull(d, "detection"));
     }
 }

@@ -32,10 +32,18 @@ public final class PoolServer {
      * Serves a coordinator from this process on {@code port} (0: any free port), through this process's registry
      * (created here; a process has one registry).
      *
-     * @param lease how long a member may go without a heartbeat before it is declared dead
+     * @param lease the members' lease: the failure detection is {@link FailureDetection#forLease forLease(lease)}
      */
-    public static synchronized PoolServer start(int port, Duration lease) throws RemoteException {
-        PoolCoordinatorImpl impl = new PoolCoordinatorImpl(lease);
+    public static PoolServer start(int port, Duration lease) throws RemoteException {
+        return start(port, FailureDetection.forLease(lease));
+    }
+
+    /**
+     * Serves a coordinator from this process on {@code port} (0: any free port) that tells dead members from slow
+     * ones as {@code detection} says.
+     */
+    public static synchronized PoolServer start(int port, FailureDetection detection) throws RemoteException {
+        PoolCoordinatorImpl impl = new PoolCoordinatorImpl(detection);
         Registry reg = LocateRegistry.createRegistry(port);
         try {
             PoolCoordinator stub = (PoolCoordinator) Rmi.export(impl);
@@ -68,11 +76,13 @@ public final class PoolServer {
         return impl.awaitEmpty(pool, timeout);
     }
 
-    /** {@code ./mobula pool-server [--host HOST] [--port PORT] [--lease-ms MS]}. */
+    /** {@code ./mobula pool-server [--host HOST] [--port PORT] [--lease-ms MS] [--phi PHI] [--confirm-ms MS]}. */
     public static void main(String[] args) throws InterruptedException {
         String host = System.getProperty("mobula.host", "127.0.0.1");
         int port = DEFAULT_PORT;
         long leaseMs = PoolOptions.DEFAULT_LEASE.toMillis();
+        Double phi = null;
+        Long confirmMs = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String v = i + 1 < args.length ? args[i + 1] : null;
@@ -81,6 +91,8 @@ public final class PoolServer {
                     case "--host" -> host = need(a, v);
                     case "--port" -> port = Integer.parseInt(need(a, v));
                     case "--lease-ms" -> leaseMs = Long.parseLong(need(a, v));
+                    case "--phi" -> phi = Double.parseDouble(need(a, v));
+                    case "--confirm-ms" -> confirmMs = Long.parseLong(need(a, v));
                     case "-h", "--help" -> {
                         System.out.println(USAGE);
                         return;
@@ -97,7 +109,14 @@ public final class PoolServer {
         try {
             RmiConfig d = RmiConfig.fromSystemProperties();
             Rmi.configure(d.withHost(host).withPort(port));
-            PoolServer s = start(port, Duration.ofMillis(leaseMs));
+            FailureDetection detection = FailureDetection.forLease(Duration.ofMillis(leaseMs));
+            if (phi != null) {
+                detection = detection.withThreshold(phi);
+            }
+            if (confirmMs != null) {
+                detection = detection.withConfirmTimeout(Duration.ofMillis(confirmMs));
+            }
+            PoolServer s = start(port, detection);
             System.out.println("pool server listening on mobula://" + host + ":" + s.port());
             System.out.flush();
         } catch (RemoteException | RuntimeException e) {
@@ -108,6 +127,7 @@ public final class PoolServer {
     }
 
     private static final String USAGE = "usage: mobula pool-server [--host HOST] [--port PORT] [--lease-ms MS]"
+            + " [--phi PHI] [--confirm-ms MS]"
             + "   (default 127.0.0.1:" + DEFAULT_PORT + "; port 0 picks a free one)";
 
     private static String need(String flag, String v) {

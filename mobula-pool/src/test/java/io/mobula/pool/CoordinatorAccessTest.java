@@ -31,9 +31,25 @@ class CoordinatorAccessTest {
 
     private PoolCoordinatorImpl coordinator;
 
+    /**
+     * A coordinator whose knock on a suspected member learns nothing (the members' address is made up): a report
+     * then stands on the silence alone.
+     */
+    private static PoolCoordinatorImpl coordinator() {
+        return new PoolCoordinatorImpl(FailureDetection.forLease(LEASE), (m, from, timeout) -> LivenessProbe.Answer
+                .UNKNOWN, REAPER);
+    }
+
+    private static final java.util.concurrent.ScheduledExecutorService REAPER =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "test-pool-reaper");
+                t.setDaemon(true);
+                return t;
+            });
+
     @BeforeEach
     void formPool() throws Exception {
-        coordinator = new PoolCoordinatorImpl(LEASE);
+        coordinator = coordinator();
         CompletableFuture<List<Member>> first = CompletableFuture.supplyAsync(() -> join(RANK0, 0));
         List<Member> second = join(RANK1, 1);
         assertEquals(2, second.size());
@@ -112,7 +128,7 @@ class CoordinatorAccessTest {
     @Test
     void aMemberThatJoinedAuthenticatedKeepsItsRightsOnANewAuthenticatedConnection() throws Exception {
         coordinator.shutdown();
-        coordinator = new PoolCoordinatorImpl(LEASE);
+        coordinator = coordinator();
         RemoteClient a = new RemoteClient("127.0.0.1", 0x2000, "tcp", true, 10);
         RemoteClient b = new RemoteClient("127.0.0.1", 0x2001, "tcp", true, 11);
         CompletableFuture<List<Member>> first = CompletableFuture.supplyAsync(() -> join(a, 0));

@@ -1,0 +1,181 @@
+package io.mobula.pool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.rmi.AsClient;
+import io.mobula.rmi.RemoteClient;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The coordinator's failure detection with short timeouts and a scripted probe: a suspected member is confirmed
+ * before it is dropped. A silent member whose process is gone is declared dead as soon as it is suspected; one
+ * whose process is present is kept while it heartbeats within the confirmation and declared dead when it does not;
+ * a report on a live member declares nothing, one on a member whose process is gone declares it at once. Plus the
+ * real probe against loopback sockets.
+ */
+class FailureDetectionTest {
+    private static final RemoteClient RANK0 = new RemoteClient("127.0.0.1", 0x1000, "tcp", false, 1);
+    private static final RemoteClient RANK1 = new RemoteClient("127.0.0.1", 0x1001, "tcp", false, 2);
+    /** Suspected after 100 to 200 ms of silence, then 600 ms of confirmation. */
+    private static final FailureDetection FAST = new FailureDetection(8.0, Duration.ofMillis(100),
+            Duration.ofMillis(200), Duration.ofMillis(600));
+
+    private final ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor();
+    private final AtomicReference<LivenessProbe.Answer> answer = new AtomicReference<>(LivenessProbe.Answer.PRESENT);
+    private PoolCoordinatorImpl coordinator;
+
+    @AfterEach
+    void stop() {
+        if (coordinator != null) {
+            coordinator.shutdown();
+        }
+        reaper.shutdownNow();
+    }
+
+    /** A pool "fd" of two ranks, joined over connections 1 and 2. */
+    private void form() throws Exception {
+        coordinator = new PoolCoordinatorImpl(FAST, (m, from, timeout) -> answer.get(), reaper);
+        CompletableFuture<List<Member>> first = CompletableFuture.supplyAsync(() -> join(RANK0, 0));
+        join(RANK1, 1);
+        first.get(10, TimeUnit.SECONDS);
+    }
+
+    private List<Member> join(RemoteClient as, int rank) {
+        try {
+            return AsClient.call(as, () -> coordinator.join("fd", 2,
+                    new Member(rank, "tcp://127.0.0.1:9", HostIdentity.local(), 100 + rank, null), 10_000));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private List<PoolEvent> beat(RemoteClient as, int rank) throws Exception {
+        return AsClient.call(as, () -> coordinator.heartbeat("fd", rank, 0));
+    }
+
+    /** Rank 0 heartbeats every 20 ms until an event arrives or {@code limit} passes; the events it got. */
+    private List<PoolEvent> beatUntilEvent(Duration limit) throws Exception {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            List<PoolEvent> ev = beat(RANK0, 0);
+            if (!ev.isEmpty()) {
+                return ev;
+            }
+            Thread.sleep(20);
+        }
+        return List.of();
+    }
+
+    @Test
+    void aSilentMemberWhoseProcessIsGoneIsDeclaredDeadAsSoonAsItIsSuspected() throws Exception {
+        answer.set(LivenessProbe.Answer.GONE);
+        form();
+        long t0 = System.nanoTime();
+        List<PoolEvent> ev = beatUntilEvent(Duration.ofSeconds(5));
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertEquals(1, ev.size(), "rank 1 declared dead");
+        assertEquals(PoolEvent.Kind.DIED, ev.get(0).kind());
+        assertEquals(1, ev.get(0).rank());
+        assertTrue(ev.get(0).detail().contains("died: no heartbeat for")
+                && ev.get(0).detail().contains("its process is gone"), ev.get(0).detail());
+        assertTrue(ms < 600, "declared on suspicion, not after the confirmation: " + ms + " ms");
+    }
+
+    @Test
+    void aMemberSilentBeyondTheMaximumThatHeartbeatsWithinTheConfirmationIsKept() throws Exception {
+        form();
+        for (int round = 0; round < 2; round++) {
+            // rank 1 stalls for 400 ms: twice the maximum timeout, less than it plus the confirmation
+            long stallEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(400);
+            while (System.nanoTime() - stallEnd < 0) {
+                assertEquals(List.of(), beat(RANK0, 0));
+                Thread.sleep(20);
+            }
+            assertEquals(List.of(), beat(RANK1, 1), "rank 1 is still a member");
+            for (int i = 0; i < 5; i++) {
+                Thread.sleep(20);
+                beat(RANK1, 1);
+                assertEquals(List.of(), beat(RANK0, 0));
+            }
+        }
+        // then it stops for good, present but silent: declared at most maximum + confirmation after its last beat
+        long t0 = System.nanoTime();
+        List<PoolEvent> ev = beatUntilEvent(Duration.ofSeconds(5));
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertEquals(1, ev.size());
+        assertEquals(PoolEvent.Kind.DIED, ev.get(0).kind());
+        assertTrue(ev.get(0).detail().contains("is present but silent"), ev.get(0).detail());
+        assertTrue(ms >= 600 && ms < 800 + 400, "declared after the confirmation, within its bound: " + ms + " ms");
+        PoolException told = assertThrows(PoolException.class, () -> beat(RANK1, 1));
+        assertTrue(told.getMessage().contains("no heartbeat for"), told.getMessage());
+    }
+
+    @Test
+    void aReportOnAMemberWhoseProcessIsPresentLeavesItToTheConfirmation() throws Exception {
+        form();
+        long t0 = System.nanoTime();
+        AsClient.call(RANK0, () -> {
+            coordinator.report("fd", 0, 1, "my call to rank 1 failed");
+            return null;
+        });
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertTrue(ms < 100, "the knock answered: the report returns at once, " + ms + " ms");
+        beat(RANK1, 1); // it heartbeats: the suspicion is cleared
+        Thread.sleep(150);
+        beat(RANK1, 1);
+        assertEquals(List.of(), beat(RANK0, 0), "rank 1 is alive: not declared dead");
+        Thread.sleep(150);
+        beat(RANK1, 1);
+        assertEquals(List.of(), beat(RANK0, 0));
+    }
+
+    @Test
+    void aReportOnAMemberWhoseProcessIsGoneDeclaresItAtOnce() throws Exception {
+        answer.set(LivenessProbe.Answer.GONE);
+        form();
+        beat(RANK1, 1);
+        long t0 = System.nanoTime();
+        AsClient.call(RANK0, () -> {
+            coordinator.report("fd", 0, 1, "connection reset");
+            return null;
+        });
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        List<PoolEvent> ev = beat(RANK0, 0);
+        assertEquals(1, ev.size(), "declared before the report returned");
+        assertTrue(ev.get(0).detail().contains("its process is gone"), ev.get(0).detail());
+        assertTrue(ms < 100, "the knock answered at once: " + ms + " ms");
+    }
+
+    @Test
+    void theListenerProbeTellsAGoneProcessFromAPresentOne() throws Exception {
+        HostIdentity here = HostIdentity.local();
+        int closedPort;
+        try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Member present = new Member(0, "tcp://127.0.0.1:" + listening.getLocalPort(), here, 1, null);
+            assertEquals(LivenessProbe.Answer.PRESENT, LivenessProbe.LISTENER.probe(present, "127.0.0.1", 1_000));
+            assertEquals(LivenessProbe.Answer.PRESENT, LivenessProbe.LISTENER.probe(present, null, 1_000),
+                    "a member that joined in this process");
+            assertEquals(LivenessProbe.Answer.UNKNOWN, LivenessProbe.LISTENER.probe(present, "127.0.0.2", 1_000),
+                    "only the host the member joined from is knocked on");
+            closedPort = listening.getLocalPort();
+        }
+        Member gone = new Member(0, "tcp://127.0.0.1:" + closedPort, here, 1, null);
+        assertEquals(LivenessProbe.Answer.GONE, LivenessProbe.LISTENER.probe(gone, "127.0.0.1", 1_000));
+        for (String address : List.of("tls://127.0.0.1:" + closedPort, "shm://x", "local://y", "not an address")) {
+            assertEquals(LivenessProbe.Answer.UNKNOWN,
+                    LivenessProbe.LISTENER.probe(new Member(0, address, here, 1, null), "127.0.0.1", 1_000), address);
+        }
+    }
+}
