@@ -96,7 +96,7 @@ public final class Progress {
     }
 
     /** "4m07s", or "38s" under a minute. */
-    static String minutes(long millis) {
+    public static String minutes(long millis) {
         long s = Math.round(millis / 1000.0);
         return s < 60 ? s + "s" : String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
     }

@@ -55,6 +55,20 @@ class ProgressTest {
     }
 
     @Test
+    void theJmhSuitesLineOfACaseHasAnEtaFromTheirEstimatePerCase() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        io.mobula.bench.Progress p = new io.mobula.bench.Progress(
+                new PrintStream(bytes, true, StandardCharsets.UTF_8), 2, 9_000);
+        p.startCase("ints32 / jdk");
+        p.iteration(true);
+        p.endCase("1,000 ops/s");
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.startsWith("[..........") && out.contains("case 1/2, 0s, ETA 18s: ints32 / jdk w 1,000 ops/s"),
+                out);
+        assertFalse(out.contains("\r"), out);
+    }
+
+    @Test
     void minutesAreShort() {
         assertEquals("38s", Progress.minutes(38_000));
         assertEquals("5m20s", Progress.minutes(320_000));
