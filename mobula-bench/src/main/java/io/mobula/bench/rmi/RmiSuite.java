@@ -98,9 +98,10 @@ public final class RmiSuite {
         int total = opt.passes()
                 * runnable.stream().mapToInt(s -> (int) cases.stream().filter(s::supports).count()).sum();
         long estimate = WorkEstimate.millis(runnable, cases, opt.timing(), opt.passes());
-        err.println(String.format(Locale.ROOT, "rmi suite, mode %s: %d cases on %d systems, %d pass%s; estimated time"
-                + " %s on an idle 2-core machine", opt.mode(), cases.size(), runnable.size(), opt.passes(),
-                opt.passes() == 1 ? "" : "es", Progress.minutes(estimate)));
+        err.println(String.format(Locale.ROOT, "rmi suite, mode %s: %d case%s on %d system%s, %d pass%s; estimated"
+                + " time %s on an idle 2-core machine", opt.mode(), cases.size(), cases.size() == 1 ? "" : "s",
+                runnable.size(), runnable.size() == 1 ? "" : "s", opt.passes(), opt.passes() == 1 ? "" : "es",
+                Progress.minutes(estimate)));
         Progress progress = new Progress(err, total, estimate, io.mobula.bench.Terminal.interactive());
         // Passes are the outer loop: each pass is a fresh server and client per system, and one system's passes
         // are spread over the whole run, so a burst of load from other processes rarely hits all of them.
