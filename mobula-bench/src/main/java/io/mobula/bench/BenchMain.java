@@ -71,7 +71,9 @@ public final class BenchMain {
         try {
             ensureParent(json);
             Environment env = Environment.current();
-            Progress progress = new Progress(err, suite.cases().size() * suite.systems().size());
+            RunMode mode = parsed.mode();
+            Progress progress = new Progress(err, suite.cases().size() * suite.systems().size(), 1000L
+                    * mode.forks() * (mode.warmupIterations() + mode.measurementIterations()) * mode.iterationSeconds());
             progress.note("mobula bench " + suite.name() + " (" + parsed.mode().id() + ": " + parsed.mode().describe()
                     + "), log: " + log);
             List<Result> results = suite.run(parsed.mode(), progress, log);

@@ -51,6 +51,24 @@ public record Environment(String date, String jdk, String vm, String cpu, int co
         }
     }
 
+    /** Whether a 1-minute load average is above the number of cpus (NaN, unknown, is not). */
+    public static boolean isLoaded(double load1, int cpus) {
+        return Double.isFinite(load1) && load1 > cpus;
+    }
+
+    /**
+     * The warning for a machine whose 1-minute load average is above its number of cpus, or empty: other processes
+     * then compete with the measured ones, and latencies (p99 most) come out inflated and uneven across systems.
+     */
+    public static java.util.Optional<String> loadWarning(double load1, int cpus) {
+        if (!isLoaded(load1, cpus)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "the machine is loaded: load average %.2f"
+                + " on %d cpus; other processes will inflate latencies and can reverse comparisons (results record"
+                + " \"loaded\":true); for figures to keep, run on an idle machine", load1, cpus));
+    }
+
     /** This machine's host name (kernel host name, else the resolver's), or "unknown". */
     public static String hostName() {
         try {

@@ -6,19 +6,37 @@ import java.util.Locale;
 
 /**
  * The machine fields every suite adds to its JSON lines, so a report can caption each chart with where and under what
- * load it was measured: {@code host}, {@code cpus} (processors available to the JVM) and {@code load} (1-minute
- * load average when the results were written; null where there is none).
+ * load it was measured: {@code host}, {@code cpus} (processors available to the JVM), {@code load} (1-minute
+ * load average when the results were written; null where there is none), {@code load_start} (the same when the run
+ * started, for suites that record it) and {@code loaded} (whether either load average was above the number of cpus:
+ * other processes competed with the measurement; absent when no load average is known).
  *
- * @param host host name
- * @param cpus processors available to the JVM
- * @param load 1-minute load average, NaN if unknown
+ * @param host        host name
+ * @param cpus        processors available to the JVM
+ * @param load        1-minute load average, NaN if unknown
+ * @param loadAtStart 1-minute load average when the run started, NaN if not recorded
  */
-public record MachineFields(String host, int cpus, double load) {
+public record MachineFields(String host, int cpus, double load, double loadAtStart) {
+
+    /** Without a load average at the start of the run. */
+    public MachineFields(String host, int cpus, double load) {
+        this(host, cpus, load, Double.NaN);
+    }
 
     /** This machine, now. */
     public static MachineFields current() {
         return new MachineFields(Environment.hostName(), Runtime.getRuntime().availableProcessors(),
                 Environment.load1());
+    }
+
+    /** These fields with the load average the run started under. */
+    public MachineFields withLoadAtStart(double load1) {
+        return new MachineFields(host, cpus, load, load1);
+    }
+
+    /** Whether the load average, at the start or at the end, was above the number of cpus. */
+    public boolean loaded() {
+        return Environment.isLoaded(load, cpus) || Environment.isLoaded(loadAtStart, cpus);
     }
 
     /** {@code jsonObject} (one flat JSON object) with the three fields appended before its closing brace. */
@@ -35,6 +53,12 @@ public record MachineFields(String host, int cpus, double load) {
         Json.quote(sb, host);
         sb.append(",\"cpus\":").append(cpus).append(",\"load\":")
                 .append(Double.isFinite(load) ? String.format(Locale.ROOT, "%.2f", load) : "null");
+        if (Double.isFinite(loadAtStart)) {
+            sb.append(",\"load_start\":").append(String.format(Locale.ROOT, "%.2f", loadAtStart));
+        }
+        if (Double.isFinite(load) || Double.isFinite(loadAtStart)) {
+            sb.append(",\"loaded\":").append(loaded());
+        }
         return sb.append('}').toString();
     }
 }

@@ -120,7 +120,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     /**
      * How long a caller waiting for its reply reads the connection itself before it parks ({@code mobula.pollMicros},
      * default 100 µs; 0 turns it off): no thread has to wake the caller for a short call, which on a virtual machine
-     * whose cores idle costs tens of microseconds (docs/PERFORMANCE.md).
+     * whose cores idle costs tens of microseconds (docs/PERFORMANCE-HISTORY.md).
      */
     public Duration pollWindow() {
         return POLL_WINDOW;
@@ -131,7 +131,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     /**
      * Primitive arrays of at least this many bytes are not copied into a connection's send buffer: the transport
      * copies them once, straight into the shared-memory ring or its socket buffer ({@code mobula.outOfLineBytes},
-     * default 8192; 0 copies every array into the send buffer). Measured in docs/PERFORMANCE.md ("Zero-copy bulk
+     * default 8192; 0 copies every array into the send buffer). Measured in docs/PERFORMANCE-HISTORY.md ("Zero-copy bulk
      * data").
      */
     public int outOfLineBytes() {
@@ -207,7 +207,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     /**
      * 20 µs. With callers polling for their own replies ({@link #pollWindow()}) only the receive thread serving
      * incoming calls spins, and that spin saves waking an idle core per call: on 2 vCPUs a null call took 26 µs
-     * without it and 7.4 µs with it (docs/PERFORMANCE.md).
+     * without it and 7.4 µs with it (docs/PERFORMANCE-HISTORY.md).
      */
     static long defaultBusyPollMicros() {
         return 20;

@@ -19,6 +19,7 @@ final class AppsCharts implements SuiteCharts {
     @Override
     public String description() {
         return "Application kernels: speedup = sequential time / parallel time against the number of processes;"
+                + " each line names the sequential time it divides and each chart the problem size;"
                 + " dashed: ideal speedup; open markers: oversubscribed (more processes than cpus); runs that did"
                 + " not verify are not drawn.";
     }
@@ -31,18 +32,28 @@ final class AppsCharts implements SuiteCharts {
         List<Chart> charts = new ArrayList<>();
         for (Map.Entry<String, List<ResultLine>> k : Lines.group(lines, l -> l.text("kernel")).entrySet()) {
             List<ResultLine> ls = k.getValue();
-            boolean sizes = Lines.distinct(ls, l -> l.text("size")).size() > 1;
+            List<String> sizeList = Lines.distinct(ls, l -> l.text("size"));
+            boolean sizes = sizeList.size() > 1;
             List<Series> series = new ArrayList<>();
-            Lines.group(ls, l -> sizes ? l.text("version") + ", " + l.text("size") : l.text("version"))
-                    .forEach((name, vs) -> series.add(Series.of(name, vs.stream()
+            Lines.group(ls, l -> sizes ? l.text("version") + ", size " + l.text("size") : l.text("version"))
+                    .forEach((name, vs) -> series.add(Series.of(name + sequential(vs), vs.stream()
                             .map(l -> new Point(l.number("np"), l.number("speedup"), l.flag("oversubscribed")))
                             .toList())));
+            String title = "Speedup of " + k.getKey() + (sizeList.size() == 1 ? ", size " + sizeList.get(0) : "");
             double maxNp = ls.stream().mapToDouble(l -> l.number("np")).max().orElse(1);
             series.add(new Series("ideal", List.of(Point.of(1, 1), Point.of(maxNp, maxNp)), true));
-            charts.add(new Chart("apps-speedup-" + Lines.slug(k.getKey()), "Speedup of " + k.getKey(),
+            charts.add(new Chart("apps-speedup-" + Lines.slug(k.getKey()), title,
                     new Axis("processes", "", false), new Axis("speedup", "", false), series, List.of(),
                     RunCaption.of(file.path().getFileName().toString(), ls)));
         }
         return charts;
+    }
+
+    /** " (sequential 0.41 s)": the median sequential time of the lines, or "" when they do not record one. */
+    static String sequential(List<ResultLine> lines) {
+        List<Double> seq = lines.stream().filter(l -> l.number("seqSeconds") > 0).map(l -> l.number("seqSeconds"))
+                .toList();
+        return seq.isEmpty() ? "" : String.format(java.util.Locale.ROOT, " (sequential %.3g s)",
+                ComparisonCharts.median(seq));
     }
 }

@@ -22,10 +22,36 @@ final class ComparisonCharts {
     private ComparisonCharts() {
     }
 
-    /** The comparison chart over the suites' files, or none when no file has Mobula beside another system. */
-    static List<Chart> charts(Map<String, ResultFile> files) {
-        Map<String, List<Double>> ratios = new LinkedHashMap<>();
-        List<ResultLine> used = new ArrayList<>();
+    /**
+     * One comparison: Mobula's system ({@code mobula}, named only when the suite has several Mobula systems for the
+     * same cell, else empty) against {@code other} (with its transport where the name does not say it) in a suite.
+     */
+    record Pair(String mobula, String other, String suite) {
+        /** "mobula-shm / java.rmi tcp (rmi". */
+        String label() {
+            return (mobula.isEmpty() ? "" : mobula + " / ") + other + " (" + suite;
+        }
+    }
+
+    /** The headline table: one row per comparison, the median ratio and what it means, in suite order. */
+    static List<List<String>> table(Map<String, ResultFile> files) {
+        Map<Pair, List<Double>> ratios = ratios(files, new ArrayList<>());
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("Mobula system", "against", "suite", "cases", "Mobula time / other time (median)",
+                "so Mobula is"));
+        ratios.forEach((p, r) -> {
+            double m = median(r);
+            rows.add(List.of(p.mobula().isEmpty() ? "mobula" : p.mobula(), p.other(), p.suite(),
+                    Integer.toString(r.size()), String.format(java.util.Locale.ROOT, "%.2f", m),
+                    m < 1 ? String.format(java.util.Locale.ROOT, "%.1fx faster", 1 / m)
+                            : m > 1 ? String.format(java.util.Locale.ROOT, "%.1fx slower", m) : "as fast"));
+        });
+        return rows;
+    }
+
+    /** Per comparison, Mobula's time / the other's over every cell both measured; the lines used go to {@code used}. */
+    static Map<Pair, List<Double>> ratios(Map<String, ResultFile> files, List<ResultLine> used) {
+        Map<Pair, List<Double>> ratios = new LinkedHashMap<>();
         ResultFile serial = files.get("serial");
         if (serial != null) {
             compare("serial", serial, "ops_per_s", true, l -> l.text("system").equals("mobula-generated"),
@@ -47,14 +73,21 @@ final class ComparisonCharts {
                     l -> l.text("case") + "|" + l.text("array") + "|" + l.text("n") + "|" + l.text("transport"),
                     ratios, used);
         }
+        return ratios;
+    }
+
+    /** The comparison chart over the suites' files, or none when no file has Mobula beside another system. */
+    static List<Chart> charts(Map<String, ResultFile> files) {
+        List<ResultLine> used = new ArrayList<>();
+        Map<Pair, List<Double>> ratios = ratios(files, used);
         if (ratios.isEmpty()) {
             return List.of();
         }
         List<String> categories = new ArrayList<>();
         List<Point> points = new ArrayList<>();
-        for (Map.Entry<String, List<Double>> e : ratios.entrySet()) {
+        for (Map.Entry<Pair, List<Double>> e : ratios.entrySet()) {
             points.add(Point.of(categories.size(), median(e.getValue())));
-            categories.add(e.getKey() + ", " + e.getValue().size() + ")");
+            categories.add(e.getKey().label() + ", " + e.getValue().size() + ")");
         }
         String sources = String.join(", ", files.values().stream().filter(f -> used.stream()
                 .anyMatch(l -> l.file().equals(f.path()))).map(f -> f.path().getFileName().toString()).toList());
@@ -72,7 +105,7 @@ final class ComparisonCharts {
      */
     private static void compare(String suite, ResultFile file, String value, boolean rate,
             java.util.function.Predicate<ResultLine> isMobula, Function<ResultLine, String> cell,
-            Map<String, List<Double>> ratios, List<ResultLine> used) {
+            Map<Pair, List<Double>> ratios, List<ResultLine> used) {
         List<ResultLine> ok = Lines.where(file.measured(), l -> l.text("system") != null && l.number(value) > 0);
         Map<String, List<ResultLine>> mobula = Lines.group(Lines.where(ok, isMobula), cell);
         for (ResultLine other : Lines.where(ok, l -> !isMobula.test(l) && !l.text("system").startsWith("mobula"))) {
@@ -81,9 +114,8 @@ final class ComparisonCharts {
                 double r = rate ? other.number(value) / m.number(value) : m.number(value) / other.number(value);
                 String system = other.text("system");
                 String transport = other.text("transport");
-                String key = (mine.size() > 1 ? m.text("system") + " / " : "") + system
-                        + (transport == null || system.endsWith("-" + transport) ? "" : " " + transport) + " ("
-                        + suite;
+                Pair key = new Pair(mine.size() > 1 ? m.text("system") : "", system
+                        + (transport == null || system.endsWith("-" + transport) ? "" : " " + transport), suite);
                 ratios.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
                 used.add(m);
                 used.add(other);

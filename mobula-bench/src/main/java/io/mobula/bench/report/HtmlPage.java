@@ -15,6 +15,8 @@ final class HtmlPage {
             svg { max-width: 100%; height: auto; border: 1px solid #eee; }
             .note { background: #fff6e0; padding: 0.5em 0.8em; border-left: 4px solid #e0a000; }
             .source { font-size: 0.85em; color: #555; }
+            table { border-collapse: collapse; margin: 1em 0; } th, td { padding: 0.25em 0.7em; text-align: left; }
+            th { border-bottom: 2px solid #999; } td { border-bottom: 1px solid #ddd; } td.num { text-align: right; }
             """;
 
     private HtmlPage() {
@@ -48,6 +50,9 @@ final class HtmlPage {
             if (!s.note().isEmpty()) {
                 sb.append("<p class=\"note\">").append(Html.escape(s.note())).append("</p>\n");
             }
+            if (!s.table().isEmpty()) {
+                table(sb, s.table());
+            }
             for (Chart c : s.charts()) {
                 sb.append("<figure id=\"fig-").append(c.id()).append("\">\n").append(svgs.get(c.id())).append('\n')
                         .append("<figcaption><strong>").append(Html.escape(c.title())).append("</strong>. ")
@@ -58,5 +63,21 @@ final class HtmlPage {
         }
         sb.append("</body>\n</html>\n");
         return sb.toString();
+    }
+
+    /** A table; its first row is the header; cells that are numbers are right-aligned. */
+    private static void table(StringBuilder sb, List<List<String>> rows) {
+        sb.append("<table>\n<tr>");
+        rows.get(0).forEach(h -> sb.append("<th>").append(Html.escape(h)).append("</th>"));
+        sb.append("</tr>\n");
+        for (List<String> row : rows.subList(1, rows.size())) {
+            sb.append("<tr>");
+            for (String cell : row) {
+                sb.append(cell.matches("[0-9.]+") ? "<td class=\"num\">" : "<td>").append(Html.escape(cell))
+                        .append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</table>\n");
     }
 }

@@ -25,6 +25,27 @@ public final class LatestResults {
     private LatestResults() {
     }
 
+    /**
+     * Why a directory in which no suite has a file gives no report: what the report looks for, and what the
+     * directory holds instead.
+     */
+    static String nothingToReport(Path dir) {
+        List<String> names;
+        try (Stream<Path> files = Files.list(dir)) {
+            names = files.map(p -> p.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            names = List.of();
+        }
+        String found = names.isEmpty() ? "it is empty"
+                : "it holds " + names.size() + " other file" + (names.size() == 1 ? "" : "s") + " ("
+                + String.join(", ", names.subList(0, Math.min(5, names.size()))) + (names.size() > 5 ? ", ..." : "")
+                + ")";
+        return "nothing to report in " + dir + ": the report reads files named <suite>-<yyyyMMdd-HHmmss>.jsonl, as"
+                + " ./mobula bench <suite> writes them, for the suites " + String.join(", ", SUITES) + "; " + found
+                + ". Run ./mobula bench rmi (or another suite), or give --results the directory that holds such"
+                + " files (a file written with --json FILE keeps its own name: rename it to that pattern).";
+    }
+
     /** For every suite of {@link #SUITES}, its latest file in {@code dir}, if there is one. */
     public static Map<String, Optional<Path>> in(Path dir) throws ReportException {
         if (!Files.isDirectory(dir)) {

@@ -23,6 +23,10 @@ import javax.imageio.ImageIO;
 public final class ReportWriter {
     private static final System.Logger LOG = System.getLogger(ReportWriter.class.getName());
 
+    private static final String HEADLINE = "For every system the suites measured beside Mobula: how many cases both"
+            + " measured, and the median over those cases of Mobula's time divided by the other system's (for the"
+            + " serializer, 1 / round trips per second). The chart at the end of the page draws the same ratios.";
+
     private final List<SuiteCharts> builders = List.of(new SerialCharts(), new RmiCharts(), new GmiCharts(),
             new RepmiCharts(), new AppsCharts());
 
@@ -30,6 +34,9 @@ public final class ReportWriter {
     public Path write(Path resultsDir, Path outDir) throws ReportException {
         System.setProperty("java.awt.headless", "true");
         Map<String, Optional<Path>> latest = LatestResults.in(resultsDir);
+        if (latest.values().stream().allMatch(Optional::isEmpty)) {
+            throw new ReportException(LatestResults.nothingToReport(resultsDir));
+        }
         Map<String, ResultFile> files = new LinkedHashMap<>();
         List<Section> sections = new ArrayList<>();
         for (SuiteCharts b : builders) {
@@ -48,6 +55,11 @@ public final class ReportWriter {
                     charts.isEmpty() ? "no measurements in " + p.get().getFileName() + " (every case failed?)"
                             : failedNote(f)));
         }
+        List<List<String>> headline = ComparisonCharts.table(files);
+        sections.add(0, new Section("headline", "Headline: Mobula against the other systems", HEADLINE,
+                String.join(", ", files.values().stream().map(f -> f.path().getFileName().toString()).toList()),
+                List.of(), headline.size() > 1 ? "" : "no system to compare with in the results", headline.size() > 1
+                        ? headline : List.of()));
         List<Chart> comparison = ComparisonCharts.charts(files);
         sections.add(new Section("comparison", "Mobula against the other systems", ComparisonCharts.DESCRIPTION,
                 String.join(", ", files.values().stream().map(f -> f.path().getFileName().toString()).toList()),

@@ -11,11 +11,18 @@ import java.util.List;
  * @param source      the results file(s) the charts come from, or empty
  * @param charts      the charts, possibly none
  * @param note        shown instead of charts when there are none (e.g. "no results for suite rmi ..."), or empty
+ * @param table       a table shown before the charts, its first row the header; or empty
  */
 public record Section(String id, String heading, String description, String source, List<Chart> charts,
-        String note) {
+        String note, List<List<String>> table) {
 
     public Section {
         charts = List.copyOf(charts);
+        table = table.stream().map(List::copyOf).toList();
+    }
+
+    /** A section without a table. */
+    public Section(String id, String heading, String description, String source, List<Chart> charts, String note) {
+        this(id, heading, description, source, charts, note, List.of());
     }
 }

@@ -6,8 +6,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Prints one table per kernel: median and p99 latency, payload MB/s at the median, and the median as a ratio to
- * the raw C and raw Java ping-pong and to java.rmi for the same case (x1.00 = as fast; lower is faster).
+ * Prints a run's report, verdict first: the header, the warnings (e.g. a loaded machine), the headline ratios
+ * ({@link Headline}) and the targets met and missed ({@link Targets}); then one table per kernel (median and p99
+ * latency, payload MB/s at the median, and the median as a ratio to the raw C and raw Java ping-pong and to java.rmi
+ * for the same case: x1.00 = as fast, lower is faster); then the notes. Everything is computed before anything is
+ * printed.
  */
 final class ReportPrinter {
     private final PrintStream out;
@@ -17,8 +20,17 @@ final class ReportPrinter {
     }
 
     void print(List<BenchCase> cases, List<String> systems, ResultTable table, List<String> header,
-            List<String> notes) {
+            List<String> warnings, List<String> notes) {
+        List<String> headline = Headline.lines(table, systems);
+        List<String> targets = Targets.lines(table, systems);
         header.forEach(out::println);
+        warnings.forEach(w -> out.println("WARNING: " + w));
+        out.println();
+        headline.forEach(out::println);
+        out.println(Targets.summary(targets));
+        targets.forEach(out::println);
+        out.println();
+        out.println("Full results:");
         int width = Math.max(10, systems.stream().mapToInt(String::length).max().orElse(0));
         String sys = "%-" + width + "s";
         Kernel current = null;
@@ -49,8 +61,6 @@ final class ReportPrinter {
                 label = "";
             }
         }
-        out.println();
-        Targets.lines(table, systems).forEach(out::println);
         if (!notes.isEmpty()) {
             out.println();
             out.println("Notes:");

@@ -78,6 +78,13 @@ public final class RmiSuite {
         LaunchContext ctx = LaunchContext.current();
         List<String> notes = new ArrayList<>();
         String loadBefore = Environment.loadAverage();
+        double load1AtStart = Environment.load1();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        List<String> warnings = new ArrayList<>();
+        Environment.loadWarning(load1AtStart, cpus).ifPresent(w -> {
+            warnings.add(w);
+            err.println("WARNING: " + w);
+        });
 
         List<RmiSystem> runnable = new ArrayList<>();
         for (RmiSystem s : systems) {
@@ -90,7 +97,12 @@ public final class RmiSuite {
         }
         int total = opt.passes()
                 * runnable.stream().mapToInt(s -> (int) cases.stream().filter(s::supports).count()).sum();
-        Progress progress = new Progress(err, total);
+        long estimate = WorkEstimate.millis(runnable, cases, opt.timing(), opt.passes());
+        err.println(String.format(Locale.ROOT, "rmi suite, mode %s: %d case%s on %d system%s, %d pass%s; estimated"
+                + " time %s on an idle 2-core machine", opt.mode(), cases.size(), cases.size() == 1 ? "" : "s",
+                runnable.size(), runnable.size() == 1 ? "" : "s", opt.passes(), opt.passes() == 1 ? "" : "es",
+                Progress.minutes(estimate)));
+        Progress progress = new Progress(err, total, estimate, io.mobula.bench.Terminal.interactive());
         // Passes are the outer loop: each pass is a fresh server and client per system, and one system's passes
         // are spread over the whole run, so a burst of load from other processes rarely hits all of them.
         SystemRunner runner = new SystemRunner(ctx, opt.timing(), progress);
@@ -108,8 +120,11 @@ public final class RmiSuite {
         List<CaseResult> results = passes.values().stream().map(CaseResult::bestOf).toList();
         progress.finish();
         notes.add("load average (1/5/15 min) before: " + loadBefore + ", after: " + Environment.loadAverage()
-                + " on " + Runtime.getRuntime().availableProcessors() + " cpus; a busy shared machine inflates"
-                + " latencies and p99");
+                + " on " + cpus + " cpus; a busy shared machine inflates latencies and p99");
+        if (warnings.isEmpty()) {
+            Environment.loadWarning(Environment.load1(), cpus).ifPresent(w -> warnings.add("at the end of the run, "
+                    + w));
+        }
 
         List<String> systemNames = runnable.stream().map(RmiSystem::name).toList();
         long failed = results.stream().filter(r -> !r.ok()).count();
@@ -118,14 +133,14 @@ public final class RmiSuite {
         }
         Path json = opt.json() != null ? opt.json() : Path.of("bench-results", "rmi-" + stamp + ".jsonl");
         try {
-            writeJson(json, results, opt.mode(), started.toString());
+            writeJson(json, results, opt.mode(), started.toString(), load1AtStart);
             notes.add("JSON lines: " + json.toAbsolutePath());
         } catch (IOException e) {
             notes.add("could not write " + json + ": " + e);
             failed++;
         }
         new ReportPrinter(out).print(cases, systemNames, new ResultTable(results), header(opt, ctx, started),
-                notes);
+                warnings, notes);
         out.flush();
         return failed == 0 ? 0 : 1;
     }
@@ -165,7 +180,9 @@ public final class RmiSuite {
         List<String> header = List.of("RMI benchmark collection, results of " + file + " (mode " + first.get("mode")
                 + ", " + first.get("timestamp") + "; host " + first.get("host") + ", " + first.get("cpus")
                 + " cpus, load average " + first.get("load") + " when written)");
-        new ReportPrinter(out).print(cases, systemNames, new ResultTable(results), header, List.of());
+        new ReportPrinter(out).print(cases, systemNames, new ResultTable(results), header,
+                Boolean.TRUE.equals(first.get("loaded")) ? List.of("the machine was loaded when these results were"
+                        + " measured (\"loaded\":true): compare them with care") : List.of(), List.of());
         out.flush();
         return 0;
     }
@@ -197,12 +214,13 @@ public final class RmiSuite {
                         + " raw-c runs null-call and byte[] cases only");
     }
 
-    static void writeJson(Path file, List<CaseResult> results, String mode, String timestamp) throws IOException {
+    static void writeJson(Path file, List<CaseResult> results, String mode, String timestamp, double load1AtStart)
+            throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        MachineFields machine = MachineFields.current();
+        MachineFields machine = MachineFields.current().withLoadAtStart(load1AtStart);
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             for (CaseResult r : results) {
                 w.write(machine.appendTo(r.toJson(mode, timestamp)));

@@ -81,6 +81,22 @@ final class Targets {
         return out;
     }
 
+    /** "Targets: 12 met, 3 missed, 2 not measured" over the lines of {@link #lines}. */
+    static String summary(List<String> lines) {
+        int[] n = new int[Verdict.values().length];
+        for (String l : lines) {
+            for (Verdict v : Verdict.values()) {
+                if (l.startsWith(fmt("  %-7s ", v.label))) {
+                    n[v.ordinal()]++;
+                }
+            }
+        }
+        return fmt("Targets: %d met, %d missed%s%s", n[Verdict.PASS.ordinal()], n[Verdict.MISS.ordinal()],
+                n[Verdict.NOT_MEASURED.ordinal()] == 0 ? "" : ", " + n[Verdict.NOT_MEASURED.ordinal()]
+                        + " not measured", n[Verdict.PENDING.ordinal()] == 0 ? "" : ", "
+                        + n[Verdict.PENDING.ordinal()] + " pending (no Mobula system measured)");
+    }
+
     private static List<String> evaluate(ResultTable t, String sys, List<Row> rows) {
         List<String> out = new ArrayList<>();
         for (Row row : rows) {

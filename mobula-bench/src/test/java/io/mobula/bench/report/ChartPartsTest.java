@@ -64,8 +64,11 @@ class ChartPartsTest {
         List<Chart> charts = new AppsCharts().charts(f);
         assertEquals(List.of("apps-speedup-asp", "apps-speedup-sor"), charts.stream().map(Chart::id).toList());
         Chart sor = charts.get(1);
-        assertEquals(List.of("rmi", "ideal"), sor.series().stream().map(Series::name).toList(),
+        assertEquals(List.of("rmi", "ideal"), sor.series().stream().map(s -> Palette.system(s.name())).toList(),
                 "the unverified gmi run of sor is not drawn");
+        // the problem size in the title, the sequential time each line divides in its legend entry
+        assertTrue(charts.get(0).title().equals("Speedup of asp, size small"), charts.get(0).title());
+        assertEquals("rmi (sequential 2.00 s)", charts.get(0).series().get(0).name());
         Chart asp = charts.get(0);
         Series rmi = asp.series().get(0);
         assertEquals(List.of(1.0, 2.0, 4.0), rmi.points().stream().map(Point::x).toList());

@@ -101,20 +101,35 @@ class ReportWriterTest {
             assertEquals(ChartPainter.HEIGHT, img.getHeight(), id);
             int background = img.getRGB(0, 0);
             int differ = 0;
-            boolean firstSeries = false;
-            int seriesColour = ChartPainter.color(0).getRGB();
+            Set<Integer> systemColours = new HashSet<>();
+            Palette.SYSTEMS.values().forEach(c -> systemColours.add(c.getRGB()));
+            Palette.SPARE.forEach(c -> systemColours.add(c.getRGB()));
+            int seriesPixels = 0;
             for (int y = 0; y < img.getHeight(); y++) {
                 for (int x = 0; x < img.getWidth(); x++) {
                     int rgb = img.getRGB(x, y);
                     differ += rgb != background ? 1 : 0;
-                    firstSeries |= rgb == seriesColour;
+                    seriesPixels += systemColours.contains(rgb) ? 1 : 0;
                 }
             }
             assertTrue(differ > 5_000, id + ".png is nearly blank: " + differ + " pixels drawn");
-            assertTrue(firstSeries, id + ".png shows no point of its first series");
+            assertTrue(seriesPixels > 50, id + ".png shows no series in a system's colour");
         }
         String html = Files.readString(page);
         assertTrue(!html.contains("no results for suite"), "every suite has results in the fixture");
+
+        // the first section states the headline comparisons in one table
+        Element first = (Element) doc.getElementsByTagNameNS(XHTML, "section").item(0);
+        assertEquals("headline", first.getAttribute("id"));
+        NodeList rows = first.getElementsByTagNameNS(XHTML, "tr");
+        assertTrue(rows.getLength() > 3, "headline rows: " + rows.getLength());
+        List<String> rowText = new ArrayList<>();
+        for (int i = 0; i < rows.getLength(); i++) {
+            rowText.add(rows.item(i).getTextContent());
+        }
+        assertTrue(rowText.stream().anyMatch(r -> r.contains("java.rmi") && r.contains("rmi")
+                && (r.contains("faster") || r.contains("slower"))), rowText.toString());
+        assertTrue(rowText.stream().anyMatch(r -> r.contains("serial")), rowText.toString());
     }
 
     @Test
@@ -136,11 +151,20 @@ class ReportWriterTest {
     }
 
     @Test
-    void anEmptyResultsDirectoryGivesAPageOfNotes() throws Exception {
-        Path results = Files.createDirectories(tmp.resolve("empty"));
-        Document doc = parse(new ReportWriter().write(results, tmp.resolve("out")));
-        assertEquals(0, doc.getElementsByTagNameNS(XHTML, "figure").getLength());
-        assertTrue(doc.getDocumentElement().getTextContent().contains("no results for suite serial"));
+    void aResultsDirectoryWithNothingTheReportRecognisesIsAnErrorThatSaysWhatItWants() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        ReportException e = org.junit.jupiter.api.Assertions.assertThrows(ReportException.class,
+                () -> new ReportWriter().write(empty, tmp.resolve("out")));
+        assertTrue(e.getMessage().contains("nothing to report in " + empty) && e.getMessage().contains("it is empty")
+                && e.getMessage().contains("<suite>-<yyyyMMdd-HHmmss>.jsonl"), e.getMessage());
+        assertTrue(!Files.exists(tmp.resolve("out/index.html")));
+
+        Path other = Files.createDirectories(tmp.resolve("other"));
+        Files.writeString(other.resolve("my-run.jsonl"), "{}\n");
+        e = org.junit.jupiter.api.Assertions.assertThrows(ReportException.class,
+                () -> new ReportWriter().write(other, tmp.resolve("out")));
+        assertTrue(e.getMessage().contains("1 other file (my-run.jsonl)"), e.getMessage());
+        assertEquals(1, ReportMain.run(new String[] {"--results", other.toString()}));
     }
 
     @Test

@@ -29,9 +29,12 @@ class RmiSuiteReportTest {
                 r("mobula-shm", "shm", "throughput/double[131072]", 150_000, List.of(150_000L)),
                 new CaseResult("java.rmi", "tcp", BenchCase.parse("null-call"), null, "server did not start"));
         Path file = dir.resolve("rmi.jsonl");
-        RmiSuite.writeJson(file, written, "full", "2026-11-27T13:00:00Z");
+        double loadedAverage = Runtime.getRuntime().availableProcessors() + 1.5;
+        RmiSuite.writeJson(file, written, "full", "2026-11-27T13:00:00Z", loadedAverage);
 
         for (String line : Files.readAllLines(file)) {
+            assertEquals(Boolean.TRUE, Json.parseFlat(line).get("loaded"), line);
+            assertEquals(loadedAverage, (Double) Json.parseFlat(line).get("load_start"), 0.01, line);
             CaseResult back = CaseResult.fromResultsLine(Json.parseFlat(line));
             CaseResult orig = written.stream().filter(w -> w.system().equals(back.system())
                     && w.benchCase().id().equals(back.benchCase().id())).findFirst().orElseThrow();
@@ -57,6 +60,18 @@ class RmiSuiteReportTest {
         assertTrue(report.lines().anyMatch(l -> l.trim().startsWith("MISS") && l.contains("70% of raw-java-shm")),
                 report);
         assertTrue(report.contains("server did not start"), report);
+        // the verdict comes first: the loaded machine, the headline ratios and the targets, then the full table
+        int table = report.indexOf("Full results:");
+        assertTrue(table > 0 && report.indexOf("== ") > table, report);
+        assertBefore(report.indexOf("WARNING: the machine was loaded"), table, report);
+        assertBefore(report.indexOf("mobula-shm   1.49x raw-java-shm (2 cases, faster in 0); null call 0.59 us")
+               , table, report);
+        assertBefore(report.indexOf("Targets: 1 met, 1 missed"), table, report);
+        assertBefore(report.indexOf("Targets for mobula-shm"), table, report);
+    }
+
+    private static void assertBefore(int at, int table, String report) {
+        assertTrue(at >= 0 && at < table, report);
     }
 
     @Test

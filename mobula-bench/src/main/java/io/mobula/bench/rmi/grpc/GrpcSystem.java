@@ -95,7 +95,7 @@ public final class GrpcSystem extends JvmRmiSystem {
 
     /**
      * Null calls a session makes before the harness's own warm-up: gRPC's client and server take about 25,000 calls
-     * to compile (from about 390 to about 70 µs a call, docs/PERFORMANCE.md), far more than the quick mode's warm-up
+     * to compile (from about 390 to about 70 µs a call, docs/PERFORMANCE-HISTORY.md), far more than the quick mode's warm-up
      * gives every system, and a cold baseline would flatter the others.
      */
     static final int WARM_UP_CALLS = 30_000;

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The benchmark report in a real browser (run by ./mobula test): makes the report of the test fixture's results
+# (mobula-bench/src/test/resources/.../report/results, one file per suite) with ./mobula report, renders its page in
+# headless Chromium and fails on a blank or broken page:
+# - the DOM Chromium built must hold the headline table and one inline SVG chart per PNG the report wrote, each SVG
+#   with drawn marks (circles, rects or paths), and no "no data" chart;
+# - Chromium must log no JavaScript or loading error for the page;
+# - a screenshot of the page must not be blank (checked with the JDK's ImageIO: enough pixels differ from the
+#   background).
+# Without Chromium on the machine (a CI machine may have only a JDK) it says so and SKIPs with exit 0. It needs no
+# root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+browser=""
+for b in chromium chromium-browser google-chrome google-chrome-stable; do
+  if command -v "$b" >/dev/null 2>&1; then browser="$(command -v "$b")"; break; fi
+done
+if [[ -z "$browser" ]]; then
+  echo "check-report-browser: SKIP: no Chromium on this machine (looked for chromium, chromium-browser, google-chrome);" \
+    "install it (e.g. apt-get install chromium) to check the report in a browser"
+  exit 0
+fi
+TMP="$(mktemp -d)"
+trap 'rm -rf "$TMP"' EXIT
+fail() { echo "check-report-browser: FAIL: $*" >&2; exit 1; }
+
+cp "$ROOT"/mobula-bench/src/test/resources/io/mobula/bench/report/results/*.jsonl "$TMP/" 2>/dev/null \
+  || fail "no fixture results under mobula-bench/src/test/resources/io/mobula/bench/report/results"
+"$ROOT/mobula" report --results "$TMP" --out "$TMP/report" >"$TMP/report.out" 2>&1 \
+  || fail "./mobula report failed: $(cat "$TMP/report.out")"
+page="$TMP/report/index.html"
+[[ -s "$page" ]] || fail "no page at $page"
+pngs=$(find "$TMP/report" -name '*.png' | wc -l)
+(( pngs > 0 )) || fail "the report wrote no chart"
+
+flags=(--headless --disable-gpu --no-first-run --no-default-browser-check --user-data-dir="$TMP/profile"
+       --enable-logging=stderr --v=0)
+[[ "$(id -u)" != 0 ]] || flags+=(--no-sandbox)
+timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$page" >"$TMP/dom.html" 2>"$TMP/browser.log" \
+  || fail "Chromium could not render the page: $(tail -5 "$TMP/browser.log")"
+timeout 60 "$browser" "${flags[@]}" --hide-scrollbars --window-size=1000,4000 --screenshot="$TMP/shot.png" \
+  "file://$page" >/dev/null 2>>"$TMP/browser.log" || fail "Chromium could not take a screenshot of the page"
+
+if grep -E 'Uncaught|CONSOLE.*(error|Error)|Failed to load|ERR_FILE_NOT_FOUND' "$TMP/browser.log" >"$TMP/errors"; then
+  fail "the page logged errors: $(head -5 "$TMP/errors")"
+fi
+svgs=$(grep -o '<svg[ >]' "$TMP/dom.html" | wc -l)
+(( svgs == pngs )) || fail "the rendered page has $svgs SVG charts for $pngs PNG charts"
+grep -q '<section id="headline"' "$TMP/dom.html" || fail "the rendered page has no headline section"
+grep -q '<table' "$TMP/dom.html" || fail "the rendered page has no headline table"
+marks=$(grep -oE '<(circle|rect|path|polyline)[ />]' "$TMP/dom.html" | wc -l)
+(( marks > 10 * svgs )) || fail "the rendered charts draw only $marks marks for $svgs charts"
+if grep -q '>no data<' "$TMP/dom.html"; then fail "a chart of the fixture shows 'no data'"; fi
+
+cat >"$TMP/Blank.java" <<'JAVA'
+import java.awt.image.BufferedImage;
+import java.io.File;
+import javax.imageio.ImageIO;
+
+/** Prints how many pixels of a screenshot differ from its top-left pixel. */
+public class Blank {
+    public static void main(String[] args) throws Exception {
+        BufferedImage img = ImageIO.read(new File(args[0]));
+        int bg = img.getRGB(0, 0);
+        long n = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                n += img.getRGB(x, y) != bg ? 1 : 0;
+            }
+        }
+        System.out.println(n);
+    }
+}
+JAVA
+java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+drawn=$("$java_bin" -Djava.awt.headless=true "$TMP/Blank.java" "$TMP/shot.png") || fail "cannot read the screenshot"
+(( drawn > 100000 )) || fail "the screenshot is nearly blank: $drawn pixels drawn"
+echo "check-report-browser: OK: $pngs charts rendered by $(basename "$browser") ($svgs SVG, $marks marks, $drawn pixels drawn)"
