@@ -10,7 +10,9 @@ package io.mobula.gmi;
  *                            (broadcasts to {@code mobula.gmi.relayFrom} destinations or more)
  * @param ranOnReceiveThread  invocations of member methods proven non-blocking that ran on the thread that received
  *                            them, with no hand-off (docs/GMI.md, "Where member methods run")
+ * @param invocationsEncoded  group invocations this process sent, each encoded once whatever the number of
+ *                            destinations and relays (docs/GMI.md, "A broadcast is encoded once")
  */
 public record GroupCounters(long discardedExceptions, long forwarderFailures, long relayed,
-        long ranOnReceiveThread) {
+        long ranOnReceiveThread, long invocationsEncoded) {
 }

@@ -36,6 +36,13 @@ final class GroupMessages {
         }
     }
 
+    /**
+     * An invocation as it leaves this process: its header, and the header and the parameter vector as bytes, encoded
+     * once for every destination ({@link GroupPort#invoke}).
+     */
+    record Encoded(Invoke header, byte[] headerBytes, byte[] parameters) {
+    }
+
     /** Member {@code rank}'s outcome for call {@code call}; {@code thrown}: the value is a Throwable. */
     record Reply(long call, int rank, boolean thrown) implements Serializable {
     }
