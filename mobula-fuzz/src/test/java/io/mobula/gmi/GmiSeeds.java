@@ -22,7 +22,7 @@ public final class GmiSeeds {
         w.beginMessage();
         w.writeInt(1);
         w.writeObject(rmi.toBytes(new GroupMessages.Invoke("g", 3, 1, 0, 42, GroupMessages.REPLY_ALL, 0,
-                new int[] {1, 2, 3}, true, null)));
+                new int[] {1, 2, 3}, true, null).toWire()));
         w.writeObject(rmi.toBytes(Samples.graphs().get(1)));
         sink.call(gmi, "invoke", 0, le, w);
         w.beginMessage();

@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Settings (system properties, read once): {@code mobula.gmi.timeoutMs} bounds every wait of an operation
  * (default 120000); {@code mobula.gmi.relayFrom} is the number of destinations from which a broadcast travels along
- * a binomial tree of the members instead of from the invoker to each (default 16: the smallest group where the invoker's
- * saved sends outweigh the tree's extra hops, docs/GMI.md).
+ * a binomial tree of the members instead of from the invoker to each (default 16: the smallest group where the
+ * invoker's saved sends outweigh the tree's extra hops, docs/GMI.md).
  */
 final class GmiRuntime {
     private static final System.Logger LOG = System.getLogger(GmiRuntime.class.getName());
@@ -150,8 +150,8 @@ final class GmiRuntime {
      */
     Encoded encodeInvoke(Invoke header, byte[] parameters) {
         invocationsEncoded.increment();
-        return new Encoded(header, encode(header, "the header of an invocation of '" + header.group() + "'"),
-                parameters);
+        return new Encoded(header, encode(header.toWire(), "the header of an invocation of '" + header.group()
+                + "'"), parameters);
     }
 
     /**
@@ -166,10 +166,7 @@ final class GmiRuntime {
         } catch (SerialException e) {
             throw new GroupException("cannot decode the header of an invocation: " + e.getMessage(), e);
         }
-        if (!(v instanceof Invoke h)) {
-            throw new GroupException("cannot decode the header of an invocation: got a "
-                    + (v == null ? "null" : v.getClass()));
-        }
+        Invoke h = Invoke.fromWire(v);
         return h.rank() == rank ? h : h.to(rank);
     }
 
