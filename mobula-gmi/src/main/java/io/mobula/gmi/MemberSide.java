@@ -188,7 +188,7 @@ final class MemberSide {
                 + java.util.Arrays.toString(ranks));
     }
 
-    /** Forwards the same bytes, header and parameters, to this member's children in the broadcast tree, farthest first. */
+    /** Forwards the same header and parameter bytes to this member's children in the broadcast tree, farthest first. */
     private void relay(Invoke h, Encoded message) {
         GroupView v = rt.views.get(h.group());
         int[] children = BinomialTree.children(position(h.ranks(), h.rank()), h.ranks().length);
