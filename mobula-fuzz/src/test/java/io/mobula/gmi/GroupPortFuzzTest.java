@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * GMI's messages: a one-way call to a process's {@link GroupPort} with hostile bytes, its header record
- * ({@link GroupMessages}) decoded by the port's dispatcher as the runtime does, then its payload (a parameter vector,
- * a result, a part) decoded as the receiver does, with {@code Rmi.serialization().fromBytes}. Property: only
+ * ({@link GroupMessages}) decoded by the port's dispatcher as the runtime does (an invocation's header travels as
+ * bytes, decoded with its payload), then its payload (a parameter vector, a result, a part) decoded as the receiver
+ * does, with {@code Rmi.serialization().fromBytes}. Property: only
  * {@link SerialException}, never because memory or stack ran out.
  *
  * <p>Input: method id (1), flags (1: bit 1 trailer, bit 2 little endian), then the argument bytes.
@@ -22,8 +23,9 @@ class GroupPortFuzzTest {
         final List<byte[]> payloads = new ArrayList<>();
 
         @Override
-        public void invoke(GroupMessages.Invoke header, byte[] parameters) {
-            headers.add(header);
+        public void invoke(int rank, byte[] header, byte[] parameters) {
+            headers.add(rank);
+            payloads.add(header);
             payloads.add(parameters);
         }
 

@@ -1,5 +1,6 @@
 package io.mobula.gmi;
 
+import io.mobula.gmi.GroupMessages.Encoded;
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.GroupMessages.Reply;
@@ -28,10 +29,14 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Settings (system properties, read once): {@code mobula.gmi.timeoutMs} bounds every wait of an operation
  * (default 120000); {@code mobula.gmi.relayFrom} is the number of destinations from which a broadcast travels along
- * a binomial tree of the members instead of from the invoker to each (default 8).
+ * a binomial tree of the members instead of from the invoker to each (default 16: the smallest group where the
+ * invoker's saved sends outweigh the tree's extra hops, docs/GMI.md).
  */
 final class GmiRuntime {
     private static final System.Logger LOG = System.getLogger(GmiRuntime.class.getName());
+
+    /** The default of {@code mobula.gmi.relayFrom} (docs/GMI.md, "Relay threshold"). */
+    static final int RELAY_FROM = 16;
 
     private static Pool attached;
     private static volatile GmiRuntime instance;
@@ -54,6 +59,11 @@ final class GmiRuntime {
     final LongAdder forwarderFailures = new LongAdder();
     /** Invocations this process forwarded to a child in a broadcast tree. */
     final LongAdder relayed = new LongAdder();
+    /**
+     * Invocation headers encoded ({@link #encodeInvoke}): one per group invocation whatever the number of destinations
+     * and relays (a personalized invocation encodes one header too, and a parameter vector per member).
+     */
+    final LongAdder invocationsEncoded = new LongAdder();
     /** Invocations run on the thread that received them ({@link MemberSide#receive}). */
     final LongAdder ranOnReceiveThread = new LongAdder();
     /** Replies received by the thread that waited for them ({@link #drive}): no wake-up. */
@@ -70,7 +80,7 @@ final class GmiRuntime {
         this.pool = pool;
         this.serialization = Rmi.serialization();
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, Long.getLong("mobula.gmi.timeoutMs", 120_000)));
-        this.relayFrom = Math.max(2, Integer.getInteger("mobula.gmi.relayFrom", 8));
+        this.relayFrom = Math.max(2, Integer.getInteger("mobula.gmi.relayFrom", RELAY_FROM));
         this.adapter = new GroupPortAdapter(this);
         this.self = (GroupPort) Rmi.export(adapter);
         ports.put(pool.rank(), self);
@@ -135,6 +145,31 @@ final class GmiRuntime {
         } catch (SerialException e) {
             throw new GroupException("cannot serialize " + what + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * An invocation ready to leave: its header encoded once, beside its encoded parameters, for every destination.
+     */
+    Encoded encodeInvoke(Invoke header, byte[] parameters) {
+        invocationsEncoded.increment();
+        return new Encoded(header, encode(header.toWire(), "the header of an invocation of '" + header.group()
+                + "'"), parameters);
+    }
+
+    /**
+     * The header of an invocation that arrived for member {@code rank} (the bytes name the first destination).
+     *
+     * @throws GroupException when the bytes are not an invocation header
+     */
+    Invoke decodeInvoke(byte[] bytes, int rank) {
+        Object v;
+        try {
+            v = serialization.fromBytes(bytes);
+        } catch (SerialException e) {
+            throw new GroupException("cannot decode the header of an invocation: " + e.getMessage(), e);
+        }
+        Invoke h = Invoke.fromWire(v);
+        return h.rank() == rank ? h : h.to(rank);
     }
 
     /** An outcome as bytes; one whose value cannot travel travels as the exception that says so. */
@@ -234,15 +269,19 @@ final class GmiRuntime {
         return c != null && c.hasSink();
     }
 
-    void sendInvoke(GroupView v, Invoke h, byte[] parameters) {
-        int p = v.poolRanks[h.rank()];
-        if (p == pool.rank() && adapter.members().runOnInvokerThread(h, parameters)) {
+    /**
+     * Sends invocation {@code m} to member {@code rank}: the same header and parameter bytes whatever the member, so a
+     * broadcast is encoded once; only the rank is written per destination.
+     */
+    void sendInvoke(GroupView v, Encoded m, int rank) {
+        int p = v.poolRanks[rank];
+        if (p == pool.rank() && adapter.members().runOnInvokerThread(m, rank)) {
             return;
         }
         try {
-            port(p).invoke(h, parameters);
+            port(p).invoke(rank, m.headerBytes(), m.parameters());
         } catch (RemoteException e) {
-            throw lostOnSend(p, "sending an invocation to member rank " + h.rank() + " of '" + v.name + "'", e);
+            throw lostOnSend(p, "sending an invocation to member rank " + rank + " of '" + v.name + "'", e);
         }
     }
 

@@ -142,7 +142,7 @@ public final class Group {
     public static GroupCounters counters() {
         GmiRuntime rt = GmiRuntime.get();
         return new GroupCounters(rt.discardedExceptions.sum(), rt.forwarderFailures.sum(), rt.relayed.sum(),
-                rt.ranOnReceiveThread.sum(), rt.repliesTakenByCaller.sum());
+                rt.ranOnReceiveThread.sum(), rt.repliesTakenByCaller.sum(), rt.invocationsEncoded.sum());
     }
 
     private static String normalize(String d) {

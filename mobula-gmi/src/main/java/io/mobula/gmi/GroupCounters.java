@@ -12,7 +12,9 @@ package io.mobula.gmi;
  *                            them, with no hand-off (docs/GMI.md, "Where member methods run")
  * @param repliesTakenByCaller replies of members in other processes that the invoking thread received itself while it
  *                            waited for them (docs/GMI.md, "The waiting thread receives"), rather than being woken
+ * @param invocationsEncoded  group invocations this process sent, each encoded once whatever the number of
+ *                            destinations and relays (docs/GMI.md, "A broadcast is encoded once")
  */
 public record GroupCounters(long discardedExceptions, long forwarderFailures, long relayed,
-        long ranOnReceiveThread, long repliesTakenByCaller) {
+        long ranOnReceiveThread, long repliesTakenByCaller, long invocationsEncoded) {
 }

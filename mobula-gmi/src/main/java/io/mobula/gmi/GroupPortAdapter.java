@@ -36,12 +36,19 @@ final class GroupPortAdapter implements GroupPort {
     }
 
     @Override
-    public void invoke(Invoke header, byte[] parameters) {
+    public void invoke(int rank, byte[] header, byte[] parameters) {
+        Invoke h;
         try {
-            members.receive(header, parameters);
+            h = runtime.decodeInvoke(header, rank);
+        } catch (GroupException e) {
+            LOG.log(Level.WARNING, "an invocation of member rank " + rank + " was dropped", e);
+            return;
+        }
+        try {
+            members.receive(h, new GroupMessages.Encoded(h, header, parameters));
         } catch (Throwable t) {
-            LOG.log(Level.WARNING, "invocation of method " + header.method() + " on member rank " + header.rank()
-                    + " of '" + header.group() + "' failed in the runtime", t);
+            LOG.log(Level.WARNING, "invocation of method " + h.method() + " on member rank " + h.rank()
+                    + " of '" + h.group() + "' failed in the runtime", t);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.mobula.gmi;
 
+import io.mobula.gmi.GroupMessages.Encoded;
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.Results.Outcome;
@@ -10,9 +11,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The runtime side of one group reference (the stub role, thesis 5.4.1): a table with each method's configuration,
- * and the code that forwards an invocation and handles its replies as configured. Parameters are serialized once per
- * distinct parameter vector: a group invocation sends the same bytes to every destination (directly, or relayed along
- * a binomial tree of the members for large groups); a personalized one serializes each member's vector.
+ * and the code that forwards an invocation and handles its replies as configured. The invocation's header and its
+ * parameters are serialized once per distinct parameter vector: a group invocation sends the same bytes to every
+ * destination (directly, or relayed along a binomial tree of the members for large groups), with only the member's
+ * rank written per destination; a personalized one shares its header and serializes each member's vector.
  */
 final class GroupReference implements GroupInvoker {
     final GmiRuntime rt;
@@ -187,28 +189,32 @@ final class GroupReference implements GroupInvoker {
                 }
             }
             int[] ranks = mode == GroupMessages.REPLY_REDUCE ? dests : null;
+            // one header for every member; only the parameters differ
+            Encoded shared = rt.encodeInvoke(new Invoke(view.name, method, 0, origin, call, mode, replyRank, ranks,
+                    false, reducer), null);
             for (int i = 0; i < outs.length; i++) {
-                Invoke h = new Invoke(view.name, method, i, origin, call, mode, replyRank, ranks, false, reducer);
-                rt.sendInvoke(view, h, rt.encode(outs[i], what + " for member rank " + i));
+                rt.sendInvoke(view, new Encoded(shared.header(), shared.headerBytes(), rt.encode(outs[i], what
+                        + " for member rank " + i)), i);
             }
             return;
         }
-        byte[] bytes = rt.encode(pv, what);
         boolean relay = dests.length >= rt.relayFrom;
         int[] ranks = relay || mode == GroupMessages.REPLY_REDUCE ? dests : null;
-        Invoke h = new Invoke(view.name, method, dests[0], origin, call, mode, replyRank, ranks, relay, reducer);
+        // header and parameters encoded once: every destination (and every relay) gets the same bytes
+        Encoded m = rt.encodeInvoke(new Invoke(view.name, method, dests[0], origin, call, mode, replyRank, ranks,
+                relay, reducer), rt.encode(pv, what));
         if (relay) {
-            rt.sendInvoke(view, h, bytes);
+            rt.sendInvoke(view, m, dests[0]);
         } else {
             // members in other processes first: a member here may run on this thread (MemberSide#runOnInvokerThread)
             for (int d : dests) {
                 if (view.poolRanks[d] != origin) {
-                    rt.sendInvoke(view, h.to(d), bytes);
+                    rt.sendInvoke(view, m, d);
                 }
             }
             for (int d : dests) {
                 if (view.poolRanks[d] == origin) {
-                    rt.sendInvoke(view, h.to(d), bytes);
+                    rt.sendInvoke(view, m, d);
                 }
             }
         }

@@ -1,5 +1,6 @@
 package io.mobula.gmi;
 
+import io.mobula.gmi.GroupMessages.Encoded;
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.GroupMessages.Reply;
@@ -39,15 +40,15 @@ final class MemberSide {
      * blocking is allowed ({@link Rmi#runWhereBlockingIsAllowed}): on the same thread once it has handed its receive
      * role on, or a pooled thread. Off a receive thread it runs at once.
      */
-    void receive(Invoke h, byte[] parameters) {
+    void receive(Invoke h, Encoded message) {
         LocalMember m = rt.members.get(h.group() + "/" + h.rank());
         if (!Rmi.onReceiveThread()) {
-            run(h, m, parameters);
-        } else if (runsInline(h, m, parameters)) {
+            run(h, m, message);
+        } else if (runsInline(h, m, message.parameters())) {
             rt.ranOnReceiveThread.increment();
-            run(h, m, parameters);
+            run(h, m, message);
         } else {
-            Rmi.runWhereBlockingIsAllowed(() -> run(h, m, parameters));
+            Rmi.runWhereBlockingIsAllowed(() -> run(h, m, message));
         }
     }
 
@@ -57,7 +58,8 @@ final class MemberSide {
      * started and the parameter bytes are not copied). Returns false when it must go the ordinary way, a one-way call
      * to this process's own port that runs on a thread of its own (always from a receive thread).
      */
-    boolean runOnInvokerThread(Invoke h, byte[] parameters) {
+    boolean runOnInvokerThread(Encoded message, int rank) {
+        Invoke h = message.header().rank() == rank ? message.header() : message.header().to(rank);
         LocalMember m = rt.members.get(h.group() + "/" + h.rank());
         if (Rmi.onReceiveThread() || !proven(h, m)) {
             return false;
@@ -69,7 +71,7 @@ final class MemberSide {
                 return false;
             }
         }
-        run(h, m, parameters);
+        run(h, m, message);
         return true;
     }
 
@@ -118,18 +120,18 @@ final class MemberSide {
         return -1;
     }
 
-    private void run(Invoke h, LocalMember m, byte[] parameters) {
+    private void run(Invoke h, LocalMember m, Encoded message) {
         try {
-            runInvocation(h, m, parameters);
+            runInvocation(h, m, message);
         } catch (Throwable t) {
             LOG.log(Level.WARNING, "invocation of method " + h.method() + " on member rank " + h.rank() + " of '"
                     + h.group() + "' failed in the runtime", t);
         }
     }
 
-    private void runInvocation(Invoke h, LocalMember m, byte[] parameters) {
+    private void runInvocation(Invoke h, LocalMember m, Encoded message) {
         if (h.relay() && h.ranks() != null) {
-            relay(h, parameters);
+            relay(h, message);
         }
         Outcome o;
         String what = "method " + h.method() + " on member rank " + h.rank() + " of '" + h.group() + "'";
@@ -146,7 +148,7 @@ final class MemberSide {
             what = m.skeleton.methods().get(h.method()).description() + " on member rank " + h.rank() + " of '"
                     + h.group() + "'";
             try {
-                ParameterVector pv = rt.decodeParameters(parameters, "the parameters of " + what);
+                ParameterVector pv = rt.decodeParameters(message.parameters(), "the parameters of " + what);
                 o = Outcome.of(m.skeleton.invoke(m.member, h.method(), pv));
             } catch (Throwable t) {
                 o = Outcome.failed(t);
@@ -186,14 +188,14 @@ final class MemberSide {
                 + java.util.Arrays.toString(ranks));
     }
 
-    /** Forwards the same bytes to this member's children in the broadcast tree, farthest first. */
-    private void relay(Invoke h, byte[] parameters) {
+    /** Forwards the same header and parameter bytes to this member's children in the broadcast tree, farthest first. */
+    private void relay(Invoke h, Encoded message) {
         GroupView v = rt.views.get(h.group());
         int[] children = BinomialTree.children(position(h.ranks(), h.rank()), h.ranks().length);
         for (int i = children.length - 1; i >= 0; i--) {
             int child = h.ranks()[children[i]];
             try {
-                rt.sendInvoke(v, h.to(child), parameters);
+                rt.sendInvoke(v, message, child);
                 rt.relayed.increment();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"

@@ -130,6 +130,51 @@ class InProcessGroupTest {
         assertEquals(2 + 3 + 4 + 5, g.add(1, 1));
     }
 
+    /**
+     * A reduce that sums and counts how often it is serialized: it travels in the invocation's header, which is
+     * encoded once per invocation however many destinations (and relays) it reaches.
+     */
+    static final class CountingSum extends BinomialCombiner {
+        private static final long serialVersionUID = 1L;
+        static final java.util.concurrent.atomic.AtomicInteger WRITES = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public int combine(int rank1, int result1, Exception e1, int rank2, int result2, Exception e2, int size) {
+            return result1 + result2;
+        }
+
+        private void writeObject(java.io.ObjectOutputStream out) throws IOException {
+            WRITES.incrementAndGet();
+            out.defaultWriteObject();
+        }
+    }
+
+    /**
+     * Checks that one invocation of {@code g.add(1, 1)} reduced with a {@link CountingSum} encodes its header (and so
+     * its reducer) once, for every member of a group of {@code n}, and returns the sum.
+     */
+    static void assertEncodedOnce(Bin g, int n) throws Exception {
+        Group.findMethod(g, Bin_GroupMethods.ADD).configure(new GroupInvocation(), new CombineReply(new CountingSum()));
+        GmiRuntime rt = GmiRuntime.get();
+        for (int k = 0; k < 3; k++) {
+            int writes = CountingSum.WRITES.get();
+            long headers = rt.invocationsEncoded.sum();
+            int want = 0;
+            for (int r = 0; r < n; r++) {
+                want += 1 + (r + 1);
+            }
+            assertEquals(want, g.add(1, 1));
+            assertEquals(1, CountingSum.WRITES.get() - writes, "the reducer was serialized once per invocation, not"
+                    + " once per destination (" + n + ")");
+            assertEquals(1, rt.invocationsEncoded.sum() - headers, "one header encoded per invocation");
+        }
+    }
+
+    @Test
+    void aGroupInvocationIsEncodedOnceForAllItsDestinations() throws Exception {
+        assertEncodedOnce(lookup(), N);
+    }
+
     /** A reduce that sums and reports exceptions as -1000 each. */
     static final class SumInts extends BinomialCombiner {
         private static final long serialVersionUID = 1L;

@@ -14,11 +14,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A group of 13 members, past the relay threshold (8): broadcasts travel along the binomial tree of the members
+ * A group of 17 members, past the relay threshold (16): broadcasts travel along the binomial tree of the members
  * (each forwards to its children before running the method) and reduces combine up the same tree.
  */
 class LargeGroupTest {
-    static final int N = 13;
+    static final int N = 17;
     static BinImpl[] members = new BinImpl[N];
 
     @BeforeAll
@@ -52,9 +52,18 @@ class LargeGroupTest {
     }
 
     @Test
+    void aRelayedInvocationIsEncodedOnceAndRelayedOncePerMember() throws Exception {
+        Bin g = Group.lookup("large", Bin.class);
+        long relayed = GmiRuntime.get().relayed.sum();
+        InProcessGroupTest.assertEncodedOnce(g, N); // three invocations, each relayed down the tree unchanged
+        assertEquals(3L * (N - 1), GmiRuntime.get().relayed.sum() - relayed, "every member but the tree's root got"
+                + " each invocation from a relay");
+    }
+
+    @Test
     void aSubsetPastTheThresholdIsRelayedToo() {
         Bin g = Group.lookup("large", Bin.class);
-        int[] ranks = {12, 0, 5, 7, 3, 9, 11, 1, 2};
+        int[] ranks = {12, 0, 5, 7, 3, 9, 11, 1, 2, 16, 4, 6, 8, 10, 13, 14};
         Group.findMethod(g, Bin_GroupMethods.ADD).configure(new GroupInvocation(ranks),
                 new CombineReply(Combiners.sum()));
         int want = 0;

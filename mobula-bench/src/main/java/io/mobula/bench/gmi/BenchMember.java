@@ -1,63 +1,60 @@
 package io.mobula.bench.gmi;
 
 import io.mobula.gmi.GroupMember;
-import java.rmi.RemoteException;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The member every rank holds. Group invocations run on the RMI runtime's threads; {@link #take} runs on the rank's
- * main thread.
+ * The member every rank holds. Its methods compute in bounded time and call nothing outside this class but atomics,
+ * so the annotation processor proves them non-blocking and GMI runs them on the thread that received the invocation;
+ * their answers travel as GMI replies. A failed check is answered as such and its description kept for the rank's
+ * report ({@link #takeError}).
  */
 public final class BenchMember extends GroupMember implements BenchGroup {
     private final RankState state;
-    private final GmiPeer root;
-    private final BlockingQueue<double[]> results = new LinkedBlockingQueue<>();
+    private final AtomicReference<String> firstError = new AtomicReference<>();
 
-    /**
-     * @param root rank 0's peer, for the acknowledgements of a member elsewhere (null at rank 0)
-     */
-    BenchMember(RankState state, GmiPeer root) {
+    BenchMember(RankState state) {
         this.state = state;
-        this.root = root;
     }
 
     @Override
-    public void put(double[] v) {
-        state.checkPut(v);
-        ack();
+    public int put(double[] v) {
+        int n = state.expectLength;
+        int me = state.rank;
+        if (v == null || v.length != n) {
+            firstError.compareAndSet(null, "rank " + me + " received an array of the wrong length (expected " + n
+                    + " doubles)");
+            return 0;
+        }
+        if (state.scatter ? v[0] != me || v[n - 1] != me : v[0] != v[n - 1]) {
+            firstError.compareAndSet(null, "rank " + me + " received wrong data: first " + v[0] + ", last "
+                    + v[n - 1]);
+            return 0;
+        }
+        return 1;
     }
 
     @Override
     public void stream(double[] v) {
         if (v == null || v.length != state.expectLength) {
-            state.error("rank " + state.rank + " streamed " + (v == null ? "null" : v.length + " doubles")
-                    + ", expected " + state.expectLength);
-        }
-        if (state.streamed.incrementAndGet() % state.batch == 0) {
-            ack();
+            firstError.compareAndSet(null, "rank " + state.rank + " streamed an array of the wrong length (expected "
+                    + state.expectLength + " doubles)");
         }
     }
 
     @Override
-    public void result(double[] v) {
-        results.add(v);
+    public int streamEnd(double[] v) {
+        stream(v);
+        return 1;
     }
 
-    /** This rank's next result of a reduce-to-all or gather-to-all: a local get, waiting for the broadcast. */
-    double[] take() throws InterruptedException {
-        return state.take(results, "group result");
+    @Override
+    public double[] result(double[] v) {
+        return v;
     }
 
-    private void ack() {
-        if (root == null) {
-            state.ack();
-            return;
-        }
-        try {
-            root.ack(state.rank);
-        } catch (RemoteException e) {
-            state.error("rank " + state.rank + " could not acknowledge to rank 0: " + e);
-        }
+    /** The first failed check since the last call, or null; clears it. */
+    String takeError() {
+        return firstError.getAndSet(null);
     }
 }

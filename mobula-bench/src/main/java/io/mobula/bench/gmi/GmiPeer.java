@@ -1,21 +1,13 @@
 package io.mobula.bench.gmi;
 
 import io.mobula.bench.ranks.Pingable;
-import io.mobula.rmi.NonBlocking;
-import io.mobula.rmi.OneWay;
 import java.rmi.RemoteException;
 
 /**
- * The remote object every rank offers through its pool: the acknowledgements of the broadcast cases (for GMI and the
- * Open MPI baseline alike, one small message per member back to rank 0), and the plain RMI calls of the
- * {@code rmi-loop} baseline.
+ * The remote object every rank offers through its pool: the plain RMI calls of the {@code rmi-loop} baseline (GMI's
+ * members answer through GMI's replies, {@link BenchGroup}).
  */
 public interface GmiPeer extends Pingable {
-    /** A member of rank {@code rank} has received what rank 0 is waiting for. */
-    @OneWay
-    @NonBlocking
-    void ack(int rank) throws RemoteException;
-
     /** rmi-loop broadcast and scatter: checks the array and returns (the return is the acknowledgement). */
     void put(double[] v) throws RemoteException;
 

@@ -14,11 +14,6 @@ final class GmiPeerImpl implements GmiPeer {
     }
 
     @Override
-    public void ack(int rank) {
-        state.ack();
-    }
-
-    @Override
     public void put(double[] v) {
         state.checkPut(v);
     }

@@ -4,13 +4,17 @@ import io.mobula.bench.ranks.Ranks;
 import io.mobula.bench.rmi.ChildMain;
 import io.mobula.bench.rmi.Json;
 import io.mobula.bench.rmi.Stats;
+import io.mobula.gmi.CombineReply;
 import io.mobula.gmi.CombinedInvocation;
 import io.mobula.gmi.DiscardReply;
+import io.mobula.gmi.FlatCombiner;
 import io.mobula.gmi.Group;
 import io.mobula.gmi.GroupInvocation;
 import io.mobula.gmi.InvocationCombiners;
 import io.mobula.gmi.PersonalizedInvocation;
 import io.mobula.gmi.Personalizers;
+import io.mobula.gmi.ReturnReply;
+import io.mobula.gmi.SingleInvocation;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolOptions;
 import io.mobula.rmi.Rmi;
@@ -59,7 +63,7 @@ public final class GmiRank {
         this.rank = pool.rank();
         this.size = pool.size();
         if (gmi) {
-            member = new BenchMember(state, rank == 0 ? null : peers[0]);
+            member = new BenchMember(state);
             Group.form(pool, GROUP, BenchGroup.class, member);
         } else {
             member = null;
@@ -119,6 +123,9 @@ public final class GmiRank {
             pool.barrier(); // the root has finished: every check of this case has run
         }
         String mine = error != null ? error : state.takeError();
+        if (mine == null && member != null) {
+            mine = member.takeError();
+        }
         List<String> keys = new ArrayList<>();
         for (int r = 0; r < size; r++) {
             keys.add("gmibench/" + index + "/" + r);
@@ -158,35 +165,42 @@ public final class GmiRank {
         BenchGroup ref = gmi ? Group.lookup(GROUP, BenchGroup.class) : null;
         switch (c) {
             case BROADCAST -> {
-                state.expect(len, false, 1);
+                state.expect(len, false);
                 if (gmi && rank == 0) {
-                    Group.findMethod(ref, "void put(double[])").configure(new GroupInvocation(), new DiscardReply());
+                    Group.findMethod(ref, "int put(double[])").configure(new GroupInvocation(),
+                            new CombineReply(new SumOfAnswers()));
                 }
             }
             case SCATTER -> {
-                state.expect(len, true, 1);
+                state.expect(len, true);
                 if (gmi && rank == 0) {
-                    Group.findMethod(ref, "void put(double[])").configure(
-                            new PersonalizedInvocation(Personalizers.split(0)), new DiscardReply());
+                    Group.findMethod(ref, "int put(double[])").configure(
+                            new PersonalizedInvocation(Personalizers.split(0)), new CombineReply(new SumOfAnswers()));
                 }
             }
             case BROADCAST_THROUGHPUT -> {
-                state.expect(len, false, spec.batch());
+                state.expect(len, false);
                 if (gmi && rank == 0) {
                     Group.findMethod(ref, "void stream(double[])").configure(new GroupInvocation(),
                             new DiscardReply());
+                    Group.findMethod(ref, "int streamEnd(double[])").configure(new GroupInvocation(),
+                            new CombineReply(new SumOfAnswers()));
                 }
             }
             case REDUCE_TO_ALL -> {
                 if (gmi) {
-                    Group.findMethod(ref, "void result(double[])").configure(new CombinedInvocation("reduce-" + index,
-                            rank, size, InvocationCombiners.sum(0), new GroupInvocation()), new DiscardReply());
+                    // participant 0 invokes member 0 (in its own process) with the sum; every participant gets
+                    // its result back as GMI's reply
+                    Group.findMethod(ref, "double[] result(double[])").configure(new CombinedInvocation("reduce-"
+                            + index, rank, size, InvocationCombiners.sum(0), new SingleInvocation(0)),
+                            new ReturnReply(0));
                 }
             }
             case GATHER_TO_ALL, GATHER_TO_ALL_THROUGHPUT -> {
                 if (gmi) {
-                    Group.findMethod(ref, "void result(double[])").configure(new CombinedInvocation("gather-" + index,
-                            rank, size, InvocationCombiners.concat(0), new GroupInvocation()), new DiscardReply());
+                    Group.findMethod(ref, "double[] result(double[])").configure(new CombinedInvocation("gather-"
+                            + index, rank, size, InvocationCombiners.concat(0), new SingleInvocation(0)),
+                            new ReturnReply(0));
                 }
             }
         }
@@ -222,27 +236,48 @@ public final class GmiRank {
                 payload[len - 1] = i;
             }
             long t0 = System.nanoTime();
-            for (int k = 0; k < batch; k++) {
-                if (gmi) {
-                    if (c == GmiCase.BROADCAST_THROUGHPUT) {
+            int answers = 0;
+            if (gmi) {
+                // every member answers, the root's own included (a local delivery)
+                if (c == GmiCase.BROADCAST_THROUGHPUT) {
+                    for (int k = 1; k < batch; k++) {
                         ref.stream(payload);
-                    } else {
-                        ref.put(payload);
                     }
+                    answers = ref.streamEnd(payload);
                 } else {
+                    answers = ref.put(payload);
+                }
+            } else {
+                for (int k = 0; k < batch; k++) {
                     for (int r = 1; r < size; r++) {
                         peers[r].put(c == GmiCase.SCATTER ? Arrays.copyOfRange(payload, r * len, (r + 1) * len)
                                 : payload);
                     }
                 }
             }
-            if (gmi) {
-                state.awaitAcks(size); // every member, the root's own included (a local delivery)
-            }
             long t = (System.nanoTime() - t0) / batch;
+            if (gmi && answers != size) {
+                throw new AssertionError("rank 0: " + answers + " of " + size + " members answered that the array was"
+                        + " right (" + member.takeError() + ")");
+            }
             if (i >= 0) {
                 samples[i] = t;
             }
+        }
+    }
+
+    /** Sums the members' answers at the invoker (a flat combine: every member replies to rank 0). */
+    static final class SumOfAnswers extends FlatCombiner {
+        @Override
+        public int combine(int[] results, Exception[] exceptions) throws Exception {
+            int sum = 0;
+            for (int i = 0; i < results.length; i++) {
+                if (exceptions[i] != null) {
+                    throw exceptions[i];
+                }
+                sum += results[i];
+            }
+            return sum;
         }
     }
 
@@ -258,8 +293,7 @@ public final class GmiRank {
             long t0 = System.nanoTime();
             double[] res;
             if (gmi) {
-                ref.result(mine);
-                res = member.take();
+                res = ref.result(mine);
             } else {
                 res = rmiLoop(mine, reduce);
             }

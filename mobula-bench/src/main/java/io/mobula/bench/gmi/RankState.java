@@ -5,17 +5,16 @@ import io.mobula.rmi.RmiConfig;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What one rank process shares between its main thread and the threads that deliver group invocations and RMI calls:
- * the acknowledgements rank 0 waits for, the results and contributions of the rmi-loop baseline, what a received
- * array must look like in the current case, and the first check that failed.
+ * the results and contributions of the rmi-loop baseline, what a received array must look like in the current case,
+ * and the first check of an rmi-loop call that failed (a GMI member keeps its own, {@link BenchMember#takeError}).
  *
- * <p>Waiting threads poll for {@link #SPIN_NANOS} before they block, for GMI and rmi-loop alike: as long as a Mobula
- * caller polls for its reply ({@link RmiConfig#pollWindow()}), so a GMI result or acknowledgement is waited for as an
- * RMI reply is (the MPI baseline polls all the time inside its calls).
+ * <p>The rmi-loop baseline's waiting threads poll for {@link #SPIN_NANOS} before they block: as long as a Mobula
+ * caller polls for its reply ({@link RmiConfig#pollWindow()}); GMI waits for its replies as the runtime does (the MPI
+ * baseline polls all the time inside its calls).
  */
 final class RankState {
     /** How long a waiting thread polls before it parks. */
@@ -24,18 +23,14 @@ final class RankState {
     final int rank;
     final int size;
     final long timeoutMillis;
-    private final Acks acks;
     final BlockingQueue<double[]> results = new LinkedBlockingQueue<>();
     final BlockingQueue<Contribution> contributions = new LinkedBlockingQueue<>();
     private final AtomicReference<String> firstError = new AtomicReference<>();
-    final AtomicLong streamed = new AtomicLong();
 
     /** Length every put/stream array must have in the current case. */
     volatile int expectLength;
     /** Whether put arrays are this rank's share of a scatter (filled with the rank number). */
     volatile boolean scatter;
-    /** Stream arrays per acknowledgement. */
-    volatile int batch = 1;
 
     record Contribution(int rank, double[] v) {
     }
@@ -44,15 +39,12 @@ final class RankState {
         this.rank = rank;
         this.size = size;
         this.timeoutMillis = timeoutMillis;
-        this.acks = new Acks(rank, timeoutMillis);
     }
 
     /** Sets the expectations of a case; call it before the barrier that starts the case. */
-    void expect(int length, boolean scatter, int batch) {
+    void expect(int length, boolean scatter) {
         this.expectLength = length;
         this.scatter = scatter;
-        this.batch = batch;
-        this.streamed.set(0);
     }
 
     /** Checks an array received by put: its length, and its marks (see {@link GmiRank}). */
@@ -72,15 +64,6 @@ final class RankState {
     /** The first failed check since the last call, or null; clears it. */
     String takeError() {
         return firstError.getAndSet(null);
-    }
-
-    void ack() {
-        acks.ack();
-    }
-
-    /** Waits for {@code n} acknowledgements. */
-    void awaitAcks(int n) throws InterruptedException {
-        acks.await(n);
     }
 
     /** Takes the next element of {@code q}, spinning first; fails after the timeout naming {@code what}. */

@@ -93,6 +93,11 @@ class UpcallAcrossJvmsTest {
             assertEquals(String.valueOf(broadcasts), ranks.get(2).get("relayed"), run.output());
             assertEquals("0", ranks.get(1).get("relayed"), run.output());
             assertEquals("0", ranks.get(3).get("relayed"), run.output());
+            // a relay forwards the bytes it got: ranks 1 to 3 encoded only their own nested invocation (one each),
+            // rank 2 although it relayed every broadcast
+            for (int r = 1; r < 4; r++) {
+                assertEquals("1", ranks.get(r).get("encoded"), "rank " + r + "\n" + run.output());
+            }
         }
     }
 }

@@ -11,9 +11,8 @@ import io.mobula.pool.Pool;
  * A rank of a group of every process of the pool (run with {@code mobula.gmi.relayFrom} below the pool size, so
  * broadcasts travel along the relay tree): rank 0 broadcasts a proven non-blocking method and a stated one, then has
  * every other member run a method that may block and waits there for another member's reply, and broadcasts a
- * 160 KB array (relayed from threads that may wait). Each rank then prints
- * one line saying where its member's methods ran and how many invocations it relayed; exit 0 when every value
- * arrived.
+ * 160 KB array (relayed from threads that may wait). Each rank then prints one line saying where its member's methods
+ * ran, how many invocations it relayed and how many it encoded; exit 0 when every value arrived.
  */
 public final class UpcallMain {
     static final int BROADCASTS = 5;
@@ -93,6 +92,7 @@ public final class UpcallMain {
                 + " kept=" + (member.kept == null ? -1 : member.kept.length)
                 + " keptLast=" + (member.kept == null ? -1 : (long) member.kept[member.kept.length - 1])
                 + " relayed=" + Group.counters().relayed()
+                + " encoded=" + Group.counters().invocationsEncoded()
                 + " ranOnReceiveThread=" + Group.counters().ranOnReceiveThread() + (me == 0 ? " nestedOk=" + nestedOk + " peeksTaken=" + peeksTaken : ""));
         System.out.flush();
         pool.barrier();
