@@ -1,0 +1,31 @@
+package io.mobula.repmi;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** What this process's RepMI has sent, counted where it is sent ({@link Cloud#counters}). */
+final class RepmiStats {
+    private final LongAdder writes = new LongAdder();
+    private final LongAdder payloads = new LongAdder();
+    private final LongAdder payloadBytes = new LongAdder();
+    private final LongAdder orders = new LongAdder();
+
+    /** This process made a write (or a creation, or its JOIN). */
+    void write() {
+        writes.increment();
+    }
+
+    /** A write's payload of {@code bytes} bytes was sent to another process. */
+    void payloadSent(int bytes) {
+        payloads.increment();
+        payloadBytes.add(bytes);
+    }
+
+    /** An order without a payload was sent to another process. */
+    void orderSent() {
+        orders.increment();
+    }
+
+    CloudCounters snapshot() {
+        return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum());
+    }
+}
