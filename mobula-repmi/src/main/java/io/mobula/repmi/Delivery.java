@@ -97,7 +97,9 @@ final class Delivery {
         synchronized (arrivals) {
             for (Map.Entry<Long, Long> w : waiting.entrySet()) {
                 Deliver d = holdBack.get(w.getKey()).header();
-                if (d.origin() == s.origin() && d.call() == s.call()) {
+                // an order of a fenced-off epoch stays as it is: the new sequencer decided its slot from what the
+                // survivors held when they reported, and redelivers it
+                if (d.origin() == s.origin() && d.call() == s.call() && d.epoch() >= fence) {
                     waiting.remove(w.getKey());
                     take(d, payload);
                     return;
