@@ -30,7 +30,7 @@ final class Delivery {
     private static final int REPORT_EVERY = Math.max(1, Sequencer.WINDOW / 8);
     private static final int LOG_LIMIT = 8192;
     /** How long an order waits for its payload from the writer before this replica asks the others for it. */
-    static final long PAYLOAD_GRACE_MS = 250;
+    static final long PAYLOAD_GRACE_MS = 1000;
     private final RepmiRuntime rt;
     private final Object arrivals = new Object();
     /** Ordered writes not started yet, by number; a null payload: on its way, or not needed (below the floor). */
@@ -407,6 +407,7 @@ final class Delivery {
                 for (Deliver d : late) {
                     byte[] p = payloadFromOthers(d);
                     if (p != null) {
+                        rt.stats.payloadFetched();
                         onDeliver(d, p);
                     }
                 }

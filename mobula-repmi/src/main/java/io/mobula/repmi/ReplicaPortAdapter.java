@@ -83,7 +83,11 @@ final class ReplicaPortAdapter implements ReplicaPort {
     @Override
     public byte[] payload(int origin, long call) {
         rt.protocolThread();
-        return rt.delivery.payload(origin, call);
+        byte[] p = rt.delivery.payload(origin, call);
+        if (p != null) {
+            rt.stats.payloadSent(p.length);
+        }
+        return p;
     }
 
     @Override

@@ -8,13 +8,14 @@ final class RepmiStats {
     private final LongAdder payloads = new LongAdder();
     private final LongAdder payloadBytes = new LongAdder();
     private final LongAdder orders = new LongAdder();
+    private final LongAdder fetched = new LongAdder();
 
     /** This process made a write (or a creation, or its JOIN). */
     void write() {
         writes.increment();
     }
 
-    /** A write's payload of {@code bytes} bytes was sent to another process. */
+    /** A write's payload of {@code bytes} bytes was sent to another process (in a message or a reply). */
     void payloadSent(int bytes) {
         payloads.increment();
         payloadBytes.add(bytes);
@@ -25,7 +26,12 @@ final class RepmiStats {
         orders.increment();
     }
 
+    /** An ordered write's payload, which had not come from its writer in time, was got from another process. */
+    void payloadFetched() {
+        fetched.increment();
+    }
+
     CloudCounters snapshot() {
-        return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum());
+        return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum(), fetched.sum());
     }
 }

@@ -104,7 +104,8 @@ public final class LateJoinMain {
         System.out.println("[once] rank " + pool.rank() + " made " + (after.writes() - before.writes())
                 + " writes and sent " + (after.payloadsSent() - before.payloadsSent()) + " payloads ("
                 + (after.payloadBytesSent() - before.payloadBytesSent()) + " bytes) and "
-                + (after.ordersSent() - before.ordersSent()) + " orders");
+                + (after.ordersSent() - before.ordersSent()) + " orders; fetched "
+                + (after.payloadsFetched() - before.payloadsFetched()) + " payloads");
         pool.barrier();
     }
 }
