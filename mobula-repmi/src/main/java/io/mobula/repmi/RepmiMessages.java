@@ -40,6 +40,9 @@ final class RepmiMessages {
 
         /** Whether pool rank {@code rank} received this submission's payload from its writer. */
         boolean sentTo(int rank) {
+            if (to == null) {
+                return false; // not from a Mobula writer: the sequencer sends the payload itself
+            }
             for (int r : to) {
                 if (r == rank) {
                     return true;
