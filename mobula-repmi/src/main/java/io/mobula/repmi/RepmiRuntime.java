@@ -555,6 +555,11 @@ final class RepmiRuntime {
         return stopped != null;
     }
 
+    /** Uses {@code port} as pool rank {@code rank}'s, instead of looking it up (the in-process tests' other ranks). */
+    void usePort(int rank, ReplicaPort port) {
+        ports.put(rank, port);
+    }
+
     /** Process {@code rank} is gone: its port is looked up again should it ever be needed. */
     void forgetPort(int rank) {
         ports.remove(rank);

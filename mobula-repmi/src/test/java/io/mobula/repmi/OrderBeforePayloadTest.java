@@ -56,4 +56,38 @@ class OrderBeforePayloadTest {
         s.push(2);
         assertEquals(List.of(2, 6, 1), List.of(s.pop(), s.pop(), s.pop()));
     }
+
+    @Test
+    void anOrderWhosePayloadDoesNotComeGetsItFromAnotherReplica() throws Exception {
+        Stack s = Cloud.create(Stack.class, StackRoot.class, "payload-fetched");
+        RepmiRuntime rt = RepmiRuntime.get();
+        long cloud = rt.byName("payload-fetched").id;
+        byte[] eleven = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(11), "a push");
+        java.util.List<String> asked = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        int other = 5; // a replica that holds the payload: its writer (rank 10) died while sending it, say
+        rt.usePort(other, (ReplicaPort) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ReplicaPort.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("payload")) {
+                        asked.add(args[0] + ":" + args[1]);
+                        return (int) args[0] == 10 && (long) args[1] == 4 ? eleven : null;
+                    }
+                    return null; // the writes of this test's process published to it: dropped
+                }));
+        rt.delivery.addMember(other);
+        try {
+            long fetchedBefore = Cloud.counters().payloadsFetched();
+            long seq = rt.sequencer.lastSequenced() + 1;
+            rt.sequencer.restart(seq, List.of(rt.pool.rank()));
+            long start = System.nanoTime();
+            rt.delivery.onOrder(new RepmiMessages.Deliver(seq, rt.failover.epoch(), 10, 4, 4, cloud, 0));
+            s.push(12); // ordered after it: applied once the payload is in
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(List.of("10:4"), asked, "the payload was asked for once, from the replica holding it");
+            assertTrue(ms >= Delivery.PAYLOAD_GRACE_MS, "asked only after the grace period: " + ms + " ms");
+            assertEquals(fetchedBefore + 1, Cloud.counters().payloadsFetched());
+            assertEquals(List.of(12, 11), List.of(s.pop(), s.pop()));
+        } finally {
+            rt.failover.markLost(other); // later writes of this process no longer publish to it
+        }
+    }
 }
