@@ -27,8 +27,22 @@ class ReplicaPortFuzzTest {
         }
 
         @Override
+        public void publish(RepmiMessages.Submit header, byte[] payload) {
+            payloads.add(payload);
+        }
+
+        @Override
+        public void order(RepmiMessages.Deliver header) {
+        }
+
+        @Override
         public void deliver(RepmiMessages.Deliver header, byte[] payload) {
             payloads.add(payload);
+        }
+
+        @Override
+        public byte[] payload(int origin, long call) {
+            return null;
         }
 
         @Override

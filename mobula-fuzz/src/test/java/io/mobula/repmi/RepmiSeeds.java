@@ -19,7 +19,8 @@ public final class RepmiSeeds {
 
     public static void write(Sink sink, SerialWriter w, Serialization rmi, int le) throws IOException {
         String h = "io.mobula.repmi.ReplicaPortFuzzTest";
-        // deliver 0, fetch 1, install 2, joinRefused 3, progress 4, redeliver 5, resume 6, status 7, submit 8
+        // deliver 0, fetch 1, install 2, joinRefused 3, order 4, payload 5, progress 6, publish 7, redeliver 8,
+        // resume 9, status 10, submit 11
         RepmiMessages.Deliver d = new RepmiMessages.Deliver(5, 0, 1, 9, 9, 3, 2);
         byte[] args = rmi.toBytes(new Object[] {Samples.graphs().get(0), "x"});
         w.beginMessage();
@@ -34,11 +35,20 @@ public final class RepmiSeeds {
         sink.call(h, "install", 2, le, w);
         w.beginMessage();
         w.writeObject(new ArrayList<>(List.of(new RepmiMessages.Entry(d, args))));
-        sink.call(h, "redeliver", 5, le, w);
+        sink.call(h, "redeliver", 8, le, w);
         w.beginMessage();
-        w.writeObject(new RepmiMessages.Submit(1, 9, 9, 0, RepmiMessages.CREATE));
-        w.writeObject(rmi.toBytes(new RepmiMessages.Create("p.CounterImpl", "p.Counter", "cloud",
-                new Object[] {1, "two"})));
-        sink.call(h, "submit", 8, le, w);
+        RepmiMessages.Submit s = new RepmiMessages.Submit(1, 9, 9, 0, RepmiMessages.CREATE, new int[] {1, 2});
+        byte[] create = rmi.toBytes(new RepmiMessages.Create("p.CounterImpl", "p.Counter", "cloud",
+                new Object[] {1, "two"}));
+        w.writeObject(s);
+        w.writeObject(create);
+        sink.call(h, "submit", 11, le, w);
+        w.beginMessage();
+        w.writeObject(s);
+        w.writeObject(create);
+        sink.call(h, "publish", 7, le, w);
+        w.beginMessage();
+        w.writeObject(d);
+        sink.call(h, "order", 4, le, w);
     }
 }

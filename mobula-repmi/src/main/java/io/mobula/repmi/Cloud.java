@@ -106,4 +106,9 @@ public final class Cloud {
         }
         return type.cast(r);
     }
+
+    /** Counters of this process's RepMI: writes made, payloads and orders sent to other processes. */
+    public static CloudCounters counters() {
+        return RepmiRuntime.get().stats.snapshot();
+    }
 }

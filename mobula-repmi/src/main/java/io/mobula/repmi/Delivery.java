@@ -4,32 +4,53 @@ import io.mobula.repmi.RepmiMessages.Deliver;
 import java.lang.System.Logger.Level;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A replica's side of the total order (thesis 4.3): takes delivered writes in, holds back early arrivals, starts
- * each write in number order under the deterministic {@link WriteScheduler}, decides at each write's first turn
- * whether it is a second copy ({@link WriteIds}), counts applied writes (the time of RMI's causal clock), reports
- * progress for flow control, and keeps the recent writes and the known members for a fail-over.
+ * A replica's side of the total order (thesis 4.3): takes writes in, holds back early arrivals, starts each write in
+ * number order under the deterministic {@link WriteScheduler}, decides at each write's first turn whether it is a
+ * second copy ({@link WriteIds}), counts applied writes (the time of RMI's causal clock), reports progress for flow
+ * control, and keeps the recent writes and the known members for a fail-over.
+ *
+ * <p>A write's payload and its order travel apart: the payload from its writer ({@link #onPayload}), the order from
+ * the sequencer ({@link #onOrder}), in either order. Payloads wait here for their order, one copy per submission, and
+ * orders for their payload; a write starts only with both (or when its call is below its writer's floor: then it
+ * is a second copy, skipped at its turn, and needs none). An order whose payload has not come within
+ * {@link #PAYLOAD_GRACE_MS} (its writer died while sending it, say) gets it from the sequencer or another replica.
+ * Payloads are bounded by the writers ({@link RepmiRuntime}: at most a window of writes of a process on their way)
+ * and dropped once their writer's floor has passed them or their writer is gone.
  */
 final class Delivery {
     private static final System.Logger LOG = System.getLogger(Delivery.class.getName());
     private static final int REPORT_EVERY = Math.max(1, Sequencer.WINDOW / 8);
     private static final int LOG_LIMIT = 8192;
+    /** How long an order waits for its payload from the writer before this replica asks the others for it. */
+    static final long PAYLOAD_GRACE_MS = 1000;
     private final RepmiRuntime rt;
     private final Object arrivals = new Object();
-    private final TreeMap<Long, WriteTask> holdBack = new TreeMap<>();
+    /** Ordered writes not started yet, by number; a null payload: on its way, or not needed (below the floor). */
+    private final TreeMap<Long, RepmiMessages.Entry> holdBack = new TreeMap<>();
+    /** The ordered writes in {@link #holdBack} whose payload is on its way, with the time their order came. */
+    private final TreeMap<Long, Long> waiting = new TreeMap<>();
+    /** Payloads without their order yet: per writer, per call, one copy per submission that sent one here. */
+    private final HashMap<Integer, TreeMap<Long, Copies>> unordered = new HashMap<>();
+    /** Whether a thread is getting the payloads of {@link #waiting} orders from other replicas. */
+    private boolean fetching;
     private long nextSeq = 1;
     /** Whether this replica has its state: the first sequencer from the start, the others once their snapshot is in. */
     private boolean ready;
     /** The processes holding replicas, as this replica knows them. */
     private final TreeSet<Integer> members = new TreeSet<>();
+    /** {@link #members} as an array, for the writers of this process (read without a lock). */
+    private volatile int[] memberRanks = new int[0];
     /** Deliveries of epochs below this are dropped (fenced off by a new sequencer). */
     private int fence;
-    /** Recently delivered writes, for a new sequencer to fill other replicas' gaps (thesis-beyond: failover). */
+    /** Recently ordered writes, for a new sequencer to fill other replicas' gaps (thesis-beyond: failover). */
     private final TreeMap<Long, RepmiMessages.Entry> log = new TreeMap<>();
     /** The writes the order has taken, per writer: a second copy of one runs as nothing (fail-over). */
     private final WriteIds taken = new WriteIds();
@@ -42,6 +63,16 @@ final class Delivery {
     private volatile long applied; // written under appliedLock; read without it (RMI reads it per frame)
     private final Object appliedLock = new Object();
 
+    /** A payload held for its order, and how many submissions sent it here. */
+    private static final class Copies {
+        final byte[] payload;
+        int count = 1;
+
+        Copies(byte[] payload) {
+            this.payload = payload;
+        }
+    }
+
     Delivery(RepmiRuntime rt) {
         this.rt = rt;
     }
@@ -51,9 +82,67 @@ final class Delivery {
         synchronized (arrivals) {
             ready = true;
             members.add(rt.pool.rank());
+            memberRanks = ranks(members);
         }
     }
 
+    /**
+     * A write's payload, from its writer (this process's own writes and the sequencer's copy included): it completes
+     * an order waiting for it, or waits for its order.
+     */
+    void onPayload(RepmiMessages.Submit s, byte[] payload) {
+        if (rt.isStopped()) {
+            return;
+        }
+        synchronized (arrivals) {
+            for (Map.Entry<Long, Long> w : waiting.entrySet()) {
+                Deliver d = holdBack.get(w.getKey()).header();
+                // an order of a fenced-off epoch stays as it is: the new sequencer decided its slot from what the
+                // survivors held when they reported, and redelivers it
+                if (d.origin() == s.origin() && d.call() == s.call() && d.epoch() >= fence) {
+                    waiting.remove(w.getKey());
+                    take(d, payload);
+                    return;
+                }
+            }
+            long floor = taken.floor(s.origin());
+            if (s.call() < floor) {
+                return; // settled: an order of it that may still come is a second copy, skipped without its payload
+            }
+            TreeMap<Long, Copies> fromWriter = unordered.computeIfAbsent(s.origin(), k -> new TreeMap<>());
+            fromWriter.headMap(floor).clear();
+            Copies c = fromWriter.get(s.call());
+            if (c != null) {
+                c.count++;
+            } else {
+                fromWriter.put(s.call(), new Copies(payload));
+            }
+        }
+    }
+
+    /** A write's place in the order, from the sequencer; its payload came (or comes) from its writer. */
+    void onOrder(Deliver d) {
+        if (rt.isStopped()) {
+            return;
+        }
+        synchronized (arrivals) {
+            if (d.epoch() < fence || (ready && d.seq() < nextSeq) || holdBack.containsKey(d.seq())) {
+                return; // fenced off, or a duplicate (a new sequencer re-delivers what some replicas lacked)
+            }
+            byte[] payload = null;
+            TreeMap<Long, Copies> fromWriter = unordered.get(d.origin());
+            Copies c = fromWriter == null ? null : fromWriter.get(d.call());
+            if (c != null) {
+                payload = c.payload;
+                if (--c.count == 0) {
+                    fromWriter.remove(d.call());
+                }
+            }
+            take(d, payload);
+        }
+    }
+
+    /** A write's place in the order with its payload (from the sequencer, a fail-over's redelivery, or a fetch). */
     void onDeliver(Deliver d, byte[] payload) {
         if (rt.isStopped()) {
             return; // nothing here is read or written any more
@@ -63,26 +152,48 @@ final class Delivery {
                 LOG.log(Level.DEBUG, "write {0} of fenced-off epoch {1} dropped", d.seq(), d.epoch());
                 return;
             }
-            if ((ready && d.seq() < nextSeq) || holdBack.containsKey(d.seq())) {
+            if (ready && d.seq() < nextSeq) {
                 return; // a duplicate (a new sequencer re-delivers what some replicas lacked)
             }
-            if (d.origin() == rt.pool.rank()) {
-                rt.received(d.call());
+            if (holdBack.containsKey(d.seq())) {
+                if (waiting.remove(d.seq()) == null) {
+                    return; // held with its payload (or needing none) already
+                }
             }
-            log.put(d.seq(), new RepmiMessages.Entry(d, payload));
-            if (log.size() > LOG_LIMIT) {
-                log.pollFirstEntry();
-            }
-            holdBack.put(d.seq(), new WriteTask(rt, d, payload));
-            drain();
+            take(d, payload);
         }
+    }
+
+    /**
+     * Holds ordered write {@code d} back until its turn; a null payload waits for its writer's, unless the write's call
+     * is below its writer's floor (a second copy, skipped at its turn). Called holding {@link #arrivals}.
+     */
+    private void take(Deliver d, byte[] payload) {
+        if (d.origin() == rt.pool.rank()) {
+            rt.received(d.call());
+        }
+        RepmiMessages.Entry e = new RepmiMessages.Entry(d, payload);
+        log.put(d.seq(), e);
+        if (log.size() > LOG_LIMIT) {
+            log.pollFirstEntry();
+        }
+        holdBack.put(d.seq(), e);
+        if (payload == null && d.origin() >= 0 && d.call() >= taken.floor(d.origin())) {
+            waiting.put(d.seq(), System.nanoTime());
+            if (!fetching) {
+                fetching = true;
+                Thread.ofVirtual().name("mobula-repmi-payloads").start(this::fetchMissing);
+            }
+        }
+        drain();
     }
 
     /** Starts the held-back writes that are next in the order (only once this replica has its state). */
     private void drain() {
         synchronized (arrivals) {
-            while (ready && !holdBack.isEmpty() && holdBack.firstKey() == nextSeq) {
-                WriteTask t = holdBack.pollFirstEntry().getValue();
+            while (ready && !holdBack.isEmpty() && holdBack.firstKey() == nextSeq && !waiting.containsKey(nextSeq)) {
+                RepmiMessages.Entry e = holdBack.pollFirstEntry().getValue();
+                WriteTask t = new WriteTask(rt, e.header(), e.payload());
                 nextSeq++;
                 rt.scheduler.add(t);
                 Thread.ofVirtual().name("mobula-repmi-write-" + t.seq).start(t::run);
@@ -154,7 +265,17 @@ final class Delivery {
     void addMember(int rank) {
         synchronized (arrivals) {
             members.add(rank);
+            memberRanks = ranks(members);
         }
+    }
+
+    /** The processes holding replicas, as this replica knows them (not to be changed). */
+    int[] memberRanks() {
+        return memberRanks;
+    }
+
+    private static int[] ranks(TreeSet<Integer> set) {
+        return set.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /** The processes holding replicas, as this replica knows them. */
@@ -189,9 +310,11 @@ final class Delivery {
             for (int m : snap.members()) {
                 members.add(m);
             }
+            memberRanks = ranks(members);
             nextSeq = snap.seq();
             joinSlot = snap.seq();
             holdBack.headMap(nextSeq).clear();
+            waiting.headMap(nextSeq).clear();
             ready = true;
             drain();
         }
@@ -209,11 +332,114 @@ final class Delivery {
         }
     }
 
-    /** Failover, step 2: the logged writes numbered {@code from} to {@code to}. */
+    /**
+     * Failover, step 2: the logged writes numbered {@code from} to {@code to} (a null payload where this replica has
+     * the order only).
+     */
     List<RepmiMessages.Entry> fetch(long from, long to) {
         synchronized (arrivals) {
             // held-back writes are in the log too (logged on arrival; the log drops only its oldest entries)
             return new ArrayList<>(log.subMap(from, true, to, true).values());
         }
+    }
+
+    /** The payload of write {@code call} of {@code origin}, if this replica holds it (unordered or logged), or null. */
+    byte[] payload(int origin, long call) {
+        synchronized (arrivals) {
+            TreeMap<Long, Copies> fromWriter = unordered.get(origin);
+            Copies c = fromWriter == null ? null : fromWriter.get(call);
+            if (c != null) {
+                return c.payload;
+            }
+            for (RepmiMessages.Entry e : log.descendingMap().values()) {
+                if (e.payload() != null && e.header().origin() == origin && e.header().call() == call) {
+                    return e.payload();
+                }
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Writer {@code rank} is gone: the payloads it sent that have no order yet are dropped. Should the sequencer still
+     * order one (its submission was on its way), this replica gets the payload from the others.
+     */
+    void writerLost(int rank) {
+        synchronized (arrivals) {
+            unordered.remove(rank);
+        }
+    }
+
+    /**
+     * Gets the payloads of orders that waited longer than {@link #PAYLOAD_GRACE_MS} for them: from the sequencer (it
+     * had every payload it ordered), else from any member holding one. Runs while orders wait; gives up on one (an
+     * error: this replica cannot apply writes past it) after the timeout.
+     */
+    private void fetchMissing() {
+        RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
+        try {
+            while (true) {
+                try {
+                    Thread.sleep(PAYLOAD_GRACE_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                List<Deliver> late = new ArrayList<>();
+                synchronized (arrivals) {
+                    if (waiting.isEmpty() || rt.isStopped() || Thread.currentThread().isInterrupted()) {
+                        fetching = false;
+                        return;
+                    }
+                    long now = System.nanoTime();
+                    for (Map.Entry<Long, Long> w : waiting.entrySet()) {
+                        if (now - w.getValue() > rt.timeoutNanos) {
+                            LOG.log(Level.ERROR, "RepMI: no replica could give the payload of write {0} within {1} ms;"
+                                    + " this replica cannot apply writes past it", w.getKey(),
+                                    TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
+                            fetching = false;
+                            return;
+                        }
+                        if (now - w.getValue() >= TimeUnit.MILLISECONDS.toNanos(PAYLOAD_GRACE_MS)) {
+                            late.add(holdBack.get(w.getKey()).header());
+                        }
+                    }
+                }
+                for (Deliver d : late) {
+                    byte[] p = payloadFromOthers(d);
+                    if (p != null) {
+                        rt.stats.payloadFetched();
+                        onDeliver(d, p);
+                    }
+                }
+            }
+        } finally {
+            RepmiRuntime.PROTOCOL.remove();
+        }
+    }
+
+    /** The payload of ordered write {@code d} from the sequencer or another member, or null if none answered with it. */
+    private byte[] payloadFromOthers(Deliver d) {
+        List<Integer> ask = new ArrayList<>();
+        ask.add(rt.failover.sequencer());
+        for (int m : members()) {
+            if (!ask.contains(m)) {
+                ask.add(m);
+            }
+        }
+        for (int r : ask) {
+            if (r == rt.pool.rank() || rt.failover.isLost(r)) {
+                continue;
+            }
+            try {
+                byte[] p = rt.port(r).payload(d.origin(), d.call());
+                if (p != null) {
+                    return p;
+                }
+            } catch (RemoteException | CloudException e) {
+                LOG.log(Level.DEBUG, "pool rank {0} did not give the payload of write {1}: {2}", r, d.seq(),
+                        e.getMessage());
+            }
+        }
+        return null;
     }
 }

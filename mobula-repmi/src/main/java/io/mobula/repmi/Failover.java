@@ -88,6 +88,7 @@ final class Failover {
             return;
         }
         rt.forgetPort(rank);
+        rt.delivery.writerLost(rank);
         if (rank != sequencer) {
             return;
         }
@@ -160,7 +161,10 @@ final class Failover {
                     if (status.get(r)[1] > low) {
                         try {
                             for (RepmiMessages.Entry e : rt.port(r).fetch(low + 1, high)) {
-                                entries.putIfAbsent(e.header().seq(), e);
+                                RepmiMessages.Entry had = entries.get(e.header().seq());
+                                if (had == null || (had.payload() == null && e.payload() != null)) {
+                                    entries.put(e.header().seq(), e);
+                                }
                             }
                         } catch (RemoteException | CloudException e) {
                             lost.add(r);
@@ -170,6 +174,9 @@ final class Failover {
             }
             for (long q = low + 1; q <= high; q++) {
                 RepmiMessages.Entry e = entries.get(q);
+                if (e != null && e.payload() == null) {
+                    e = withPayload(e, survivors, lost);
+                }
                 Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, 0, RepmiMessages.NOOP)
                         : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().floor(),
                                 e.header().cloud(), e.header().method());
@@ -178,6 +185,11 @@ final class Failover {
             for (int r : survivors) {
                 List<RepmiMessages.Entry> missing = new ArrayList<>(entries.tailMap(status.get(r)[0], false).values());
                 try {
+                    if (r != rt.pool.rank()) {
+                        for (RepmiMessages.Entry e : missing) {
+                            rt.stats.payloadSent(e.payload().length);
+                        }
+                    }
                     rt.port(r).redeliver(missing);
                 } catch (RemoteException | CloudException e) {
                     lost.add(r);
@@ -196,5 +208,28 @@ final class Failover {
         } finally {
             RepmiRuntime.PROTOCOL.remove();
         }
+    }
+
+    /**
+     * An ordered write whose payload no survivor logged with its order (the survivors that had the order got the
+     * payload from nobody yet): the payload from a survivor holding it without its order, or null if none does. Then
+     * no survivor can have applied the write, and its slot becomes a no-op everywhere (its writer, were it alive,
+     * would hold the payload: it takes its own copy before sending any).
+     */
+    private RepmiMessages.Entry withPayload(RepmiMessages.Entry e, List<Integer> survivors, Set<Integer> gone) {
+        for (int r : survivors) {
+            if (gone.contains(r)) {
+                continue;
+            }
+            try {
+                byte[] p = rt.port(r).payload(e.header().origin(), e.header().call());
+                if (p != null) {
+                    return new RepmiMessages.Entry(e.header(), p);
+                }
+            } catch (RemoteException | CloudException x) {
+                gone.add(r);
+            }
+        }
+        return null;
     }
 }

@@ -5,14 +5,26 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * The remote object each process using RepMI exports: writes go to the sequencer's port ({@link #submit}), which
- * stamps them with the next sequence number and sends them to every replica's port ({@link #deliver}). One-way; the
- * payload is a standalone serialized message, so the sequencer forwards the writer's bytes unchanged.
+ * The remote object each process using RepMI exports (thesis 4.3). A writer sends its write's payload once to every
+ * replica: to the sequencer's port ({@link #submit}), which gives it the next sequence number, and to the other
+ * replicas' ({@link #publish}), which hold it; the sequencer then broadcasts only the small order ({@link #order}), or
+ * the order with the payload ({@link #deliver}) to a replica the writer did not send it to (one that joined meanwhile).
+ * One-way; the payload is a standalone serialized message, so the same bytes go to every destination.
  */
 interface ReplicaPort extends Remote {
+    /** To the sequencer: a write to order, whose payload this replica holds too. */
     @OneWay
     void submit(RepmiMessages.Submit header, byte[] payload) throws RemoteException;
 
+    /** To a replica other than the sequencer: a write's payload, held until its order arrives. */
+    @OneWay
+    void publish(RepmiMessages.Submit header, byte[] payload) throws RemoteException;
+
+    /** From the sequencer: the place of a write whose payload this replica received from the writer. */
+    @OneWay
+    void order(RepmiMessages.Deliver header) throws RemoteException;
+
+    /** From the sequencer (or a new sequencer's fail-over): a write's place with its payload. */
     @OneWay
     void deliver(RepmiMessages.Deliver header, byte[] payload) throws RemoteException;
 
@@ -42,6 +54,12 @@ interface ReplicaPort extends Remote {
 
     /** Failover, step 2: the logged and held-back writes numbered {@code from} to {@code to} this replica has. */
     java.util.List<RepmiMessages.Entry> fetch(long from, long to) throws RemoteException;
+
+    /**
+     * Failover, step 2 for an ordered write whose payload no survivor logged with it: the payload of write {@code
+     * call} of {@code origin} if this replica holds it, else null.
+     */
+    byte[] payload(int origin, long call) throws RemoteException;
 
     /** Failover, step 3: takes in the writes this replica misses; returns once they are queued. */
     void redeliver(java.util.List<RepmiMessages.Entry> entries) throws RemoteException;

@@ -21,6 +21,24 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
+    public void publish(RepmiMessages.Submit header, byte[] payload) {
+        try {
+            rt.delivery.onPayload(header, payload);
+        } catch (Throwable t) {
+            LOG.log(Level.ERROR, "a write's payload from pool rank " + header.origin() + " could not be taken in", t);
+        }
+    }
+
+    @Override
+    public void order(RepmiMessages.Deliver header) {
+        try {
+            rt.delivery.onOrder(header);
+        } catch (Throwable t) {
+            LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
+        }
+    }
+
+    @Override
     public void deliver(RepmiMessages.Deliver header, byte[] payload) {
         try {
             rt.delivery.onDeliver(header, payload);
@@ -60,6 +78,16 @@ final class ReplicaPortAdapter implements ReplicaPort {
     public java.util.List<RepmiMessages.Entry> fetch(long from, long to) {
         rt.protocolThread();
         return rt.delivery.fetch(from, to);
+    }
+
+    @Override
+    public byte[] payload(int origin, long call) {
+        rt.protocolThread();
+        byte[] p = rt.delivery.payload(origin, call);
+        if (p != null) {
+            rt.stats.payloadSent(p.length);
+        }
+        return p;
     }
 
     @Override

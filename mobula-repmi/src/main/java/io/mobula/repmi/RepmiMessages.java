@@ -18,9 +18,10 @@ final class RepmiMessages {
     static final int JOIN = -3;
 
     /**
-     * A write (or a creation) asks the sequencer for its place in the total order. {@code origin} and {@code call}
-     * name the write everywhere: a write submitted again after a fail-over keeps them, and replicas run only its first
-     * copy in the order ({@link WriteIds}).
+     * A write (or a creation) with its payload, from its writer: to the sequencer, which gives it its place in the total
+     * order, and to the other replicas, which hold the payload until its order arrives ({@link Delivery}). {@code
+     * origin} and {@code call} name the write everywhere: a write submitted again after a fail-over keeps them, and
+     * replicas run only its first copy in the order ({@link WriteIds}).
      *
      * @param origin the pool rank of the writer's process
      * @param call   the writer's call id there
@@ -28,20 +29,45 @@ final class RepmiMessages {
      *               or given up by its caller; a later copy of such a call is dropped
      * @param cloud  the cloud (its creation's sequence number); 0 for a creation
      * @param method the method index, or {@link #CREATE}
+     * @param to     the pool ranks this submission's payload was sent to besides the sequencer, the writer's own
+     *               included: the sequencer sends them only the order, and the other replicas the payload with it
      */
-    record Submit(int origin, long call, long floor, long cloud, int method) implements Serializable {
+    record Submit(int origin, long call, long floor, long cloud, int method, int[] to) implements Serializable {
+        /** A submission whose payload only the sequencer receives. */
+        Submit(int origin, long call, long floor, long cloud, int method) {
+            this(origin, call, floor, cloud, method, NOBODY);
+        }
+
+        /** Whether pool rank {@code rank} received this submission's payload from its writer. */
+        boolean sentTo(int rank) {
+            if (to == null) {
+                return false; // not from a Mobula writer: the sequencer sends the payload itself
+            }
+            for (int r : to) {
+                if (r == rank) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
+    private static final int[] NOBODY = new int[0];
+
     /**
-     * The sequencer's broadcast of a write with its sequence number; {@code epoch} counts sequencers (0 for the
-     * first, one more per failover), and replicas drop deliveries from an epoch they have fenced off. The other
-     * fields are the {@link Submit}'s.
+     * A write's place in the total order, the sequencer's broadcast (thesis 4.3): sent alone (an order) to the replicas
+     * that hold the write's payload from its writer, and with the payload to the others. {@code epoch} counts
+     * sequencers (0 for the first, one more per failover), and replicas drop orders from an epoch they have fenced off.
+     * The other fields are the {@link Submit}'s.
      */
     record Deliver(long seq, int epoch, int origin, long call, long floor, long cloud, int method)
             implements Serializable {
     }
 
-    /** A delivered write as a replica logs it, for a new sequencer to fill other replicas' gaps. */
+    /**
+     * An ordered write as a replica logs it, for a new sequencer to fill other replicas' gaps; {@code payload} is null
+     * while the replica has the order but not yet the payload.
+     */
     record Entry(Deliver header, byte[] payload) implements Serializable {
     }
 

@@ -23,10 +23,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * RepMI in one process (thesis 4.3): every process of the pool holds a replica of every cloud. A write goes to the
- * sequencer (pool rank 0), which numbers it in one total order over all clouds and sends the writer's bytes to every
- * process; each process applies writes in that order, holding back early arrivals, through the deterministic
- * {@link WriteScheduler}; the writer's process returns the local result to the caller. Reads never leave the process.
+ * RepMI in one process (thesis 4.3): every process of the pool holds a replica of every cloud. A writer sends its
+ * write's bytes once to every replica, the sequencer (pool rank 0) among them, which numbers the write in one total
+ * order over all clouds and broadcasts only that order; each process applies writes in that order, holding back early
+ * arrivals, through the deterministic {@link WriteScheduler}; the writer's process returns the local result to the
+ * caller. Reads never leave the process.
  *
  * <p>This class keeps the registry of clouds, the writer's side (a write's entry point, its submission to the
  * sequencer, its result) and the wiring: the process's port, the causal clock and the pool's events. The jobs of the
@@ -47,6 +48,12 @@ final class RepmiRuntime {
     final Serialization serialization;
     final long timeoutNanos;
     final WriteScheduler scheduler = new WriteScheduler();
+    final RepmiStats stats = new RepmiStats();
+    /**
+     * This process's writes on their way, at most a window ({@link Sequencer#WINDOW}): each replica holds the payloads
+     * of a process's writes until their order comes, so this bounds what a writer can make the others hold.
+     */
+    private final java.util.concurrent.Semaphore onTheirWay = new java.util.concurrent.Semaphore(Sequencer.WINDOW);
     private final ReplicaPort self;
     private final ConcurrentHashMap<Integer, ReplicaPort> ports = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Replica> clouds = new ConcurrentHashMap<>();
@@ -86,6 +93,8 @@ final class RepmiRuntime {
         final AtomicBoolean submitting = new AtomicBoolean();
         /** The sequencer epoch the write was last handed to, or -1. */
         volatile int sentEpoch = -1;
+        /** The payload went to the other replicas (with the first submission; later ones send it to the sequencer). */
+        volatile boolean published;
 
         PendingWrite(long call, long cloud, int method, byte[] payload) {
             this.call = call;
@@ -237,6 +246,17 @@ final class RepmiRuntime {
         }
         checkRunning();
         byte[] bytes = encode(parameters, "the arguments of " + what);
+        try {
+            if (!onTheirWay.tryAcquire(timeoutNanos, TimeUnit.NANOSECONDS)) {
+                throw new CloudException(what + " waited " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms for"
+                        + " one of the " + Sequencer.WINDOW + " writes of this process on their way to be applied"
+                        + " (mobula.repmi.window)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CloudException("interrupted while waiting to send " + what, e);
+        }
+        stats.write();
         PendingWrite w;
         long call;
         synchronized (callIds) {
@@ -257,6 +277,7 @@ final class RepmiRuntime {
             throw new CloudException("interrupted while waiting for " + what, e);
         } finally {
             pending.remove(call);
+            onTheirWay.release();
         }
     }
 
@@ -281,16 +302,34 @@ final class RepmiRuntime {
         }
     }
 
-    /** Sends a write to the current sequencer, waiting (bounded) while there is none. */
+    /**
+     * Sends a write to the current sequencer, waiting (bounded) while there is none. The first submission sends the
+     * payload to every other replica this process knows too (thesis 4.3: the payload crosses the network once), the
+     * sequencer last, so that its order seldom overtakes the payload; this replica takes its copy before anything is
+     * sent. A later submission (after a fail-over, or a sequencer that did not take it) sends it to the sequencer
+     * only, which passes it on with its order to the replicas the submission did not reach.
+     */
     private void send(PendingWrite w) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
+        int self = pool.rank();
         while (true) {
             long current = failover.awaitSequencer(deadline);
             int target = (int) current;
             int targetEpoch = (int) (current >>> 32);
             PROTOCOL.set(Boolean.TRUE);
             try {
-                port(target).submit(new Submit(pool.rank(), w.call, floor(w.call), w.cloud, w.method), w.payload);
+                int[] to = w.published ? new int[] {self} : publishTargets(self, target);
+                w.published = true;
+                Submit s = new Submit(self, w.call, floor(w.call), w.cloud, w.method, to);
+                if (target == self) {
+                    publish(s, w.payload, target);
+                    sequencer.onSubmit(s, w.payload); // which takes this replica's copy
+                } else {
+                    delivery.onPayload(s, w.payload);
+                    publish(s, w.payload, target);
+                    stats.payloadSent(w.payload.length);
+                    port(target).submit(s, w.payload);
+                }
                 w.sentEpoch = targetEpoch;
                 return;
             } catch (RemoteException | CloudException e) {
@@ -305,6 +344,40 @@ final class RepmiRuntime {
                         timeoutNanos) + " ms (pool rank " + target + " did not answer)");
             }
             Thread.sleep(20);
+        }
+    }
+
+    /** The replicas a first submission sends its payload to besides the sequencer: every live member, this one too. */
+    private int[] publishTargets(int self, int sequencerRank) {
+        int[] members = delivery.memberRanks();
+        int[] to = new int[members.length + 1];
+        int n = 0;
+        to[n++] = self;
+        for (int m : members) {
+            if (m != self && m != sequencerRank && !failover.isLost(m)) {
+                to[n++] = m;
+            }
+        }
+        return n == to.length ? to : java.util.Arrays.copyOf(to, n);
+    }
+
+    /**
+     * Sends a first submission's payload to the replicas in {@code s.to()} other than this one and the sequencer (the
+     * same bytes to each). A replica that does not take it is reported to the pool; should it live on, it gets the
+     * payload from the others when the order comes ({@link Delivery}).
+     */
+    private void publish(Submit s, byte[] payload, int sequencerRank) {
+        for (int r : s.to()) {
+            if (r == s.origin() || r == sequencerRank) {
+                continue;
+            }
+            try {
+                stats.payloadSent(payload.length);
+                port(r).publish(s, payload);
+            } catch (RemoteException | CloudException e) {
+                LOG.log(Level.INFO, "the replica at pool rank {0} did not take a write: {1}", r, e.getMessage());
+                pool.lost(r, e);
+            }
         }
     }
 
@@ -480,6 +553,11 @@ final class RepmiRuntime {
     /** Whether RepMI stopped in this process ({@link #stop}). */
     boolean isStopped() {
         return stopped != null;
+    }
+
+    /** Uses {@code port} as pool rank {@code rank}'s, instead of looking it up (the in-process tests' other ranks). */
+    void usePort(int rank, ReplicaPort port) {
+        ports.put(rank, port);
     }
 
     /** Process {@code rank} is gone: its port is looked up again should it ever be needed. */

@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The sequencer's side of the total order (thesis 4.3), active in the process that sequences now: numbers each
- * submitted write and sends the writer's bytes to every replica, holding new writes back (bounded) while a live
- * replica lags more than {@link #WINDOW} writes behind (flow control).
+ * submitted write and broadcasts its order, holding new writes back (bounded) while a live replica lags more than
+ * {@link #WINDOW} writes behind (flow control). The writer sent its payload to the replicas it knew itself; they get
+ * the order alone, and only a replica it did not know (one that joined meanwhile) gets the payload from here.
  */
 final class Sequencer {
     private static final System.Logger LOG = System.getLogger(Sequencer.class.getName());
@@ -31,6 +32,7 @@ final class Sequencer {
     }
 
     void onSubmit(Submit s, byte[] payload) {
+        rt.delivery.onPayload(s, payload); // this process's replica holds a copy, whatever becomes of the order
         if (rt.isStopped()) {
             LOG.log(Level.WARNING, "a write of pool rank {0} reached this process after RepMI stopped here; its writer"
                     + " submits it again to the next sequencer", s.origin());
@@ -57,12 +59,23 @@ final class Sequencer {
             if (s.method() == RepmiMessages.JOIN) {
                 destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
             }
+            int self = rt.pool.rank();
             for (int r : destinations.toArray(new Integer[0])) {
                 if (rt.failover.isLost(r)) {
                     continue;
                 }
+                if (r == self) {
+                    rt.delivery.onOrder(d); // its payload came with the submission
+                    continue;
+                }
                 try {
-                    rt.port(r).deliver(d, payload);
+                    if (s.sentTo(r)) {
+                        rt.stats.orderSent();
+                        rt.port(r).order(d);
+                    } else {
+                        rt.stats.payloadSent(payload.length);
+                        rt.port(r).deliver(d, payload);
+                    }
                 } catch (RemoteException | CloudException e) {
                     LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r, e.getMessage());
                     rt.failover.markLost(r);

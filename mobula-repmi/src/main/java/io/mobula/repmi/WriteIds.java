@@ -64,6 +64,12 @@ final class WriteIds {
         return true;
     }
 
+    /** The floor of writer {@code origin} as the writes taken so far carried it (0 if none). */
+    synchronized long floor(int origin) {
+        Writer w = writers.get(origin);
+        return w == null ? 0 : w.floor;
+    }
+
     /**
      * Checks a snapshot's table.
      *

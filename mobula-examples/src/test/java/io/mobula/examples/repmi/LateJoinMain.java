@@ -2,6 +2,7 @@ package io.mobula.examples.repmi;
 
 import io.mobula.pool.Pool;
 import io.mobula.repmi.Cloud;
+import io.mobula.repmi.CloudCounters;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
@@ -13,8 +14,15 @@ import java.util.Map;
  * 1000 makes a cloud nested far deeper than the serializer's depth limit); only then does rank 2 attach, receiving a snapshot of every cloud at its JOIN's place in
  * the order; all three push more, then compare their replicas' state hashes (which cover the nodes' deterministic
  * hash codes too). Exit 0 when they are equal.
+ *
+ * <p>Then rank 1 alone pushes {@value #ONCE} values and every rank prints what its RepMI sent meanwhile
+ * ({@link Cloud#counters}): a write's payload must cross the network once, from its writer to each other replica, and
+ * the sequencer (rank 0) send only orders.
  */
 public final class LateJoinMain {
+    /** The writes of the last phase, all from rank 1. */
+    static final int ONCE = 40;
+
     private LateJoinMain() {
     }
 
@@ -66,11 +74,38 @@ public final class LateJoinMain {
                 System.out.println("[late] the late joiner's replica equals the others': " + mine[1] + " values");
             }
             pool.barrier();
+            sendOnce(pool, s, (int) mine[1]);
         } catch (Throwable t) {
             System.err.println("[late] FAILED: " + t);
             t.printStackTrace();
             code = 1;
         }
         System.exit(code);
+    }
+
+    /** Rank 1 pushes {@link #ONCE} values; each rank prints what its RepMI sent meanwhile. */
+    private static void sendOnce(Pool pool, Stack s, int size) throws Exception {
+        CloudCounters before = Cloud.counters();
+        if (pool.rank() == 1) {
+            for (int i = 0; i < ONCE; i++) {
+                s.push(7_000_000 + i);
+            }
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (s.size() < size + ONCE) { // applied here, so every message of these writes was sent to this rank
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("rank " + pool.rank() + " holds " + s.size() + " values after 30 s, not "
+                        + (size + ONCE));
+            }
+            Thread.sleep(1);
+        }
+        pool.barrier();
+        CloudCounters after = Cloud.counters();
+        System.out.println("[once] rank " + pool.rank() + " made " + (after.writes() - before.writes())
+                + " writes and sent " + (after.payloadsSent() - before.payloadsSent()) + " payloads ("
+                + (after.payloadBytesSent() - before.payloadBytesSent()) + " bytes) and "
+                + (after.ordersSent() - before.ordersSent()) + " orders; fetched "
+                + (after.payloadsFetched() - before.payloadsFetched()) + " payloads");
+        pool.barrier();
     }
 }

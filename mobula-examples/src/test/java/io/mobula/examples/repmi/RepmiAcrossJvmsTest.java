@@ -70,7 +70,36 @@ class RepmiAcrossJvmsTest {
             assertTrue(Integer.parseInt(m.group(1)) >= 200, "the snapshot held the 200 earlier pushes: " + m.group());
             assertTrue(r.output().contains("[late] the late joiner's replica equals the others': 260 values"),
                     r.output());
+            assertPayloadCrossesOnce(r.output());
         }
+    }
+
+    /**
+     * Thesis 4.3 with the payload crossing the network once: of {@link LateJoinMain#ONCE} writes made on rank 1, rank 1
+     * sends each payload to ranks 0 and 2, and the sequencer (rank 0) sends ranks 1 and 2 only each write's order, no
+     * payload byte; rank 2 sends nothing.
+     */
+    private static void assertPayloadCrossesOnce(String output) {
+        int n = LateJoinMain.ONCE;
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile("\\[once] rank (\\d) made (\\d+) writes and sent"
+                + " (\\d+) payloads \\((\\d+) bytes\\) and (\\d+) orders");
+        java.util.regex.Matcher m = p.matcher(output);
+        long[][] byRank = new long[3][];
+        while (m.find()) {
+            byRank[Integer.parseInt(m.group(1))] = new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+                    Long.parseLong(m.group(4)), Long.parseLong(m.group(5))};
+        }
+        for (int r = 0; r < 3; r++) {
+            assertTrue(byRank[r] != null, "rank " + r + " reported what it sent:\n" + output);
+        }
+        assertEquals(0, byRank[0][1], "payloads the sequencer sent");
+        assertEquals(0, byRank[0][2], "payload bytes the sequencer sent");
+        assertEquals(2L * n, byRank[0][3], "orders the sequencer sent (one per write to each other rank)");
+        assertEquals(n, byRank[1][0], "writes of rank 1");
+        assertEquals(2L * n, byRank[1][1], "payloads the writer sent (one per write to each other rank)");
+        assertTrue(byRank[1][2] >= 2L * n, "payload bytes the writer sent: " + byRank[1][2]);
+        assertEquals(0, byRank[1][3], "orders the writer sent");
+        assertEquals(0, byRank[2][1] + byRank[2][3], "messages of writes rank 2 sent");
     }
 
     @Test

@@ -1,0 +1,37 @@
+package io.mobula.repmi;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** What this process's RepMI has sent, counted where it is sent ({@link Cloud#counters}). */
+final class RepmiStats {
+    private final LongAdder writes = new LongAdder();
+    private final LongAdder payloads = new LongAdder();
+    private final LongAdder payloadBytes = new LongAdder();
+    private final LongAdder orders = new LongAdder();
+    private final LongAdder fetched = new LongAdder();
+
+    /** This process made a write (or a creation, or its JOIN). */
+    void write() {
+        writes.increment();
+    }
+
+    /** A write's payload of {@code bytes} bytes was sent to another process (in a message or a reply). */
+    void payloadSent(int bytes) {
+        payloads.increment();
+        payloadBytes.add(bytes);
+    }
+
+    /** An order without a payload was sent to another process. */
+    void orderSent() {
+        orders.increment();
+    }
+
+    /** An ordered write's payload, which had not come from its writer in time, was got from another process. */
+    void payloadFetched() {
+        fetched.increment();
+    }
+
+    CloudCounters snapshot() {
+        return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum(), fetched.sum());
+    }
+}
