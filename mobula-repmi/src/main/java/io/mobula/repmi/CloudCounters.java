@@ -11,7 +11,9 @@ package io.mobula.repmi;
  * @param ordersSent       orders without a payload this process sent to other processes, as the sequencer
  * @param payloadsFetched  ordered writes whose payload had not come from their writer within a grace period (the
  *                         writer died while sending it, say) and that this process got from another one
+ * @param ordersTakenByWriter orders of this process's writes that the writing thread took in itself while it waited
+ *                         for its write (docs/REPMI.md, "The writer takes its order in"), rather than being woken
  */
 public record CloudCounters(long writes, long payloadsSent, long payloadBytesSent, long ordersSent,
-                            long payloadsFetched) {
+                            long payloadsFetched, long ordersTakenByWriter) {
 }

@@ -1,8 +1,18 @@
 package io.mobula.repmi;
 
+import io.mobula.rmi.NonBlocking;
 import java.lang.System.Logger.Level;
 
-/** Routes RepMI's inbound messages; nothing escapes (one-way calls have nobody to answer). */
+/**
+ * Routes RepMI's inbound messages; nothing escapes (one-way calls have nobody to answer).
+ *
+ * <p>A write's payload and its order ({@link #publish}, {@link #order}, {@link #deliver}) are taken in on the thread
+ * that received them ({@code @NonBlocking}, thesis 3.3.1): they only file the message under a short lock and start
+ * the writes whose turn came on threads of their own, so no thread is woken to take them in, and a writer waiting
+ * for its own write receives its order itself ({@link RepmiRuntime#write}). Everything that may wait (sequencing,
+ * which may wait for the flow-control window; progress reports, which take the sequencer's lock; fail-over and
+ * joins) runs on the runtime's threads as before.
+ */
 final class ReplicaPortAdapter implements ReplicaPort {
     private static final System.Logger LOG = System.getLogger(ReplicaPortAdapter.class.getName());
     private final RepmiRuntime rt;
@@ -21,6 +31,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
+    @NonBlocking
     public void publish(RepmiMessages.Submit header, byte[] payload) {
         try {
             rt.delivery.onPayload(header, payload);
@@ -30,6 +41,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
+    @NonBlocking
     public void order(RepmiMessages.Deliver header) {
         try {
             rt.delivery.onOrder(header);
@@ -39,6 +51,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
+    @NonBlocking
     public void deliver(RepmiMessages.Deliver header, byte[] payload) {
         try {
             rt.delivery.onDeliver(header, payload);

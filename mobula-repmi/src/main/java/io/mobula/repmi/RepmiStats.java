@@ -9,6 +9,7 @@ final class RepmiStats {
     private final LongAdder payloadBytes = new LongAdder();
     private final LongAdder orders = new LongAdder();
     private final LongAdder fetched = new LongAdder();
+    private final LongAdder takenByWriter = new LongAdder();
 
     /** This process made a write (or a creation, or its JOIN). */
     void write() {
@@ -31,7 +32,13 @@ final class RepmiStats {
         fetched.increment();
     }
 
+    /** The order of one of this process's writes was taken in by the thread waiting for that write. */
+    void orderTakenByWriter() {
+        takenByWriter.increment();
+    }
+
     CloudCounters snapshot() {
-        return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum(), fetched.sum());
+        return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum(), fetched.sum(),
+                takenByWriter.sum());
     }
 }

@@ -27,6 +27,8 @@ public final class LateJoinMain {
     }
 
     public static void main(String[] args) {
+        // a poll window long enough that a writer on a loaded machine still takes its orders in itself
+        System.setProperty("mobula.pollMicros", "20000");
         int pushes = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int code = 0;
         try (Pool pool = Pool.join()) {
@@ -105,7 +107,8 @@ public final class LateJoinMain {
                 + " writes and sent " + (after.payloadsSent() - before.payloadsSent()) + " payloads ("
                 + (after.payloadBytesSent() - before.payloadBytesSent()) + " bytes) and "
                 + (after.ordersSent() - before.ordersSent()) + " orders; fetched "
-                + (after.payloadsFetched() - before.payloadsFetched()) + " payloads");
+                + (after.payloadsFetched() - before.payloadsFetched()) + " payloads; took "
+                + (after.ordersTakenByWriter() - before.ordersTakenByWriter()) + " orders in while writing");
         pool.barrier();
     }
 }
