@@ -12,6 +12,7 @@ public final class CgMpi {
     }
 
     public static void main(String[] args) {
-        NpbMpi.main(CgKernel.INSTANCE, "npb_cg", args);
+        NpbMpi.main(CgKernel.INSTANCE, "npb_cg", v -> Cg.problem(v[0], v[1], v[2], v[3]).npbClass() != 'U',
+                args);
     }
 }

@@ -12,6 +12,6 @@ public final class IsMpi {
     }
 
     public static void main(String[] args) {
-        NpbMpi.main(IsKernel.INSTANCE, "npb_is", args);
+        NpbMpi.main(IsKernel.INSTANCE, "npb_is", v -> Is.problem(v[0], v[1]).npbClass() != 'U', args);
     }
 }

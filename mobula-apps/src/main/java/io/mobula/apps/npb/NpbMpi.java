@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -35,8 +36,11 @@ public final class NpbMpi {
     private NpbMpi() {
     }
 
-    /** The main of {@code kernel}'s C version, whose source is the resource {@code program}.c beside this class. */
-    public static void main(Kernel<?, ?> kernel, String program, String[] args) {
+    /**
+     * The main of {@code kernel}'s C version, whose source is the resource {@code program}.c beside this class;
+     * {@code isClass} tells whether size values are an NPB class (the C versions run only those).
+     */
+    public static void main(Kernel<?, ?> kernel, String program, Predicate<int[]> isClass, String[] args) {
         int np = 2;
         String size = null;
         for (int i = 0; i < args.length; i++) {
@@ -59,6 +63,10 @@ public final class NpbMpi {
         try {
             values = kernel.sizes().parse(size);
             kernel.problem(values);
+            if (!isClass.test(values)) {
+                throw new IllegalArgumentException("size " + size + " is not an NPB class; the C version verifies with"
+                        + " NPB's published values only");
+            }
         } catch (IllegalArgumentException e) {
             usage(kernel, e.getMessage());
             return;
