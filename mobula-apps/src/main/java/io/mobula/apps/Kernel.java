@@ -35,9 +35,32 @@ public interface Kernel<P, R> {
     /** Null when {@code actual} is an acceptable result given the sequential {@code expected}; else why not. */
     String compare(P problem, R expected, R actual);
 
+    /**
+     * Null when {@code result} passes the kernel's own verification, independent of the sequential version (e.g. the
+     * published verification values of the NAS Parallel Benchmarks); else why not. By default every result passes;
+     * the sequential version's run is verified by this alone.
+     */
+    default String check(P problem, R result) {
+        return null;
+    }
+
     /** A short fingerprint of a result, printed on the result line. */
     String checksum(R result);
 
     /** The versions: {@code seq} first, then the parallel ones. */
     List<Version> versions();
+
+    /**
+     * Lines printed after a run's result, e.g. the result block of the NAS Parallel Benchmarks with their own
+     * verification; none by default.
+     *
+     * @param problem the input
+     * @param result the result of the run
+     * @param version the version that ran
+     * @param np the number of ranks
+     * @param seconds the timed phase
+     */
+    default List<String> report(P problem, R result, String version, int np, double seconds) {
+        return List.of();
+    }
 }

@@ -17,14 +17,23 @@ public final class KernelMain {
     private KernelMain() {
     }
 
-    /** The sequential version: {@code main(SIZE)}. Prints the result line and exits. */
+    /**
+     * The sequential version: {@code main(SIZE)}. Prints the result line and exits, 1 if the result fails the
+     * kernel's own verification ({@link Kernel#check}).
+     */
     public static <P, R> void sequential(Kernel<P, R> kernel, String[] args) {
         Input<P> in = parse(kernel, args);
         long t0 = System.nanoTime();
         R r = kernel.sequential(in.problem);
         double s = (System.nanoTime() - t0) / 1e9;
-        System.out.println(new ResultLine(kernel.name(), "seq", 1, in.size, s, s, true, kernel.checksum(r)).format());
-        System.exit(0);
+        String why = kernel.check(in.problem, r);
+        if (why != null) {
+            System.out.println(kernel.name() + " seq result: FAILED its verification: " + why);
+        }
+        kernel.report(in.problem, r, "seq", 1, s).forEach(System.out::println);
+        System.out.println(new ResultLine(kernel.name(), "seq", 1, in.size, s, s, why == null, kernel.checksum(r))
+                .format());
+        System.exit(why == null ? 0 : 1);
     }
 
     /**
@@ -84,6 +93,7 @@ public final class KernelMain {
                             + " version: " + why);
                     code = 1;
                 }
+                kernel.report(fresh, result, version, pool.size(), par).forEach(System.out::println);
                 System.out.println(new ResultLine(kernel.name(), version, pool.size(), in.size, par, seq,
                         why == null, kernel.checksum(result)).format());
             }

@@ -19,10 +19,24 @@ public final class Sizes {
 
     /** Sizes with the meaning of each number and the three presets. */
     public Sizes(List<String> parameters, int[] tiny, int[] dflt, int[] thesis) {
+        this(parameters, tiny, dflt, thesis, Map.of());
+    }
+
+    /**
+     * Sizes with the three presets and more named ones after them, in the order of {@code more}'s iteration (e.g.
+     * the NPB classes S, W and A).
+     */
+    public Sizes(List<String> parameters, int[] tiny, int[] dflt, int[] thesis, Map<String, int[]> more) {
         this.parameters = List.copyOf(parameters);
         presets.put("tiny", check(tiny));
         presets.put(DEFAULT, check(dflt));
         presets.put("thesis", check(thesis));
+        more.forEach((name, v) -> {
+            if (presets.containsKey(name)) {
+                throw new IllegalArgumentException("preset '" + name + "' given twice");
+            }
+            presets.put(name, check(v));
+        });
     }
 
     private int[] check(int[] v) {

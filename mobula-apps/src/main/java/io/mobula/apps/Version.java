@@ -5,20 +5,40 @@ import java.util.List;
 /**
  * One version of a kernel.
  *
- * @param name {@code seq}, {@code rmi}, {@code repmi} or {@code gmi}
+ * @param name {@code seq}, {@code rmi}, {@code repmi}, {@code gmi} or {@code mpi}
  * @param mainClass the class whose {@code main} runs it
  * @param how one line on how this version communicates
  * @param classes the classes that belong to this version alone (its main class first), for the code-size table;
  *     the kernel's other classes are shared by its versions
+ * @param launch how the main class is started
  */
-public record Version(String name, String mainClass, String how, List<Class<?>> classes) {
-    /** A version made of {@code classes}, the first of which is its main class. */
+public record Version(String name, String mainClass, String how, List<Class<?>> classes, Launch launch) {
+    /** How a version's main class is started. */
+    public enum Launch {
+        /** In one JVM: {@code java MAIN SIZE} (the sequential version). */
+        ONE_JVM,
+        /** On every rank of a pool: {@code mobula run --np N MAIN SIZE}. */
+        POOL,
+        /**
+         * In one JVM that starts a native MPI program with {@code mpirun}: {@code java MAIN --np N SIZE}; the main
+         * prints the same result line as the others.
+         */
+        MPIRUN
+    }
+
+    /** A version made of {@code classes}, the first of which is its main class: {@code seq} in one JVM, else pooled. */
     public static Version of(String name, String how, Class<?>... classes) {
-        return new Version(name, classes[0].getName(), how, List.of(classes));
+        return new Version(name, classes[0].getName(), how, List.of(classes),
+                name.equals("seq") ? Launch.ONE_JVM : Launch.POOL);
+    }
+
+    /** A version whose main class starts a native MPI program ({@link Launch#MPIRUN}). */
+    public static Version mpirun(String name, String how, Class<?> main) {
+        return new Version(name, main.getName(), how, List.of(main), Launch.MPIRUN);
     }
 
     /** Whether this is the sequential version (run without a pool). */
     public boolean sequential() {
-        return name.equals("seq");
+        return launch == Launch.ONE_JVM;
     }
 }

@@ -47,8 +47,12 @@ public final class AppsMain {
             }
             b.append('\n');
             for (Version v : k.versions()) {
-                String cmd = v.sequential() ? "./mobula run --np 1 " + v.mainClass() + " [SIZE]"
-                        : "./mobula run --np N " + v.mainClass() + " [SIZE]";
+                String cmd = switch (v.launch()) {
+                    case ONE_JVM -> "./mobula run --np 1 " + v.mainClass() + " [SIZE]";
+                    case POOL -> "./mobula run --np N " + v.mainClass() + " [SIZE]";
+                    case MPIRUN -> "./mobula speedup " + k.name() + " --versions " + v.name()
+                            + " --np N --runs 1 [SIZE]   (needs Open MPI's mpicc and mpirun)";
+                };
                 b.append(String.format("  %-6s %s%n         %s%n", v.name(), cmd, v.how()));
             }
         }

@@ -1,6 +1,7 @@
 package io.mobula.apps.cli;
 
 import io.mobula.apps.ResultLine;
+import io.mobula.apps.Version;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,8 +13,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One kernel run in processes of its own: the sequential main in one JVM, or a parallel main under the
- * {@code mobula run} launcher. Returns the result line it printed; bounded by a timeout, after which the process tree
+ * One kernel run in processes of its own: the sequential main in one JVM, a parallel main under the
+ * {@code mobula run} launcher, or the main that starts a C + MPI version with {@code mpirun}. Returns the result line it printed; bounded by a timeout, after which the process tree
  * is killed.
  */
 final class KernelProcess {
@@ -26,16 +27,16 @@ final class KernelProcess {
     record Outcome(Optional<ResultLine> result, int exitCode, List<String> tail) {
     }
 
-    static Outcome run(String mainClass, boolean sequential, int np, String size) throws IOException,
-            InterruptedException {
+    static Outcome run(Version v, int np, String size) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
-        if (sequential) {
-            cmd.add(mainClass);
-        } else {
-            cmd.addAll(List.of("io.mobula.pool.cli.MobulaRun", "--np", Integer.toString(np), mainClass));
+        switch (v.launch()) {
+            case ONE_JVM -> cmd.add(v.mainClass());
+            case POOL -> cmd.addAll(List.of("io.mobula.pool.cli.MobulaRun", "--np", Integer.toString(np),
+                    v.mainClass()));
+            case MPIRUN -> cmd.addAll(List.of(v.mainClass(), "--np", Integer.toString(np)));
         }
         cmd.add(size);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -3,6 +3,7 @@ package io.mobula.apps.cli;
 import io.mobula.apps.Catalog;
 import io.mobula.apps.ResultLine;
 import io.mobula.apps.Version;
+import io.mobula.apps.npb.OpenMpiTools;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
@@ -63,6 +64,13 @@ public final class Speedup {
                 "efficiency", "notes");
         System.out.printf(Locale.ROOT, "%-6s %4d %10.3f %8s %10s%n", "seq", 1, seqSeconds, "1.00", "-");
         for (Version v : o.versions()) {
+            if (v.launch() == Version.Launch.MPIRUN) {
+                OpenMpiTools.Found mpi = OpenMpiTools.find();
+                if (mpi.tools() == null) {
+                    System.out.printf(Locale.ROOT, "%-6s skipped: %s%n", v.name(), mpi.missing());
+                    continue;
+                }
+            }
             for (int np : o.nps()) {
                 double loadAtStart = load();
                 Point pt = measure(v, np, o);
@@ -111,7 +119,7 @@ public final class Speedup {
         boolean ok = true;
         List<String> tail = List.of();
         for (int i = 0; i < o.runs(); i++) {
-            KernelProcess.Outcome out = KernelProcess.run(v.mainClass(), v.sequential(), np, o.size());
+            KernelProcess.Outcome out = KernelProcess.run(v, np, o.size());
             ResultLine r = out.result().orElse(null);
             if (r == null || !r.verified() || out.exitCode() != 0) {
                 ok = false;
