@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * {@code seqSeconds} the sequential algorithm run on rank 0 to check the result (the run's own time for {@code seq}).
  *
  * @param kernel the kernel's name
- * @param version {@code seq}, {@code rmi}, {@code repmi} or {@code gmi}
+ * @param version {@code seq}, {@code naive-rmi}, {@code rmi}, {@code repmi} or {@code gmi}
  * @param np the number of ranks
  * @param size the size argument, as given or as the preset's numbers
  * @param seconds the time of the parallel phase

@@ -5,11 +5,12 @@ import java.util.List;
 /**
  * One version of a kernel.
  *
- * @param name {@code seq}, {@code rmi}, {@code repmi}, {@code gmi} or {@code mpi}
+ * @param name {@code seq}, {@code naive-rmi} (the straightforward RMI program, thesis 4.4.2), {@code rmi} (the
+ *     optimized one), {@code repmi}, {@code gmi} or {@code mpi}
  * @param mainClass the class whose {@code main} runs it
  * @param how one line on how this version communicates
- * @param classes the classes that belong to this version alone (its main class first), for the code-size table;
- *     the kernel's other classes are shared by its versions
+ * @param classes the classes this version uses beyond those every version of the kernel shares (its main class
+ *     first), for the code-size table; the kernel's classes no version lists are shared by its versions
  * @param launch how the main class is started
  */
 public record Version(String name, String mainClass, String how, List<Class<?>> classes, Launch launch) {

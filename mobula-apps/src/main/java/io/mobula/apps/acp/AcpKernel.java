@@ -101,6 +101,9 @@ public final class AcpKernel implements Kernel<Acp.Problem, boolean[][]> {
     @Override
     public List<Version> versions() {
         return List.of(Version.of("seq", "AC-3 over the arcs in one process", AcpSeq.class),
+                Version.of("naive-rmi", "one remote matrix object on rank 0: each round every rank sends its removals"
+                        + " and fetches everyone's with an RMI that waits for all", AcpNaive.class,
+                        AcpCentral.class),
                 Version.of("rmi", "a private matrix per rank; a rank's removals go down a binomial tree of one-way"
                         + " RMIs rooted at it (the optimized RMI version)", AcpRmi.class, AcpNode.class),
                 Version.of("repmi", "the removals go into one replicated matrix object; every rank reads the"

@@ -90,6 +90,8 @@ public final class AspKernel implements Kernel<int[][], int[][]> {
     @Override
     public List<Version> versions() {
         return List.of(Version.of("seq", "Floyd-Warshall in one process", AspSeq.class),
+                Version.of("naive-rmi", "one remote object on rank 0 holds the rows: the owner stores row k, every"
+                        + " other rank fetches it with an RMI that waits for it", AspNaive.class, AspCentral.class),
                 Version.of("rmi", "the owner of row k sends it down a binomial tree of one-way RMIs, each rank"
                         + " forwarding it (the optimized RMI version)", AspRmi.class, AspNode.class),
                 Version.of("repmi", "the owner stores row k in a replicated Broadcast object (thesis Figure 4.16);"

@@ -53,7 +53,7 @@ public final class AppsMain {
                     case MPIRUN -> "./mobula speedup " + k.name() + " --versions " + v.name()
                             + " --np N --runs 1 [SIZE]   (needs Open MPI's mpicc and mpirun)";
                 };
-                b.append(String.format("  %-6s %s%n         %s%n", v.name(), cmd, v.how()));
+                b.append(String.format("  %-9s %s%n            %s%n", v.name(), cmd, v.how()));
             }
         }
         return b.toString();

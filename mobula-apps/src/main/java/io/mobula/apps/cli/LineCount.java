@@ -10,20 +10,25 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * The code-size table (thesis Tables 4.5 and 5.4): for each kernel, the non-blank, non-comment lines of the classes
- * of each version and of the classes its versions share; and, as the thesis measures, the characters without
- * comments and white space of each parallel version (its own classes plus the shared ones) relative to the RMI
- * version.
+ * of each version and of the classes its versions share; and, as the thesis measures (4.4.3, 5.5.4), the characters
+ * without comments and white space of each parallel program (its own classes plus the shared ones) relative to the
+ * naive RMI version, with the thesis's figures beside them.
  */
 public final class LineCount {
     private static final String SOURCES = "mobula-apps/src/main/java/";
-    private static final List<String> ORDER = List.of("seq", "rmi", "repmi", "gmi");
+    private static final String NAIVE = "naive-rmi";
+    private static final String MPI = "mpiJava";
+    private static final List<String> ORDER = List.of("seq", NAIVE, "rmi", "repmi", "gmi", MPI);
+    /** Thesis Table 5.4 (Table 4.5 without the GMI column): optimized RMI, RepMI and GMI, % of naive RMI. */
+    private static final Map<String, int[]> THESIS = Map.of("tsp", new int[] {106, 100, 100},
+            "acp", new int[] {114, 100, 100}, "asp", new int[] {168, 98, 83}, "qr", new int[] {120, 100, 101},
+            "leq", new int[] {135, 97, 89}, "weighed average", new int[] {121, 100, 98});
 
     private LineCount() {
     }
@@ -88,8 +93,10 @@ public final class LineCount {
     /** The table, measured in the sources under the repository {@code root}. */
     public static String table(Path root) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("| kernel | shared | seq | rmi | repmi | gmi | repmi % of rmi | gmi % of rmi |\n")
-                .append("|---|---|---|---|---|---|---|---|\n");
+        b.append("| kernel | shared | seq | naive-rmi | rmi | repmi | gmi | mpiJava | rmi % | repmi % | gmi % |"
+                + " mpiJava % of gmi |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        Map<String, Integer> total = new LinkedHashMap<>();
+        Map<String, Map<String, Integer>> percent = new LinkedHashMap<>();
         for (Kernel<?, ?> k : Catalog.kernels()) {
             Map<String, Size> own = new LinkedHashMap<>();
             Set<Path> owned = new HashSet<>();
@@ -102,7 +109,7 @@ public final class LineCount {
                     owned.add(f.normalize());
                     dir = f.getParent();
                 }
-                own.put(v.name(), s);
+                own.put(column(v.name()), s);
             }
             Size shared = new Size(0, 0);
             List<Path> files = new ArrayList<>();
@@ -118,18 +125,60 @@ public final class LineCount {
             for (String v : ORDER) {
                 b.append(" | ").append(own.containsKey(v) ? Integer.toString(own.get(v).lines()) : "-");
             }
-            Size rmi = own.get("rmi");
-            for (String v : List.of("repmi", "gmi")) {
-                Size s = own.get(v);
-                b.append(" | ").append(s == null || rmi == null ? "-" : String.format(Locale.ROOT, "%.0f",
-                        100.0 * (s.chars() + shared.chars()) / (rmi.chars() + shared.chars())));
+            Map<String, Integer> whole = new LinkedHashMap<>(); // the thesis's measure: the entire program
+            int sharedChars = shared.chars();
+            own.forEach((v, s) -> whole.put(v, s.chars() + sharedChars));
+            Map<String, Integer> pc = new LinkedHashMap<>();
+            for (String v : List.of("rmi", "repmi", "gmi")) {
+                b.append(" | ").append(ratio(whole, v, NAIVE, pc));
+            }
+            b.append(" | ").append(ratio(whole, MPI, "gmi", new LinkedHashMap<>())).append(" |\n");
+            if (whole.containsKey(NAIVE)) {
+                percent.put(k.name(), pc);
+                whole.forEach((v, c) -> total.merge(v, c, Integer::sum));
+            }
+        }
+        b.append("| weighed average | | | | | | | | |");
+        Map<String, Integer> avg = new LinkedHashMap<>();
+        for (String v : List.of("rmi", "repmi", "gmi")) {
+            b.append(' ').append(ratio(total, v, NAIVE, avg)).append(" |");
+        }
+        b.append(" |\n\nLines: non-blank, non-comment lines of the classes of each version (shared: the kernel's"
+                + " classes no version lists as its own: the algorithm, the input, the rank loop the parallel versions"
+                + " share; classes of io.mobula.apps that every kernel uses are not counted). %: characters without"
+                + " comments and white space of the whole program, the version plus the shared classes, relative to"
+                + " the naive RMI version, as the thesis counts (4.4.3, 5.5.4); the weighed average adds up the"
+                + " kernels that have a naive RMI version. mpiJava: no kernel has a Java MPI version yet.\n\n");
+        b.append("Against the thesis (Tables 4.5 and 5.4, % of naive RMI), here / thesis:\n\n"
+                + "| kernel | rmi | repmi | gmi |\n|---|---|---|---|\n");
+        percent.put("weighed average", avg);
+        for (Map.Entry<String, Map<String, Integer>> e : percent.entrySet()) {
+            int[] t = THESIS.get(e.getKey());
+            b.append("| ").append(e.getKey());
+            for (int i = 0; i < 3; i++) {
+                Integer here = e.getValue().get(List.of("rmi", "repmi", "gmi").get(i));
+                b.append(" | ").append(here == null ? "-" : here.toString()).append(" / ")
+                        .append(t == null ? "-" : Integer.toString(t[i]));
             }
             b.append(" |\n");
         }
-        b.append("\nLines: non-blank, non-comment lines of the classes of each version (shared: the kernel's classes"
-                + " no single version owns: the algorithm, the input, the rank loop the versions share). %: characters"
-                + " without comments and white space of the version plus the shared classes, relative to the RMI"
-                + " version (the thesis's measure, Tables 4.5 and 5.4).\n");
         return b.toString();
+    }
+
+    /** The table's column of a version: a Java MPI version under whichever name it has. */
+    private static String column(String version) {
+        return version.equals("mpj") || version.equals("mpijava") ? MPI : version;
+    }
+
+    /** {@code v} as a percentage of {@code base}, noted in {@code into}; "-" when either is missing. */
+    private static String ratio(Map<String, Integer> chars, String v, String base, Map<String, Integer> into) {
+        Integer a = chars.get(v);
+        Integer b = chars.get(base);
+        if (a == null || b == null || b == 0) {
+            return "-";
+        }
+        int pc = (int) Math.round(100.0 * a / b);
+        into.put(v, pc);
+        return Integer.toString(pc);
     }
 }

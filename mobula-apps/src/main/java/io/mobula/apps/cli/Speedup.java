@@ -60,9 +60,9 @@ public final class Speedup {
             return 1;
         }
         double seqSeconds = seqPoint.seconds();
-        System.out.printf(Locale.ROOT, "%-6s %4s %10s %8s %10s  %s%n", "version", "N", "seconds", "speedup",
+        System.out.printf(Locale.ROOT, "%-9s %4s %10s %8s %10s  %s%n", "version", "N", "seconds", "speedup",
                 "efficiency", "notes");
-        System.out.printf(Locale.ROOT, "%-6s %4d %10.3f %8s %10s%n", "seq", 1, seqSeconds, "1.00", "-");
+        System.out.printf(Locale.ROOT, "%-9s %4d %10.3f %8s %10s%n", "seq", 1, seqSeconds, "1.00", "-");
         for (Version v : o.versions()) {
             if (v.launch() == Version.Launch.MPIRUN) {
                 OpenMpiTools.Found mpi = OpenMpiTools.find();
@@ -87,7 +87,7 @@ public final class Speedup {
                 }
                 Catalog.thesisSpeedup64(o.kernel().name(), v.name())
                         .ifPresent(s -> notes.add("thesis, 64 CPUs: " + s));
-                System.out.printf(Locale.ROOT, "%-6s %4d %10.3f %8.2f %10.2f  %s%n", v.name(), np, pt.seconds(),
+                System.out.printf(Locale.ROOT, "%-9s %4d %10.3f %8.2f %10.2f  %s%n", v.name(), np, pt.seconds(),
                         speedup, efficiency, String.join("; ", notes));
                 if (!pt.ok()) {
                     System.out.println("  " + String.join("\n  ", pt.tail()));

@@ -92,6 +92,8 @@ public final class LeqKernel implements Kernel<Leq.Problem, double[]> {
     @Override
     public List<Version> versions() {
         return List.of(Version.of("seq", "Jacobi iteration in one process", LeqSeq.class),
+                Version.of("naive-rmi", "one remote object on rank 0: every rank puts its block and change, then"
+                        + " fetches the whole x with an RMI that waits for all", LeqNaive.class, LeqCentral.class),
                 Version.of("rmi", "every rank sends its block of x and its largest change to every other rank by"
                         + " one-way RMI (P(P-1) calls per iteration)", LeqRmi.class, LeqNode.class),
                 Version.of("repmi", "every rank writes its block and change into one replicated object; each reads"

@@ -96,10 +96,12 @@ public final class QrKernel implements Kernel<double[][], double[][]> {
     @Override
     public List<Version> versions() {
         return List.of(Version.of("seq", "Householder steps in one process", QrSeq.class),
+                Version.of("naive-rmi", "one remote object on rank 0: candidates submitted and the best fetched by an"
+                        + " RMI that waits for all; H stored and fetched there", QrNaive.class, QrCentral.class),
                 Version.of("rmi", "reduce-to-all up and down a binomial tree of one-way RMIs; H broadcast along a"
-                        + " spanning tree of RMIs", QrRmi.class, QrNode.class),
+                        + " spanning tree of RMIs", QrRmi.class, QrNode.class, QrTreeReduce.class, QrReduce.class),
                 Version.of("repmi", "the same RMI reduce-to-all; H broadcast by storing it in a replicated object",
-                        QrRepmi.class, QrBroadcast.class, QrBroadcastRoot.class),
+                        QrRepmi.class, QrBroadcast.class, QrBroadcastRoot.class, QrTreeReduce.class, QrReduce.class),
                 Version.of("gmi", "reduce-to-all: a combined invocation reduced pairwise up a binomial tree and"
                         + " forwarded to all; H: a group invocation; results discarded", QrGmi.class, QrGroup.class,
                         QrMember.class));

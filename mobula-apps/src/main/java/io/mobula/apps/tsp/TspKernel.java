@@ -91,6 +91,8 @@ public final class TspKernel implements Kernel<Tsp.Problem, int[]> {
     @Override
     public List<Version> versions() {
         return List.of(Version.of("seq", "every job in order with a local bound", TspSeq.class),
+                Version.of("naive-rmi", "one remote Minimum on rank 0: every look at the bound and every new best"
+                        + " length is an RMI to it", TspNaive.class, TspCentral.class),
                 Version.of("rmi", "a Minimum object per rank; a new best length goes to every other rank by one RMI"
                         + " each", TspRmi.class, TspNode.class),
                 Version.of("repmi", "one replicated Minimum (thesis Figure 4.15): writes broadcast, reads local",

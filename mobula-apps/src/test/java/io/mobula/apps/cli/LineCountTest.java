@@ -32,4 +32,27 @@ class LineCountTest {
             assertTrue(t.contains("| " + k + " |"), t);
         }
     }
+
+    @Test
+    void theKernelsOfTable54AreMeasuredAgainstTheirNaiveRmiVersion() throws Exception {
+        String t = LineCount.table(Path.of("").toAbsolutePath().getParent());
+        for (String k : new String[] {"asp", "tsp", "leq", "qr", "acp"}) {
+            String row = t.lines().filter(l -> l.startsWith("| " + k + " | ")).findFirst().orElseThrow();
+            String[] cells = row.split("\\|");
+            // | kernel | shared | seq | naive-rmi | rmi | repmi | gmi | mpiJava | rmi % | repmi % | gmi % | ...
+            for (int c = 2; c <= 7; c++) {
+                assertTrue(cells[c].strip().matches("[0-9]+"), k + " column " + c + ": " + row);
+            }
+            assertEquals("-", cells[8].strip(), row); // no Java MPI version yet
+            for (int c = 9; c <= 11; c++) {
+                int pc = Integer.parseInt(cells[c].strip());
+                assertTrue(pc > 50 && pc < 300, k + " column " + c + ": " + row);
+            }
+            assertTrue(t.contains("| " + k + " | "), t);
+        }
+        assertTrue(t.lines().anyMatch(l -> l.startsWith("| weighed average | ") && l.contains(" / 121 |")), t);
+        assertTrue(t.lines().anyMatch(l -> l.startsWith("| asp | ") && l.contains(" / 168 |")), t);
+        String sor = t.lines().filter(l -> l.startsWith("| sor | ")).findFirst().orElseThrow();
+        assertTrue(sor.contains("| - | - | - |"), sor); // no naive version: no percentages
+    }
 }
