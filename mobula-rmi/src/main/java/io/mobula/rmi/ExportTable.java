@@ -247,9 +247,11 @@ final class ExportTable {
     void sent(long objectId) {
         Exported e = byId.get(objectId);
         if (e != null) {
+            long now = System.nanoTime();
+            e.inFlight.incrementAndGet(); // before sent: a refresh that sees sent sees the reference in flight
+            e.graceUntil = now + leaseNanos;
             e.sent = true;
-            e.inFlight.incrementAndGet();
-            e.graceUntil = System.nanoTime() + leaseNanos;
+            e.refresh(now); // held strongly again if it was only weakly held: the sender may drop it after the write
         }
     }
 

@@ -93,6 +93,27 @@ class ExportTableGraceTest {
         assertTrue(probes.get(0).get() != null && probes.get(2).get() != null);
     }
 
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void anObjectSentAgainAfterItsReceiverLetGoIsHeldUntilTheNewReferenceArrives() throws Exception {
+        ExportTable table = new ExportTable(LEASE);
+        Impl impl = new Impl();
+        long id = table.newId();
+        table.exportNew(impl, id, 1L, List.of(), null, false);
+        table.sent(id);
+        table.dirty(id, PEER);
+        table.clean(id, PEER); // only weakly held now: the server's own reference keeps it
+        table.sent(id);        // the server hands it out again, then drops it
+        WeakReference<Object> probe = new WeakReference<>(impl);
+        impl = null;
+        collect(probe);
+        assertNotNull(probe.get(), "an object whose reference is on its way was collected");
+        table.dirty(id, PEER + 1); // it arrived
+        table.clean(id, PEER + 1);
+        collect(probe);
+        assertNull(probe.get());
+    }
+
     private static void collect(WeakReference<?> probe) throws InterruptedException {
         for (int i = 0; i < 50 && probe.get() != null; i++) {
             System.gc();
