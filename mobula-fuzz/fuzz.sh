@@ -66,6 +66,8 @@ if [[ -n "$from_log" ]]; then
   load_after="$(sed -nE 's/^fuzz.sh: load average after: (.*)$/\1/p' "$log" | tail -1)"
   load_before="${load_before:-unknown}"
   load_after="${load_after:-unknown}"
+  logged_commit="$(sed -nE 's/^fuzz.sh: commit (.*)$/\1/p' "$log" | head -1)"
+  commit="${logged_commit:-$commit}"
   seconds="$(grep -m1 -oE -- '-Dfuzz=[0-9]+s' "$log" | tr -dc 0-9 || true)"
   seconds="${seconds:-null}"
 else
@@ -75,6 +77,8 @@ else
   tests="$(IFS=,; echo "${harnesses[*]}")"
   echo "fuzz.sh: $MVN -pl mobula-fuzz -am verify -Dfuzz=${seconds}s -Dtest=$tests" | tee "$log"
   echo "fuzz.sh: load average before: $load_before" | tee -a "$log"
+  echo "fuzz.sh: commit $commit$(git -C "$ROOT" diff --quiet HEAD 2> /dev/null || echo ' (with changes not committed)')" \
+    | tee -a "$log"
   (cd "$ROOT" && "$MVN" -B -Dstyle.color=never -pl mobula-fuzz -am verify -Dfuzz="${seconds}s" \
     -Dfuzz.executions="$executions" -Dtest="$tests" -Dsurefire.failIfNoSpecifiedTests=false \
     ${maven_args[@]+"${maven_args[@]}"}) 2>&1 | tee -a "$log" || status=$?
