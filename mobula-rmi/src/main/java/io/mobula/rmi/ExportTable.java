@@ -1,6 +1,8 @@
 package io.mobula.rmi;
 
 import io.mobula.transport.Endpoint;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -14,9 +16,17 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The objects this process exports, by object id, with their leases (lease-based DGC, thesis 2.4.3). An object is
- * held strongly while some peer holds an unexpired lease on it, or while it is pinned (explicit export, or a grace
- * period of one lease after export so a reference in flight can reach its receiver); otherwise only weakly, so
- * the local garbage collector may take it, as java.rmi does.
+ * held strongly while some peer holds an unexpired lease on it, while it is pinned (explicit export), or during a
+ * grace period so a reference in flight can reach its receiver; otherwise only weakly, so the local garbage
+ * collector may take it, as java.rmi does.
+ *
+ * <p>The grace period lasts one lease from the export and from every reference to the object written for another
+ * process ({@link #sent}), and ends early once every such reference was acknowledged: a peer that takes a new lease
+ * (its first DIRTY) acknowledges one. This is java.rmi's DGC acknowledgement (the caller pins the objects of a result
+ * until the receiver acknowledges it) without a message of its own. So an object handed out once and dropped by its
+ * receiver (CLEAN) is released at once rather than a lease later; a server handing out one object per call keeps
+ * only the objects its clients still hold. A reference sent to a process that already holds a lease on the object
+ * takes no new lease and acknowledges nothing: that object keeps its grace period to the end, as before.
  */
 final class ExportTable {
     final class Exported {
@@ -34,6 +44,10 @@ final class ExportTable {
         private final Map<Long, Long> leases = new ConcurrentHashMap<>(); // vm id -> expiry (nanoTime)
         /** Whether some peer held a lease since the last {@link java.rmi.server.Unreferenced} notice. */
         private final java.util.concurrent.atomic.AtomicBoolean referenced = new java.util.concurrent.atomic.AtomicBoolean();
+        /** References written for other processes and not yet acknowledged by a new lease. */
+        private final AtomicLong inFlight = new AtomicLong();
+        /** Whether a reference was ever written for another process. */
+        private volatile boolean sent;
         volatile long graceUntil;
         volatile boolean pinned;
         /** Set once it left the table (unexported or collected): a {@link CallTarget} that remembered it looks again. */
@@ -128,12 +142,16 @@ final class ExportTable {
             return Stubs.newStub(ref.withLocalTarget(t), factories);
         }
 
-        /** Re-evaluates whether the object must be held strongly; returns false once it is gone. */
-        boolean refresh(long now) {
+        /**
+         * Re-evaluates whether the object must be held strongly; returns false once it is gone. Synchronized: a
+         * DIRTY must not see its object dropped by a concurrent CLEAN or sweep that looked at the leases before it.
+         */
+        synchronized boolean refresh(long now) {
             if (leases.values().removeIf(expiry -> expiry - now < 0)) {
                 leasesChanged();
             }
-            boolean keep = pinned || !leases.isEmpty() || graceUntil - now > 0;
+            boolean grace = graceUntil - now > 0 && (!sent || inFlight.get() > 0);
+            boolean keep = pinned || !leases.isEmpty() || grace;
             if (keep) {
                 if (strong == null) {
                     strong = weak.get();
@@ -150,8 +168,14 @@ final class ExportTable {
     private static final class Key extends WeakReference<Object> {
         private final int hash;
 
+        /** A key to look an object up with. */
         Key(Object o) {
-            super(o);
+            this(o, null);
+        }
+
+        /** A key of the table, queued on {@code queue} once its object was collected. */
+        Key(Object o, ReferenceQueue<Object> queue) {
+            super(o, queue);
             hash = System.identityHashCode(o);
         }
 
@@ -167,6 +191,8 @@ final class ExportTable {
     }
 
     private final Map<Key, Exported> byTarget = new ConcurrentHashMap<>();
+    /** The keys of collected objects, so their entries leave the table at once ({@link #expunge}). */
+    private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
     /**
      * Object ids start at a random point per process incarnation (java.rmi's ObjID carries a VM-unique id the same
      * way): a stub kept from a process that died never reaches whatever object a new process on the same port
@@ -213,7 +239,7 @@ final class ExportTable {
     }
 
     synchronized Exported add(Object target, Exported e) {
-        e.key = new Key(target);
+        e.key = new Key(target, collected);
         byId.put(e.objectId, e);
         byTarget.put(e.key, e);
         return e;
@@ -237,19 +263,39 @@ final class ExportTable {
         return true;
     }
 
-    void dirty(long objectId, long vmId) {
+    /**
+     * A reference to the object was written for another process: it is held for a lease from now, or until a new
+     * lease acknowledges it (class comment).
+     */
+    void sent(long objectId) {
         Exported e = byId.get(objectId);
         if (e != null) {
-            e.leases.put(vmId, System.nanoTime() + leaseNanos);
-            e.referenced.set(true);
-            e.refresh(System.nanoTime());
+            long now = System.nanoTime();
+            e.inFlight.incrementAndGet(); // before sent: a refresh that sees sent sees the reference in flight
+            e.graceUntil = now + leaseNanos;
+            e.sent = true;
+            e.refresh(now); // held strongly again if it was only weakly held: the sender may drop it after the write
         }
     }
 
+    void dirty(long objectId, long vmId) {
+        Exported e = byId.get(objectId);
+        if (e != null) {
+            long now = System.nanoTime();
+            if (e.leases.put(vmId, now + leaseNanos) == null) { // a new lease acknowledges a reference in flight
+                e.inFlight.getAndUpdate(n -> n > 0 ? n - 1 : 0);
+            }
+            e.referenced.set(true);
+            e.refresh(now);
+        }
+    }
+
+    /** The peer holds no more stubs: its lease ends, and with no other hold the object is only weakly held now. */
     void clean(long objectId, long vmId) {
         Exported e = byId.get(objectId);
         if (e != null && e.leases.remove(vmId) != null) {
             e.leasesChanged();
+            e.refresh(System.nanoTime());
         }
     }
 
@@ -265,20 +311,42 @@ final class ExportTable {
     /** Drops expired leases and unexports objects nobody holds any more; returns those (usually none). */
     List<Exported> sweep() {
         long now = System.nanoTime();
-        List<Exported> gone = List.of();
+        List<Exported> gone = expunge();
         for (Exported e : byId.values()) {
             if (!e.refresh(now)) {
-                if (gone.isEmpty()) {
-                    gone = new ArrayList<>();
-                }
-                gone.add(e);
                 synchronized (this) {
-                    byId.remove(e.objectId);
+                    if (!byId.remove(e.objectId, e)) {
+                        continue; // expunged meanwhile
+                    }
                     e.removed = true;
                     // by its key, not byTarget.values().remove(e): that scans the whole table per entry, and a
                     // sweep freeing many objects at once took quadratic time holding the table's lock
                     byTarget.remove(e.key, e);
                 }
+                if (gone.isEmpty()) {
+                    gone = new ArrayList<>();
+                }
+                gone.add(e);
+            }
+        }
+        return gone;
+    }
+
+    /**
+     * Removes the entries of objects the garbage collector took since the last call, and returns them (usually none).
+     * Called at every export and sweep, so a process that exports objects continually (one per call) keeps no
+     * entries of collected ones beyond its next export, rather than until the next sweep.
+     */
+    synchronized List<Exported> expunge() {
+        List<Exported> gone = List.of();
+        for (Reference<?> r; (r = collected.poll()) != null; ) {
+            Exported e = byTarget.remove(r); // a Key equals itself after its object was collected
+            if (e != null && byId.remove(e.objectId, e)) {
+                e.removed = true;
+                if (gone.isEmpty()) {
+                    gone = new ArrayList<>();
+                }
+                gone.add(e);
             }
         }
         return gone;

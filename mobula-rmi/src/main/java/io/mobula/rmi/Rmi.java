@@ -178,7 +178,7 @@ public final class Rmi {
         RmiRuntime rt = RmiRuntime.get();
         RmiStats s = rt.stats;
         return new RmiCounters(s.callsMade.sum(), s.callsServed.sum(), s.localCalls.sum(),
-                s.connectionsOpened.sum(), s.connectionsLost.sum(), rt.exports.size(), s.authFailures.sum());
+                s.connectionsOpened.sum(), s.connectionsLost.sum(), rt.exportedObjects(), s.authFailures.sum());
     }
 
     /** Whether {@code impl} is currently exported by this process. */

@@ -243,18 +243,28 @@ final class RmiRuntime implements FrameHandler {
 
     private void housekeeping() {
         try {
-            List<ExportTable.Exported> gone = exports.sweep();
-            if (!gone.isEmpty()) {
-                synchronized (this) {
-                    for (ExportTable.Exported g : gone) {
-                        listenerUses.release(g.ref.endpoints);
-                    }
-                }
-            }
+            forget(exports.sweep());
             dgc.renew();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "DGC housekeeping failed", e);
         }
+    }
+
+    /** Objects the export table let go (collected, no lease): their listeners are used by one object less. */
+    private void forget(List<ExportTable.Exported> gone) {
+        if (!gone.isEmpty()) {
+            synchronized (this) {
+                for (ExportTable.Exported g : gone) {
+                    listenerUses.release(g.ref.endpoints);
+                }
+            }
+        }
+    }
+
+    /** Objects exported now (the entries of objects the garbage collector took leave the table first). */
+    int exportedObjects() {
+        forget(exports.expunge());
+        return exports.size();
     }
 
     // ------------------------------------------------------------------ exporting
@@ -397,6 +407,7 @@ final class RmiRuntime implements FrameHandler {
                                  java.rmi.server.RMIClientSocketFactory csf) throws RemoteException {
         ExportTable.Exported e = exports.exportNew(impl, id, vmId, endpoints, csf, pinned);
         listenerUses.retain(e.ref.endpoints);
+        forget(exports.expunge());
         if (pinned) {
             keepAlive.increment();
         }

@@ -70,6 +70,9 @@ final class StubSerializer implements Serializer<Object> {
     @Override
     public void write(SerialWriter out, Object stub) throws IOException {
         RemoteRef ref = ((RemoteStub) stub).ref;
+        if (ref.vmId == runtime.vmId && !RmiRuntime.isRegistryId(ref.objectId)) {
+            runtime.exports.sent(ref.objectId); // held until its receiver takes a lease (ExportTable)
+        }
         out.writeLong(ref.vmId);
         out.writeLong(ref.objectId);
         out.writeVarInt(ref.endpoints.size());
