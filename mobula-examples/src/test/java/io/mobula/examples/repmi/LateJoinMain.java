@@ -88,6 +88,7 @@ public final class LateJoinMain {
     /** Rank 1 pushes {@link #ONCE} values; each rank prints what its RepMI sent meanwhile. */
     private static void sendOnce(Pool pool, Stack s, int size) throws Exception {
         CloudCounters before = Cloud.counters();
+        pool.barrier(); // every rank counts from before the first of these writes
         if (pool.rank() == 1) {
             for (int i = 0; i < ONCE; i++) {
                 s.push(7_000_000 + i);
