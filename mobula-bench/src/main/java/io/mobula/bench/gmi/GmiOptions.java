@@ -36,9 +36,9 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
                                     [--sizes 2,4,..] [--transports shm,tcp] [--warmup N] [--samples N]
                                     [--tp-warmup N] [--tp-samples N] [--batch N] [--latency-doubles N]
                                     [--throughput-bytes N] [--jfr DIR]
-              --quick        default: N = 2, 4 processes; 2000 warm-up + 1000 timed operations per latency case,
+              --quick        default: N = 2, 4 processes; 20000 warm-up + 1000 timed operations per latency case,
                              3 + 12 samples of 4 broadcasts (1 MiB) per throughput case
-              --full         N = 2, 4, 8; 10000 + 5000 per latency case, 5 + 40 samples of 8 per throughput case
+              --full         N = 2, 4, 8; 50000 + 5000 per latency case, 5 + 40 samples of 8 per throughput case
               --json FILE    JSON lines output (default bench-results/gmi-<timestamp>.jsonl)
               --systems      subset of: mobula, rmi-loop, openmpi
               --cases        subset of: broadcast, scatter, reduce-to-all, gather-to-all, broadcast-throughput,
@@ -98,7 +98,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
             throw new IllegalArgumentException("empty --cases, --systems, --transports or --sizes");
         }
         return new GmiOptions(full, json, systems, cases, sizes != null ? sizes : full ? List.of(2, 4, 8)
-                : List.of(2, 4), transports, warmup != null ? warmup : full ? 10_000 : 2000,
+                : List.of(2, 4), transports, warmup != null ? warmup : full ? 50_000 : 20_000, // enough for the JIT to compile the path
                 samples != null ? samples : full ? 5000 : 1000, tpWarmup != null ? tpWarmup : full ? 5 : 3,
                 tpSamples != null ? tpSamples : full ? 40 : 12, batch != null ? batch : full ? 8 : 4,
                 latencyDoubles, throughputBytes, jfr, help);

@@ -39,10 +39,10 @@ record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCas
                                       [--gap-warmup N] [--gap-samples N] [--gap-batch N] [--tp-warmup N]
                                       [--tp-samples N] [--tp-batch N] [--array-bytes N] [--read-warmup N]
                                       [--read-samples N] [--read-calls N] [--jfr DIR]
-              --quick        default: N = 1, 2, 4 processes (baselines from N = 2); 2000 warm-up + 1000 timed
+              --quick        default: N = 1, 2, 4 processes (baselines from N = 2); 20000 warm-up + 1000 timed
                              writes per latency case; 20 + 100 samples of 16 writes (gap); 3 + 12 samples of 4
                              writes of 100 KiB (throughput); 5 + 30 samples of 1000000 reads
-              --full         N = 1, 2, 4, 8; 10000 + 5000; 50 + 400 of 16; 5 + 40 of 8; 10 + 100 samples
+              --full         N = 1, 2, 4, 8; 50000 + 5000; 50 + 400 of 16; 5 + 40 of 8; 10 + 100 samples
               --json FILE    JSON lines output (default bench-results/repmi-<timestamp>.jsonl)
               --systems      subset of: mobula-repmi, rmi-push, rmi-tree, raw-broadcast
               --cases        subset of: read, null-rmi, write, broadcast-latency, broadcast-gap,
@@ -114,8 +114,8 @@ record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCas
         if (cases.isEmpty() || systems.isEmpty() || transports.isEmpty() || (sizes != null && sizes.isEmpty())) {
             throw new IllegalArgumentException("empty --cases, --systems, --transports or --sizes");
         }
-        int[] quick = {2000, 1000, 20, 100, 16, 3, 12, 4, 5, 30, 1_000_000};
-        int[] fullAmounts = {10_000, 5000, 50, 400, 16, 5, 40, 8, 10, 100, 1_000_000};
+        int[] quick = {20_000, 1000, 20, 100, 16, 3, 12, 4, 5, 30, 1_000_000};
+        int[] fullAmounts = {50_000, 5000, 50, 400, 16, 5, 40, 8, 10, 100, 1_000_000};
         int[] d = full ? fullAmounts : quick;
         int[] v = new int[11];
         for (int k = 0; k < 11; k++) {
