@@ -77,9 +77,4 @@ public final class PeerProgress {
         found = new Found(list, changes);
         return list;
     }
-
-    /** How many peer processes this polls at most (for tests). */
-    int peers() {
-        return vms.length;
-    }
 }
