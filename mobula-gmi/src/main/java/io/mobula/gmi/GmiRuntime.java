@@ -21,6 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * GMI in one process (thesis 5.4.2): the pool it works in, its exported {@link GroupPort}, the members living here,
@@ -47,7 +48,11 @@ final class GmiRuntime {
     final int relayFrom;
     final Mailboxes mail = new Mailboxes();
     final ConcurrentHashMap<Long, ReplyCollector> pending = new ConcurrentHashMap<>();
-    final ConcurrentHashMap<String, LocalMember> members = new ConcurrentHashMap<>();
+    final ConcurrentHashMap<MemberKey, LocalMember> members = new ConcurrentHashMap<>();
+
+    /** The key of a member held in this process: its group and rank (no string is built per invocation). */
+    record MemberKey(String group, int rank) {
+    }
     final ConcurrentHashMap<String, GroupView> views = new ConcurrentHashMap<>();
     /** Forwarders of combined-invocation participants in this process, by group/identifier/rank. */
     final ConcurrentHashMap<String, ForwardTarget> forwardTargets = new ConcurrentHashMap<>();
@@ -139,11 +144,15 @@ final class GmiRuntime {
 
     // ------------------------------------------------------------------ values
 
-    byte[] encode(Object value, String what) {
+    /**
+     * The bytes of {@code value}. {@code what} names it in an error; it is built only then (a message's description
+     * costs more than encoding a small message).
+     */
+    byte[] encode(Object value, Supplier<String> what) {
         try {
             return serialization.toBytes(value);
         } catch (SerialException e) {
-            throw new GroupException("cannot serialize " + what + ": " + e.getMessage(), e);
+            throw new GroupException("cannot serialize " + what.get() + ": " + e.getMessage(), e);
         }
     }
 
@@ -152,8 +161,8 @@ final class GmiRuntime {
      */
     Encoded encodeInvoke(Invoke header, byte[] parameters) {
         invocationsEncoded.increment();
-        return new Encoded(header, encode(header.toWire(), "the header of an invocation of '" + header.group()
-                + "'"), parameters);
+        return new Encoded(header, encode(header.toWire(), () -> "the header of an invocation of '"
+                + header.group() + "'"), parameters);
     }
 
     /**
@@ -173,38 +182,40 @@ final class GmiRuntime {
     }
 
     /** An outcome as bytes; one whose value cannot travel travels as the exception that says so. */
-    byte[] encodeOutcome(Outcome o, String what) {
+    byte[] encodeOutcome(Outcome o, Supplier<String> what) {
         Object v = o.thrown() != null ? o.thrown() : o.value();
         try {
             return serialization.toBytes(v);
         } catch (SerialException e) {
             return encode(new GroupException("cannot serialize " + (o.thrown() != null ? "the exception " + v
-                    : "the result") + " of " + what + ": " + e.getMessage()), what);
+                    : "the result") + " of " + what.get() + ": " + e.getMessage()), what);
         }
     }
 
-    Outcome decodeOutcome(boolean thrown, byte[] bytes, String what) {
+    Outcome decodeOutcome(boolean thrown, byte[] bytes, Supplier<String> what) {
         try {
             Object v = serialization.fromBytes(bytes);
             if (thrown) {
                 return Outcome.failed(v instanceof Throwable t ? t
-                        : new GroupException(what + ": a failure arrived as a " + (v == null ? "null" : v.getClass())));
+                        : new GroupException(what.get() + ": a failure arrived as a "
+                        + (v == null ? "null" : v.getClass())));
             }
             return Outcome.of(v);
         } catch (SerialException | RuntimeException e) {
-            return Outcome.failed(new GroupException("cannot decode " + what + ": " + e.getMessage(), e));
+            return Outcome.failed(new GroupException("cannot decode " + what.get() + ": " + e.getMessage(), e));
         }
     }
 
-    ParameterVector decodeParameters(byte[] bytes, String what) {
+    ParameterVector decodeParameters(byte[] bytes, Supplier<String> what) {
         try {
             Object v = serialization.fromBytes(bytes);
             if (v instanceof ParameterVector pv) {
                 return pv;
             }
-            throw new GroupException("cannot decode " + what + ": got a " + (v == null ? "null" : v.getClass()));
+            throw new GroupException("cannot decode " + what.get() + ": got a "
+                    + (v == null ? "null" : v.getClass()));
         } catch (SerialException e) {
-            throw new GroupException("cannot decode " + what + ": " + e.getMessage(), e);
+            throw new GroupException("cannot decode " + what.get() + ": " + e.getMessage(), e);
         }
     }
 
@@ -322,8 +333,8 @@ final class GmiRuntime {
             LOG.log(Level.DEBUG, "late reply to call {0} from member rank {1} dropped", r.call(), r.rank());
             return;
         }
-        Outcome o = decodeOutcome(r.thrown(), value, "the reply of member rank " + r.rank() + " of '"
-                + c.view.name + "'");
+        Outcome o = decodeOutcome(r.thrown(), value, () -> "the reply of member rank " + r.rank()
+                + " of '" + c.view.name + "'");
         if (c.deliver(r.rank(), o)) {
             pending.remove(r.call(), c);
         }
@@ -341,7 +352,7 @@ final class GmiRuntime {
             forwarderFailures.increment();
             return;
         }
-        Outcome o = decodeOutcome(p.thrown(), value, "a forwarded result of '" + id + "'");
+        Outcome o = decodeOutcome(p.thrown(), value, () -> "a forwarded result of '" + id + "'");
         deliverForward(t.forwarder(), t.type(), p.from(), t.size(), o, p.group());
     }
 

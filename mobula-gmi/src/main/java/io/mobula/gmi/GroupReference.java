@@ -8,6 +8,7 @@ import io.mobula.gmi.spi.GroupInvoker;
 import io.mobula.gmi.spi.GroupMethodInfo;
 import io.mobula.gmi.spi.ResultType;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The runtime side of one group reference (the stub role, thesis 5.4.1): a table with each method's configuration,
@@ -174,7 +175,7 @@ final class GroupReference implements GroupInvoker {
             int replyRank, BinomialCombiner reducer, long call) {
         int method = c.method.index();
         int origin = rt.pool.rank();
-        String what = "the parameters of '" + view.name + "'." + c.method.description();
+        Supplier<String> what = () -> "the parameters of '" + view.name + "'." + c.method.description();
         if (inv instanceof PersonalizedInvocation pi) {
             ParameterVector[] outs = new ParameterVector[view.size];
             for (int i = 0; i < outs.length; i++) {
@@ -193,8 +194,9 @@ final class GroupReference implements GroupInvoker {
             Encoded shared = rt.encodeInvoke(new Invoke(view.name, method, 0, origin, call, mode, replyRank, ranks,
                     false, reducer), null);
             for (int i = 0; i < outs.length; i++) {
-                rt.sendInvoke(view, new Encoded(shared.header(), shared.headerBytes(), rt.encode(outs[i], what
-                        + " for member rank " + i)), i);
+                int member = i;
+                rt.sendInvoke(view, new Encoded(shared.header(), shared.headerBytes(), rt.encode(outs[i],
+                        () -> what.get() + " for member rank " + member)), i);
             }
             return;
         }
@@ -238,7 +240,7 @@ final class GroupReference implements GroupInvoker {
                 // tell the parent, so the failure travels to participant 0 and from there to everyone
                 int parent = ci.combiner() instanceof FlatInvocationCombiner ? 0 : BinomialTree.parent(me);
                 sendPart(c, GroupMessages.PART_PARAMETERS, key, parent, me, true,
-                        rt.encodeOutcome(Outcome.failed(e), label));
+                        rt.encodeOutcome(Outcome.failed(e), () -> label));
                 throw e;
             }
             failure = e;
@@ -255,7 +257,7 @@ final class GroupReference implements GroupInvoker {
                 rt.drive(view, () -> b.arrived(0));
                 Mailboxes.Letter l = b.take(0, rt.timeoutNanos, "the result of " + label
                         + " from participant 0");
-                return rt.decodeOutcome(l.thrown(), l.value(), "the result of " + label);
+                return rt.decodeOutcome(l.thrown(), l.value(), () -> "the result of " + label);
             } finally {
                 rt.mail.remove(box);
             }
@@ -269,7 +271,7 @@ final class GroupReference implements GroupInvoker {
                 for (int i = 1; i < n; i++) {
                     try {
                         sendPart(c, GroupMessages.PART_FORWARDED, key, i, rank, parts[i].thrown() != null,
-                                rt.encodeOutcome(parts[i], label));
+                                rt.encodeOutcome(parts[i], () -> label));
                     } catch (RuntimeException e) {
                         rt.forwarderFailures.increment();
                     }
@@ -293,10 +295,10 @@ final class GroupReference implements GroupInvoker {
             return o;
         }
         Outcome[] parts = split(c, type, o, n);
-        byte[] shared = c.replyPersonalizer == null ? rt.encodeOutcome(o, label) : null;
+        byte[] shared = c.replyPersonalizer == null ? rt.encodeOutcome(o, () -> label) : null;
         RuntimeException unsent = null;
         for (int i = 1; i < n; i++) {
-            byte[] bytes = shared != null ? shared : rt.encodeOutcome(parts[i], label);
+            byte[] bytes = shared != null ? shared : rt.encodeOutcome(parts[i], () -> label);
             try {
                 sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null, bytes);
             } catch (RuntimeException e) {
@@ -319,7 +321,7 @@ final class GroupReference implements GroupInvoker {
         int n = ci.number();
         if (ci.combiner() instanceof FlatInvocationCombiner flat) {
             if (me != 0) {
-                sendPart(c, GroupMessages.PART_PARAMETERS, key, 0, me, false, rt.encode(pv, "the parameters of "
+                sendPart(c, GroupMessages.PART_PARAMETERS, key, 0, me, false, rt.encode(pv, () -> "the parameters of "
                         + label));
                 return null;
             }
@@ -356,7 +358,7 @@ final class GroupReference implements GroupInvoker {
             return acc;
         }
         sendPart(c, GroupMessages.PART_PARAMETERS, key, BinomialTree.parent(me), me, false,
-                rt.encode(acc, "the parameters of " + label));
+                rt.encode(acc, () -> "the parameters of " + label));
         return null;
     }
 
@@ -365,10 +367,10 @@ final class GroupReference implements GroupInvoker {
         rt.drive(view, () -> b.arrived(participant));
         Mailboxes.Letter l = b.take(participant, rt.timeoutNanos, what);
         if (l.thrown()) {
-            Throwable t = rt.decodeOutcome(true, l.value(), what).thrown();
+            Throwable t = rt.decodeOutcome(true, l.value(), () -> what).thrown();
             throw new GroupException("participant " + participant + " of " + label + " failed: " + t, t);
         }
-        return rt.decodeParameters(l.value(), what);
+        return rt.decodeParameters(l.value(), () -> what);
     }
 
     private static Outcome[] split(MethodConfig c, ResultType type, Outcome o, int n) {

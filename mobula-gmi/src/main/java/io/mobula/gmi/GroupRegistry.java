@@ -118,7 +118,7 @@ final class GroupRegistry {
             int claimed = -1;
             for (int r = rank < 0 ? 0 : rank; r < (rank < 0 ? g.size() : rank + 1) && claimed < 0; r++) {
                 LocalMember candidate = new LocalMember(member, sk, name, r);
-                if (rt.members.putIfAbsent(name + "/" + r, candidate) != null) {
+                if (rt.members.putIfAbsent(new GmiRuntime.MemberKey(name, r), candidate) != null) {
                     continue; // another member of this process holds it
                 }
                 Directory.MemberEntry me = new Directory.MemberEntry(r, rt.pool.rank(), member.getClass().getName());
@@ -127,7 +127,7 @@ final class GroupRegistry {
                     claimed = r;
                     lm = candidate;
                 } else {
-                    rt.members.remove(name + "/" + r, candidate);
+                    rt.members.remove(new GmiRuntime.MemberKey(name, r), candidate);
                 }
             }
             if (claimed < 0) {
@@ -145,13 +145,13 @@ final class GroupRegistry {
             rt.views.putIfAbsent(name, v);
         } catch (PoolException e) {
             if (lm != null) {
-                rt.members.remove(name + "/" + lm.rank, lm);
+                rt.members.remove(new GmiRuntime.MemberKey(name, lm.rank), lm);
             }
             member.release();
             throw new GroupException("group '" + name + "': joining failed: " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             if (lm != null && !lm.isReady()) {
-                rt.members.remove(name + "/" + lm.rank, lm);
+                rt.members.remove(new GmiRuntime.MemberKey(name, lm.rank), lm);
             }
             member.release();
             throw e;

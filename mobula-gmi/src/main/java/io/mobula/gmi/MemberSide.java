@@ -8,6 +8,7 @@ import io.mobula.gmi.Results.Outcome;
 import io.mobula.gmi.spi.ResultType;
 import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
+import java.util.function.Supplier;
 
 /**
  * Runs invocations on the members living in this process (the skeleton role, thesis 5.4.1), on the thread that
@@ -41,7 +42,7 @@ final class MemberSide {
      * role on, or a pooled thread. Off a receive thread it runs at once.
      */
     void receive(Invoke h, Encoded message) {
-        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
+        LocalMember m = rt.members.get(new GmiRuntime.MemberKey(h.group(), h.rank()));
         if (!Rmi.onReceiveThread()) {
             run(h, m, message);
         } else if (runsInline(h, m, message.parameters())) {
@@ -60,7 +61,7 @@ final class MemberSide {
      */
     boolean runOnInvokerThread(Encoded message, int rank) {
         Invoke h = message.header().rank() == rank ? message.header() : message.header().to(rank);
-        LocalMember m = rt.members.get(h.group() + "/" + h.rank());
+        LocalMember m = rt.members.get(new GmiRuntime.MemberKey(h.group(), h.rank()));
         if (Rmi.onReceiveThread() || !proven(h, m)) {
             return false;
         }
@@ -134,7 +135,9 @@ final class MemberSide {
             relay(h, message);
         }
         Outcome o;
-        String what = "method " + h.method() + " on member rank " + h.rank() + " of '" + h.group() + "'";
+        // named only in errors and logs, so built only then
+        LocalMember found = m;
+        Supplier<String> what = () -> describe(h, found);
         if (m == null) {
             o = Outcome.failed(new GroupException("group '" + h.group() + "' has no member rank " + h.rank()
                     + " in the process of pool rank " + rt.pool.rank()));
@@ -145,10 +148,9 @@ final class MemberSide {
             m = null;
         } else {
             m.awaitReady(rt.timeoutNanos);
-            what = m.skeleton.methods().get(h.method()).description() + " on member rank " + h.rank() + " of '"
-                    + h.group() + "'";
             try {
-                ParameterVector pv = rt.decodeParameters(message.parameters(), "the parameters of " + what);
+                ParameterVector pv = rt.decodeParameters(message.parameters(),
+                        () -> "the parameters of " + what.get());
                 o = Outcome.of(m.skeleton.invoke(m.member, h.method(), pv));
             } catch (Throwable t) {
                 o = Outcome.failed(t);
@@ -158,7 +160,7 @@ final class MemberSide {
             case GroupMessages.REPLY_NONE -> {
                 if (o.thrown() != null) {
                     rt.discardedExceptions.increment();
-                    LOG.log(Level.INFO, "discarded the exception of " + what + " (reply scheme: discard)",
+                    LOG.log(Level.INFO, "discarded the exception of " + what.get() + " (reply scheme: discard)",
                             o.thrown());
                 }
             }
@@ -170,13 +172,20 @@ final class MemberSide {
             case GroupMessages.REPLY_ALL -> reply(h, h.rank(), o, what);
             case GroupMessages.REPLY_REDUCE -> {
                 if (h.ranks() == null || h.reducer() == null) {
-                    reply(h, h.rank(), Outcome.failed(new GroupException("malformed reduce of " + what)), what);
+                    reply(h, h.rank(), Outcome.failed(new GroupException("malformed reduce of " + what.get())), what);
                 } else {
                     reduce(h, m, o, what);
                 }
             }
-            default -> LOG.log(Level.WARNING, "unknown reply mode {0} for {1}", h.reply(), what);
+            default -> LOG.log(Level.WARNING, "unknown reply mode {0} for {1}", h.reply(), what.get());
         }
+    }
+
+    /** The invocation as errors and logs name it: the method (by its description when known), member and group. */
+    private static String describe(Invoke h, LocalMember m) {
+        String method = m != null && h.method() >= 0 && h.method() < m.skeleton.methods().size()
+                ? m.skeleton.methods().get(h.method()).description() : "method " + h.method();
+        return method + " on member rank " + h.rank() + " of '" + h.group() + "'";
     }
 
     private static int position(int[] ranks, int rank) {
@@ -204,12 +213,12 @@ final class MemberSide {
         }
     }
 
-    private void reply(Invoke h, int rank, Outcome o, String what) {
+    private void reply(Invoke h, int rank, Outcome o, Supplier<String> what) {
         byte[] bytes;
         try {
             bytes = rt.encodeOutcome(o, what);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "the outcome of " + what + " could not be encoded", e);
+            LOG.log(Level.WARNING, "the outcome of " + what.get() + " could not be encoded", e);
             return;
         }
         Reply r = new Reply(h.call(), rank, o.thrown() != null);
@@ -217,7 +226,7 @@ final class MemberSide {
             try {
                 rt.sendReply(h.origin(), r, bytes);
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "the outcome of " + what + " could not reach its invoker", e);
+                LOG.log(Level.WARNING, "the outcome of " + what.get() + " could not reach its invoker", e);
             }
         });
     }
@@ -236,7 +245,7 @@ final class MemberSide {
     }
 
     /** Combines this member's outcome with its children's, then sends it to its parent (or, at the root, home). */
-    private void reduce(Invoke h, LocalMember m, Outcome own, String what) {
+    private void reduce(Invoke h, LocalMember m, Outcome own, Supplier<String> what) {
         int[] ranks = h.ranks();
         int n = ranks.length;
         int pos = position(ranks, h.rank());
@@ -255,12 +264,13 @@ final class MemberSide {
                     rt.drive(v, () -> b.arrived(child));
                     Mailboxes.Letter l = b.take(child, rt.timeoutNanos, "the partial result of member rank " + child
                             + " of '" + h.group() + "'");
-                    partial = rt.decodeOutcome(l.thrown(), l.value(), "the partial result of member rank " + child);
+                    partial = rt.decodeOutcome(l.thrown(), l.value(), () -> "the partial result of member rank "
+                            + child);
                 } catch (GroupException e) {
                     partial = Outcome.failed(e);
                 }
                 acc = h.reducer() == null ? Outcome.failed(new GroupException("no combiner for the reduce of "
-                        + what)) : Results.binomialCombine(h.reducer(), type, h.rank(), acc, child, partial, size);
+                        + what.get())) : Results.binomialCombine(h.reducer(), type, h.rank(), acc, child, partial, size);
             }
         } finally {
             rt.mail.remove(box);
@@ -274,7 +284,7 @@ final class MemberSide {
         try {
             bytes = rt.encodeOutcome(acc, what);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "the partial result of " + what + " could not be encoded", e);
+            LOG.log(Level.WARNING, "the partial result of " + what.get() + " could not be encoded", e);
             return;
         }
         Part part = new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(), acc.thrown() != null);
@@ -282,7 +292,8 @@ final class MemberSide {
             try {
                 rt.sendPart(v.poolRanks[parent], part, bytes);
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "the partial result of " + what + " could not reach member rank " + parent, e);
+                LOG.log(Level.WARNING, "the partial result of " + what.get() + " could not reach member rank " + parent,
+                        e);
             }
         });
     }

@@ -111,7 +111,7 @@ final class MethodConfig {
                     requireOverride(where, b, BinomialCombiner.class, "combine", Results.binomialSignature(t));
                 }
                 try {
-                    GmiRuntime.get().encode(b, "the BinomialCombiner");
+                    GmiRuntime.get().encode(b, () -> "the BinomialCombiner");
                 } catch (GroupException e) {
                     throw new ConfigurationException(where + "the BinomialCombiner travels to the members, but "
                             + e.getMessage(), e);

@@ -25,6 +25,11 @@ final class GroupSerializerEmitter {
                 + "}.");
         RemoteHeader.generated(w, generatedAnnotation, "parameters of " + model.binaryName() + "." + m.name());
         w.open("public final class " + name + " implements io.mobula.serial.Serializer<" + vector + ">");
+        w.line("/** Layout hash of the parameter vector, computed once (it is sent with every self-contained message). */");
+        w.line("private static final long FINGERPRINT = io.mobula.serial.Fingerprint.of("
+                + SerializerEmitter.quote(model.vectorBinaryName(m)) + ", " + SerializerEmitter.quote(m.signature())
+                + ");");
+        w.line("");
         w.javadoc("The runtime finds it by name.");
         w.open("public " + name + "()");
         w.close();
@@ -36,8 +41,7 @@ final class GroupSerializerEmitter {
         w.line("");
         w.line("@Override");
         w.open("public long fingerprint()");
-        w.line("return io.mobula.serial.Fingerprint.of(" + SerializerEmitter.quote(model.vectorBinaryName(m)) + ", "
-                + SerializerEmitter.quote(m.signature()) + ");");
+        w.line("return FINGERPRINT;");
         w.close();
         w.line("");
         w.line("@Override");

@@ -128,7 +128,27 @@ final class ReaderTypes {
         return i;
     }
 
+    /**
+     * Class names this reader accepted before, with their serializers, kept across {@link #clear()}: a reader of
+     * self-contained messages (GMI, RepMI) meets the same descriptors in every message, and running the class
+     * filter, {@code Class.forName} and the trust checks again each time was a third of decoding a small group
+     * invocation (JFR). The filter, loader and registry of a reader never change, so an accepted name stays
+     * accepted; only accepted names are kept (a refused one is checked again each time), at most
+     * {@link #MAX_ACCEPTED} of them.
+     */
+    private final Map<String, Accepted> accepted = new HashMap<>();
+    private static final int MAX_ACCEPTED = 1024;
+
+    /** A class name a reader accepted: the class it loaded, its serializer and that serializer's layout hash. */
+    private record Accepted(Class<?> cls, Serializer<?> serializer, long fingerprint) {
+    }
+
     private Serializer<?> resolve(String name, long fingerprint) throws SerialException {
+        Accepted known = accepted.get(name);
+        if (known != null && known.fingerprint() == fingerprint) {
+            described.put(known.cls(), known.serializer());
+            return known.serializer();
+        }
         Class<?> cls = load(name);
         Serializer<?> s;
         try {
@@ -142,6 +162,10 @@ final class ReaderTypes {
                     + Long.toHexString(s.fingerprint()) + "); recompile both sides against the same version");
         }
         described.put(cls, s);
+        if (accepted.size() >= MAX_ACCEPTED) {
+            accepted.clear();
+        }
+        accepted.put(name, new Accepted(cls, s, fingerprint));
         return s;
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.Objects;
 
 /**
@@ -1002,33 +1003,57 @@ public final class SerialWriter {
     private int recentNext;
     private static final int RECENT = 8;
 
-    @SuppressWarnings("unchecked")
+    /**
+     * What {@link #resolve} learned about each class, kept across {@link #resetTypes()}: a writer of self-contained
+     * messages (GMI, RepMI) names the same classes in every message, and looking up the serializer and its
+     * fingerprint again each time was a third of encoding a small group invocation (JFR). The registry never
+     * changes, so the answers stay right; the per-message fields are set again at each use.
+     */
+    private final IdentityHashMap<Class<?>, WriterType> resolvedTypes = new IdentityHashMap<>();
+    /** The most classes {@link #resolvedTypes} keeps before it starts over. */
+    private static final int MAX_RESOLVED_TYPES = 4096;
+
     private WriterType resolve(Class<?> c) throws SerialException {
-        Serializer<?> s = config.registry().lookup(c);
-        // an explicitly registered serializer replaces the built-in, so it must travel with a descriptor
-        int builtin = s == Builtins.forClass(c) ? Builtins.idOf(c) : 0;
+        WriterType t = resolvedTypes.get(c);
+        if (t == null) {
+            t = describe(c);
+            if (resolvedTypes.size() >= MAX_RESOLVED_TYPES) {
+                resolvedTypes.clear();
+            }
+            resolvedTypes.put(c, t);
+        }
         if (typeCount == types.length) {
             types = Arrays.copyOf(types, typeCount * 2);
         }
-        WriterType t = new WriterType();
-        t.type = c;
         t.index = typeCount;
-        t.serializer = (Serializer<Object>) s;
-        t.name = s.type().getName();
-        t.fingerprint = s.fingerprint();
-        t.replacer = s instanceof Replacing r && r.replaces() ? r : null;
-        t.isEnum = c.isEnum() && s instanceof EnumSerializer;
-        if (builtin > 0) {
-            t.id = builtin;
+        if (t.builtin > 0) {
+            t.id = t.builtin;
             t.sent = true;
         } else {
             if (nextTypeId - WireFormat.FIRST_DYNAMIC_ID >= WireFormat.MAX_DYNAMIC_TYPES) {
                 throw new SerialException("more than " + WireFormat.MAX_DYNAMIC_TYPES + " types sent to one peer");
             }
             t.id = nextTypeId++;
+            t.sent = false;
         }
         types[typeCount++] = t;
         typeIndex.put(c, t.index);
+        return t;
+    }
+
+    /** The parts of a class's {@link WriterType} that do not depend on the message. */
+    @SuppressWarnings("unchecked")
+    private WriterType describe(Class<?> c) throws SerialException {
+        Serializer<?> s = config.registry().lookup(c);
+        WriterType t = new WriterType();
+        t.type = c;
+        t.serializer = (Serializer<Object>) s;
+        t.name = s.type().getName();
+        t.fingerprint = s.fingerprint();
+        t.replacer = s instanceof Replacing r && r.replaces() ? r : null;
+        t.isEnum = c.isEnum() && s instanceof EnumSerializer;
+        // an explicitly registered serializer replaces the built-in, so it must travel with a descriptor
+        t.builtin = s == Builtins.forClass(c) ? Builtins.idOf(c) : 0;
         return t;
     }
 
@@ -1091,5 +1116,7 @@ public final class SerialWriter {
         Replacing replacer;
         /** An enum written by {@link EnumSerializer}: implied objects are bare ordinals. */
         boolean isEnum;
+        /** The built-in type id, or 0 when the class travels with a descriptor. */
+        int builtin;
     }
 }

@@ -60,8 +60,11 @@ class GroupProcessorTest {
         assertThat(skeleton).contains("t.put(p.a0());");
         assertThat(skeleton).contains("public int readInt(int p) {");
         assertThat(skeleton).contains("return t.add(p.a0, p.a1);");
-        assertThat(GroupCompiler.generatedSource(c, "p/Bin_MobulaGroupSkeleton_P0_put_MobulaSerializer.java"))
-                .contains("return io.mobula.serial.Fingerprint.of(\"p.Bin_MobulaGroupSkeleton$P0_put\", \"put([D)V\");");
+        String vectorSerializer = GroupCompiler.generatedSource(c,
+                "p/Bin_MobulaGroupSkeleton_P0_put_MobulaSerializer.java");
+        assertThat(vectorSerializer).contains("private static final long FINGERPRINT = io.mobula.serial.Fingerprint.of("
+                + "\"p.Bin_MobulaGroupSkeleton$P0_put\", \"put([D)V\");");
+        assertThat(vectorSerializer).contains("return FINGERPRINT;");
         assertThat(GroupCompiler.generatedSource(c, "p/Bin_GroupMethods.java")).contains("public static final"
                 + " io.mobula.gmi.GroupMethodId ADD = new io.mobula.gmi.GroupMethodId(p.Bin.class, 2,"
                 + " \"int add(int,int)\");");
