@@ -11,10 +11,12 @@ import java.util.List;
 
 /**
  * Command line of {@link GmiSuite}: {@code [--quick|--full] [--json FILE] [--systems a,b] [--cases a,b] [--sizes 2,4]
- * [--transports shm,tcp]} plus overrides of the amounts ({@code --warmup N --samples N --tp-warmup N --tp-samples N
- * --batch N --latency-doubles N --throughput-bytes N}, for tests and ad-hoc runs).
+ * [--transports shm,tcp]} plus overrides of the amounts ({@code --warmup N --warmup-ms N --samples N --tp-warmup N
+ * --tp-samples N --batch N --latency-doubles N --throughput-bytes N}, for tests and ad-hoc runs).
  *
  * @param warmup          untimed operations before the latency samples
+ * @param warmupMillis    the least time every case warms up for, in milliseconds: the Java ranks add operations to
+ *                        their counted warm-up until it lasted that long ({@link io.mobula.bench.ranks.TimedWarmUp})
  * @param samples         timed latency samples
  * @param tpWarmup        untimed throughput samples
  * @param tpSamples       timed throughput samples; a broadcast-throughput sample is {@code batch} broadcasts, and
@@ -25,7 +27,7 @@ import java.util.List;
  * @param jfr             a directory where every rank JVM records a JFR profile ({@code --jfr DIR}), or null
  */
 record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> cases, List<Integer> sizes,
-        List<String> transports, int warmup, int samples, int tpWarmup, int tpSamples, int batch,
+        List<String> transports, int warmup, long warmupMillis, int samples, int tpWarmup, int tpSamples, int batch,
         int latencyDoubles, int throughputBytes, Path jfr, boolean help) {
 
     static final List<String> SYSTEMS = List.of(GmiRank.MOBULA, GmiRank.RMI_LOOP, OpenMpi.NAME);
@@ -37,8 +39,11 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
                                     [--tp-warmup N] [--tp-samples N] [--batch N] [--latency-doubles N]
                                     [--throughput-bytes N] [--jfr DIR]
               --quick        default: N = 2, 4 processes; 20000 warm-up + 1000 timed operations per latency case,
-                             3 + 12 samples of 4 broadcasts (1 MiB) per throughput case
-              --full         N = 2, 4, 8; 50000 + 5000 per latency case, 5 + 40 samples of 8 per throughput case
+                             3 + 12 samples of 4 broadcasts (1 MiB) per throughput case; every case warms up for
+                             at least 2 s (Java ranks)
+              --full         N = 2, 4, 8; 50000 + 5000 per latency case, 5 + 40 samples of 8 per throughput case,
+                             at least 5 s of warm-up per case
+              --warmup-ms N  the least warm-up time per case, in milliseconds (0: the counts alone)
               --json FILE    JSON lines output (default bench-results/gmi-<timestamp>.jsonl)
               --systems      subset of: mobula, rmi-loop, openmpi
               --cases        subset of: broadcast, scatter, reduce-to-all, gather-to-all, broadcast-throughput,
@@ -56,6 +61,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
         List<Integer> sizes = null;
         List<String> transports = TRANSPORTS;
         Integer warmup = null;
+        Long warmupMillis = null;
         Integer samples = null;
         Integer tpWarmup = null;
         Integer tpSamples = null;
@@ -84,6 +90,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
                     sizes = s;
                 }
                 case "--warmup" -> warmup = number(value(args, ++i, a), a, 0);
+                case "--warmup-ms" -> warmupMillis = (long) number(value(args, ++i, a), a, 0);
                 case "--samples" -> samples = number(value(args, ++i, a), a, 1);
                 case "--tp-warmup" -> tpWarmup = number(value(args, ++i, a), a, 0);
                 case "--tp-samples" -> tpSamples = number(value(args, ++i, a), a, 1);
@@ -98,7 +105,8 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
             throw new IllegalArgumentException("empty --cases, --systems, --transports or --sizes");
         }
         return new GmiOptions(full, json, systems, cases, sizes != null ? sizes : full ? List.of(2, 4, 8)
-                : List.of(2, 4), transports, warmup != null ? warmup : full ? 50_000 : 20_000, // enough for the JIT to compile the path
+                : List.of(2, 4), transports, warmup != null ? warmup : full ? 50_000 : 20_000,
+                warmupMillis != null ? warmupMillis : full ? 5000 : 2000, // the JIT settles (TimedWarmUp)
                 samples != null ? samples : full ? 5000 : 1000, tpWarmup != null ? tpWarmup : full ? 5 : 3,
                 tpSamples != null ? tpSamples : full ? 40 : 12, batch != null ? batch : full ? 8 : 4,
                 latencyDoubles, throughputBytes, jfr, help);

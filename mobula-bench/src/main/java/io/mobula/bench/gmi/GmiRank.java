@@ -1,6 +1,7 @@
 package io.mobula.bench.gmi;
 
 import io.mobula.bench.ranks.Ranks;
+import io.mobula.bench.ranks.TimedWarmUp;
 import io.mobula.bench.rmi.ChildMain;
 import io.mobula.bench.rmi.Json;
 import io.mobula.bench.rmi.Stats;
@@ -54,6 +55,9 @@ public final class GmiRank {
     private final BenchMember member;
     private final int rank;
     private final int size;
+    private final TimedWarmUp warmUp = TimedWarmUp.fromProperty();
+    /** Untimed operations of the last case: its count, stretched to the minimum warm-up time. */
+    private int warmedUp;
 
     private GmiRank(Pool pool, RankState state, GmiPeer[] peers, boolean gmi) {
         this.pool = pool;
@@ -149,7 +153,7 @@ public final class GmiRank {
                 Stats s = Stats.of(samples, samples.length);
                 o.put("samples", s.count()).put("p50_ns", s.p50Nanos()).put("p99_ns", s.p99Nanos())
                         .put("mean_ns", s.meanNanos()).put("min_ns", s.minNanos()).put("max_ns", s.maxNanos())
-                        .put("elements", spec.elements())
+                        .put("elements", spec.elements()).put("warmup_ops", warmedUp)
                         .put("payload_bytes", spec.benchCase().payloadBytes(size, spec.elements()));
             }
             out.println("RESULT " + o);
@@ -211,7 +215,7 @@ public final class GmiRank {
                 rooted(ref, spec, samples);
             }
         } else {
-            toAll(ref, spec, samples);
+            toAll(ref, index, spec, samples);
         }
         return samples;
     }
@@ -230,40 +234,54 @@ public final class GmiRank {
             payload = new double[len];
         }
         int batch = c == GmiCase.BROADCAST_THROUGHPUT ? spec.batch() : 1;
-        for (int i = -spec.warmup(); i < spec.samples(); i++) {
-            if (c == GmiCase.BROADCAST) {
-                payload[0] = i;
-                payload[len - 1] = i;
-            }
-            long t0 = System.nanoTime();
-            int answers = 0;
-            if (gmi) {
-                // every member answers, the root's own included (a local delivery)
-                if (c == GmiCase.BROADCAST_THROUGHPUT) {
-                    for (int k = 1; k < batch; k++) {
-                        ref.stream(payload);
-                    }
-                    answers = ref.streamEnd(payload);
-                } else {
-                    answers = ref.put(payload);
+        int op = 0;
+        long start = System.nanoTime();
+        for (int i = 0; i < spec.warmup(); i++) {
+            rootedOnce(ref, c, payload, batch, op++);
+        }
+        int extra = warmUp.extra(spec.warmup(), System.nanoTime() - start);
+        for (int i = 0; i < extra; i++) {
+            rootedOnce(ref, c, payload, batch, op++);
+        }
+        warmedUp = spec.warmup() + extra;
+        for (int i = 0; i < spec.samples(); i++) {
+            samples[i] = rootedOnce(ref, c, payload, batch, op++);
+        }
+    }
+
+    /** One timed operation of a rooted case (operation number {@code op} marks a broadcast); nanoseconds per batch. */
+    private long rootedOnce(BenchGroup ref, GmiCase c, double[] payload, int batch, int op) throws Exception {
+        int len = payload.length / (c == GmiCase.SCATTER ? size : 1);
+        if (c == GmiCase.BROADCAST) {
+            payload[0] = op;
+            payload[len - 1] = op;
+        }
+        long t0 = System.nanoTime();
+        int answers = 0;
+        if (gmi) {
+            // every member answers, the root's own included (a local delivery)
+            if (c == GmiCase.BROADCAST_THROUGHPUT) {
+                for (int k = 1; k < batch; k++) {
+                    ref.stream(payload);
                 }
+                answers = ref.streamEnd(payload);
             } else {
-                for (int k = 0; k < batch; k++) {
-                    for (int r = 1; r < size; r++) {
-                        peers[r].put(c == GmiCase.SCATTER ? Arrays.copyOfRange(payload, r * len, (r + 1) * len)
-                                : payload);
-                    }
+                answers = ref.put(payload);
+            }
+        } else {
+            for (int k = 0; k < batch; k++) {
+                for (int r = 1; r < size; r++) {
+                    peers[r].put(c == GmiCase.SCATTER ? Arrays.copyOfRange(payload, r * len, (r + 1) * len)
+                            : payload);
                 }
-            }
-            long t = (System.nanoTime() - t0) / batch;
-            if (gmi && answers != size) {
-                throw new AssertionError("rank 0: " + answers + " of " + size + " members answered that the array was"
-                        + " right (" + member.takeError() + ")");
-            }
-            if (i >= 0) {
-                samples[i] = t;
             }
         }
+        long t = (System.nanoTime() - t0) / batch;
+        if (gmi && answers != size) {
+            throw new AssertionError("rank 0: " + answers + " of " + size + " members answered that the array was"
+                    + " right (" + member.takeError() + ")");
+        }
+        return t;
     }
 
     /** Sums the members' answers at the invoker (a flat combine: every member replies to rank 0). */
@@ -282,27 +300,36 @@ public final class GmiRank {
     }
 
     /** Reduce-to-all and gather-to-all, at every rank; rank 0's samples count. */
-    private void toAll(BenchGroup ref, CaseSpec spec, long[] samples) throws Exception {
+    private void toAll(BenchGroup ref, int index, CaseSpec spec, long[] samples) throws Exception {
         boolean reduce = spec.benchCase() == GmiCase.REDUCE_TO_ALL;
         int len = spec.elements();
         double[] mine = new double[len];
         for (int j = 0; j < len; j++) {
             mine[j] = reduce ? rank + 1 + j : rank + 1;
         }
-        for (int i = -spec.warmup(); i < spec.samples(); i++) {
-            long t0 = System.nanoTime();
-            double[] res;
-            if (gmi) {
-                res = ref.result(mine);
-            } else {
-                res = rmiLoop(mine, reduce);
-            }
-            check(res, reduce, len);
-            long t = System.nanoTime() - t0;
-            if (i >= 0) {
-                samples[i] = t;
-            }
+        long start = System.nanoTime();
+        for (int i = 0; i < spec.warmup(); i++) {
+            toAllOnce(ref, mine, reduce);
         }
+        // every rank takes part in every operation, so all run the number of extra operations rank 0 decides
+        int extra = TimedWarmUp.agree(pool, "gmibench/warm-up/" + index, 0,
+                rank == 0 ? warmUp.extra(spec.warmup(), System.nanoTime() - start) : 0,
+                Duration.ofMillis(state.timeoutMillis));
+        for (int i = 0; i < extra; i++) {
+            toAllOnce(ref, mine, reduce);
+        }
+        warmedUp = spec.warmup() + extra;
+        for (int i = 0; i < spec.samples(); i++) {
+            samples[i] = toAllOnce(ref, mine, reduce);
+        }
+    }
+
+    /** One reduce- or gather-to-all, checked; nanoseconds. */
+    private long toAllOnce(BenchGroup ref, double[] mine, boolean reduce) throws Exception {
+        long t0 = System.nanoTime();
+        double[] res = gmi ? ref.result(mine) : rmiLoop(mine, reduce);
+        check(res, reduce, mine.length);
+        return System.nanoTime() - t0;
     }
 
     /** The naive version: everyone sends to rank 0, which combines and calls every rank in turn. */

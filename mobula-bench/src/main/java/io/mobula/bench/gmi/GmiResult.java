@@ -7,9 +7,11 @@ import java.util.Map;
 /**
  * One system's measurement of one case at one process count and transport. {@code stats} is null when the case
  * failed; then {@code error} says why. MB/s is {@link GmiCase#payloadBytes} (10^6 bytes per MB) over the median.
+ * {@code warmupOps}: the untimed operations a Java rank ran first (its count stretched to the minimum warm-up time),
+ * or -1 where the rank does not say (the MPI program runs the count).
  */
 record GmiResult(GmiCase benchCase, String system, String transport, int n, Stats stats, long payloadBytes,
-        String error) {
+        long warmupOps, String error) {
 
     boolean ok() {
         return stats != null;
@@ -28,7 +30,7 @@ record GmiResult(GmiCase benchCase, String system, String transport, int n, Stat
     }
 
     static GmiResult failed(GmiCase c, String system, String transport, int n, String error) {
-        return new GmiResult(c, system, transport, n, null, 0, error);
+        return new GmiResult(c, system, transport, n, null, 0, -1, error);
     }
 
     /** Parses rank 0's {@code RESULT} object (nanosecond fields), from a Java rank or the MPI program. */
@@ -43,7 +45,8 @@ record GmiResult(GmiCase benchCase, String system, String transport, int n, Stat
         if (s.count() <= 0 || s.p50Nanos() <= 0 || s.minNanos() <= 0 || s.p99Nanos() < s.p50Nanos()) {
             return failed(c, system, transport, n, "implausible stats " + json);
         }
-        return new GmiResult(c, system, transport, n, s, num(json, "payload_bytes"), null);
+        long warm = json.get("warmup_ops") instanceof Number w ? w.longValue() : -1;
+        return new GmiResult(c, system, transport, n, s, num(json, "payload_bytes"), warm, null);
     }
 
     private static long num(Map<String, Object> json, String key) {
@@ -67,6 +70,9 @@ record GmiResult(GmiCase benchCase, String system, String transport, int n, Stat
                 .put("timestamp", timestamp);
         if (!ok()) {
             return o.put("error", error).toString();
+        }
+        if (warmupOps >= 0) {
+            o.put("warmup_ops", warmupOps);
         }
         return o.put("samples", stats.count())
                 .put("p50_us", p50Micros())

@@ -95,7 +95,7 @@ public final class GmiSuite {
                         List<List<String>> cmds = s.equals(OpenMpi.NAME)
                                 ? List.of(mpi.command(t, n, env.cores(), specs))
                                 : launch.jvmRanks(s, t, n, "gmibench-" + stamp + "-" + ProcessHandle.current().pid()
-                                        + "-" + seq++, server.port(), specs, opt.jfr());
+                                        + "-" + seq++, server.port(), specs, opt.jfr(), opt.warmupMillis());
                         results.addAll(launch.run(s, t, n, specs, cmds));
                     }
                 }
@@ -137,8 +137,10 @@ public final class GmiSuite {
                 "baseline: " + (mpi == null ? "openmpi not run" : mpi) + "; processes N = " + opt.sizes()
                         + ", transports " + opt.transports(),
                 String.format(Locale.ROOT, "latency cases: %d warm-up + %d timed operations; throughput: %d + %d"
-                        + " samples (broadcast: %d broadcasts each; gather: single operations, %d times as many)",
-                        opt.warmup(), opt.samples(), opt.tpWarmup(), opt.tpSamples(), opt.batch(), opt.batch()),
+                        + " samples (broadcast: %d broadcasts each; gather: single operations, %d times as many);"
+                        + " Java ranks warm up each case for at least %d ms (more operations when the count ends"
+                        + " sooner)", opt.warmup(), opt.samples(), opt.tpWarmup(), opt.tpSamples(), opt.batch(),
+                        opt.batch(), opt.warmupMillis()),
                 "a sample is timed at rank 0 with nanoTime (C: clock_gettime): broadcast/scatter = send + the"
                         + " last member's ack (no pipelining); reduce/gather-to-all = one operation at rank 0;"
                         + " p50/p99 nearest rank",

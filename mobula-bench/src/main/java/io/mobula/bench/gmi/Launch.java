@@ -1,6 +1,7 @@
 package io.mobula.bench.gmi;
 
 import io.mobula.bench.ranks.RankLaunch;
+import io.mobula.bench.ranks.TimedWarmUp;
 import io.mobula.bench.rmi.LaunchContext;
 import io.mobula.bench.rmi.Progress;
 import java.nio.file.Path;
@@ -26,11 +27,11 @@ final class Launch {
 
     /** The command lines of the N rank JVMs of {@code system} (mobula or rmi-loop). */
     List<List<String>> jvmRanks(String system, String transport, int n, String poolName, int poolPort,
-            List<CaseSpec> specs, Path jfr) {
+            List<CaseSpec> specs, Path jfr, long warmupMillis) {
         List<String> args = new ArrayList<>(List.of(system, transport));
         specs.forEach(s -> args.add(s.encode()));
         return launch.jvmRanks(GmiRank.class.getName(), args, system, transport, n, poolName, poolPort, jfr,
-                List.of("-Dmobula.gmi.timeoutMs=60000"));
+                List.of("-Dmobula.gmi.timeoutMs=60000", TimedWarmUp.flag(warmupMillis)));
     }
 
     /** Starts the processes (the first prints the results), collects one result per spec and destroys them all. */

@@ -24,12 +24,14 @@ import java.util.List;
  * @param readWarmup  untimed samples of the read case
  * @param readSamples timed samples of the read case
  * @param readCalls   calls per read sample
+ * @param warmupMillis the least time the writer warms up each case for, in milliseconds: it adds untimed samples
+ *                    to the counted ones until the warm-up lasted that long ({@link io.mobula.bench.ranks.TimedWarmUp})
  * @param jfr         a directory where every rank JVM records a JFR profile ({@code --jfr DIR}), or null
  */
 record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCase> cases, List<Integer> sizes,
         List<String> transports, int warmup, int samples, int gapWarmup, int gapSamples, int gapBatch, int tpWarmup,
-        int tpSamples, int tpBatch, int arrayBytes, int readWarmup, int readSamples, int readCalls, Path jfr,
-        boolean help) {
+        int tpSamples, int tpBatch, int arrayBytes, int readWarmup, int readSamples, int readCalls,
+        long warmupMillis, Path jfr, boolean help) {
 
     static final List<String> TRANSPORTS = List.of("shm", "tcp");
 
@@ -38,11 +40,13 @@ record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCas
                                       [--sizes 1,2,4,..] [--transports shm,tcp] [--warmup N] [--samples N]
                                       [--gap-warmup N] [--gap-samples N] [--gap-batch N] [--tp-warmup N]
                                       [--tp-samples N] [--tp-batch N] [--array-bytes N] [--read-warmup N]
-                                      [--read-samples N] [--read-calls N] [--jfr DIR]
+                                      [--read-samples N] [--read-calls N] [--warmup-ms N] [--jfr DIR]
               --quick        default: N = 1, 2, 4 processes (baselines from N = 2); 20000 warm-up + 1000 timed
                              writes per latency case; 20 + 100 samples of 16 writes (gap); 3 + 12 samples of 4
-                             writes of 100 KiB (throughput); 5 + 30 samples of 1000000 reads
-              --full         N = 1, 2, 4, 8; 50000 + 5000; 50 + 400 of 16; 5 + 40 of 8; 10 + 100 samples
+                             writes of 100 KiB (throughput); 5 + 30 samples of 1000000 reads; every case warms
+                             up for at least 2 s
+              --full         N = 1, 2, 4, 8; 50000 + 5000; 50 + 400 of 16; 5 + 40 of 8; 10 + 100 samples; 5 s
+              --warmup-ms N  the least warm-up time per case, in milliseconds (0: the counts alone)
               --json FILE    JSON lines output (default bench-results/repmi-<timestamp>.jsonl)
               --systems      subset of: mobula-repmi, rmi-push, rmi-tree, raw-broadcast
               --cases        subset of: read, null-rmi, write, broadcast-latency, broadcast-gap,
@@ -62,6 +66,7 @@ record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCas
         List<String> transports = TRANSPORTS;
         Integer[] n = new Integer[11];
         Path jfr = null;
+        Long warmupMillis = null;
         List<String> counts = List.of("--warmup", "--samples", "--gap-warmup", "--gap-samples", "--gap-batch",
                 "--tp-warmup", "--tp-samples", "--tp-batch", "--array-bytes", "--read-warmup", "--read-samples",
                 "--read-calls");
@@ -108,6 +113,7 @@ record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCas
                     sizes = s;
                 }
                 case "--jfr" -> jfr = Path.of(value(args, ++i, a)).toAbsolutePath();
+                case "--warmup-ms" -> warmupMillis = (long) number(value(args, ++i, a), a, 0);
                 default -> throw new IllegalArgumentException("unknown option " + a);
             }
         }
@@ -123,7 +129,7 @@ record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCas
         }
         return new RepmiOptions(full, json, systems, cases, sizes != null ? sizes : full ? List.of(1, 2, 4, 8)
                 : List.of(1, 2, 4), transports, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], arrayBytes, v[8],
-                v[9], v[10], jfr, help);
+                v[9], v[10], warmupMillis != null ? warmupMillis : full ? 5000 : 2000, jfr, help);
     }
 
     String mode() {

@@ -2,6 +2,7 @@ package io.mobula.bench.repmi;
 
 import io.mobula.bench.ranks.Acks;
 import io.mobula.bench.ranks.Ranks;
+import io.mobula.bench.ranks.TimedWarmUp;
 import io.mobula.bench.rmi.ChildMain;
 import io.mobula.bench.rmi.Json;
 import io.mobula.bench.rmi.Stats;
@@ -67,6 +68,10 @@ public final class RepmiRank {
     /** The writer's counts: the value of the next set is {@code ++sent}. */
     private int sent;
     private int arraysSent;
+    private final TimedWarmUp warmUp = TimedWarmUp.fromProperty();
+    /** The current case's number, and the untimed operations the writer added to its warm-up (-1: not known yet). */
+    private int caseIndex;
+    private int extra = -1;
 
     private RepmiRank(Pool pool, RepmiPeerImpl me, String system, Counter counter, long timeoutMillis) {
         this.pool = pool;
@@ -131,6 +136,8 @@ public final class RepmiRank {
     /** Runs one case; the writer prints its RESULT lines. Returns 0, or 1 when this rank cannot go on. */
     private int runCase(int index, RepmiSpec spec, PrintStream out) throws Exception {
         RepmiCase c = spec.benchCase();
+        caseIndex = index;
+        extra = -1;
         long setsBefore = expSets;
         long arraysBefore = expArrays;
         if (c.throughput()) {
@@ -146,6 +153,13 @@ public final class RepmiRank {
             samples = rank == writer ? measure(spec) : null;
             if (rank != writer && system.equals(REPMI) && acked(c)) {
                 observe(spec, c.throughput() ? arraysBefore : setsBefore);
+            }
+            long added = (long) writersExtra() * spec.batch(); // writes of the stretched warm-up
+            if (c.throughput()) {
+                expArrays += added;
+                expArrayBytes += added * c.payloadBytes(spec.size());
+            } else if (c != RepmiCase.READ && c != RepmiCase.NULL_RMI) {
+                expSets += added;
             }
             error = check();
         } catch (Exception | AssertionError e) {
@@ -219,7 +233,11 @@ public final class RepmiRank {
         long expected = (long) v * calls;
         long[] replica = new long[spec.samples()];
         long[] plain = new long[spec.samples()];
+        long start = System.nanoTime();
         for (int i = -spec.warmup(); i < spec.samples(); i++) {
+            if (i == 0 && extra < 0) {
+                i = -decideExtra(spec, start); // as many untimed samples more, then the timed ones
+            }
             long t0 = System.nanoTime();
             long sum = readLoop(counter, calls);
             long t1 = System.nanoTime();
@@ -256,7 +274,11 @@ public final class RepmiRank {
     private long[] nullRmi(RepmiSpec spec) throws Exception {
         RepmiPeer target = me.peer(0);
         long[] samples = new long[spec.samples()];
+        long start = System.nanoTime();
         for (int i = -spec.warmup(); i < spec.samples(); i++) {
+            if (i == 0 && extra < 0) {
+                i = -decideExtra(spec, start);
+            }
             long t0 = System.nanoTime();
             int r = target.ping();
             long t = System.nanoTime() - t0;
@@ -277,7 +299,11 @@ public final class RepmiRank {
         byte[] bytes = c == RepmiCase.THROUGHPUT_BYTES ? new byte[spec.size()] : null;
         double[] doubles = c == RepmiCase.THROUGHPUT_DOUBLES ? new double[spec.size() / 8] : null;
         long[] samples = new long[spec.samples()];
+        long start = System.nanoTime();
         for (int i = -spec.warmup(); i < spec.samples(); i++) {
+            if (i == 0 && extra < 0) {
+                i = -decideExtra(spec, start);
+            }
             long t0 = System.nanoTime();
             for (int k = 0; k < spec.batch(); k++) {
                 boolean ackThis = acked && k == spec.batch() - 1;
@@ -385,12 +411,38 @@ public final class RepmiRank {
     }
 
     /**
+     * The writer, when its counted warm-up is done: how many untimed samples to add so that the warm-up lasts the
+     * minimum time ({@link TimedWarmUp}), published for the other ranks, which count the writes.
+     */
+    private int decideExtra(RepmiSpec spec, long start) {
+        extra = TimedWarmUp.agree(pool, warmUpKey(), writer, warmUp.extra(spec.warmup(), System.nanoTime() - start),
+                Duration.ofMillis(timeoutMillis));
+        return extra;
+    }
+
+    /** The writer's decision ({@link #decideExtra}), waited for at the other ranks. */
+    private int writersExtra() {
+        if (extra < 0) {
+            extra = TimedWarmUp.agree(pool, warmUpKey(), writer, 0, Duration.ofMillis(timeoutMillis));
+        }
+        return extra;
+    }
+
+    private String warmUpKey() {
+        return "repmibench/warm-up/" + caseIndex;
+    }
+
+    /**
      * A RepMI rank other than the writer: for each sample, polls its replica until it has applied the sample's last
      * write (value or array count), then acknowledges to the writer.
      */
     private void observe(RepmiSpec spec, long before) {
         boolean arrays = spec.benchCase().throughput();
-        for (int i = 1; i <= spec.warmup() + spec.samples(); i++) {
+        int total = spec.warmup() + spec.samples();
+        for (int i = 1; i <= total; i++) {
+            if (i == spec.warmup() + 1 && extra < 0) {
+                total += writersExtra(); // the writer decided once the counted warm-up was acknowledged
+            }
             long target = before + (long) i * spec.batch();
             Acks.until(() -> (arrays ? counter.arrays() : counter.get()) >= target, OBSERVER_PARK_NANOS,
                     timeoutMillis, "rank " + rank + ": replica reaching " + (arrays ? "array " : "value ") + target);

@@ -3,6 +3,7 @@ package io.mobula.bench.repmi;
 import io.mobula.bench.Environment;
 import io.mobula.bench.MachineFields;
 import io.mobula.bench.ranks.RankLaunch;
+import io.mobula.bench.ranks.TimedWarmUp;
 import io.mobula.bench.ranks.Verdicts;
 import io.mobula.bench.rmi.LaunchContext;
 import io.mobula.bench.rmi.Progress;
@@ -96,7 +97,8 @@ public final class RepmiSuite {
                         specs.forEach(x -> args2.add(x.encode()));
                         String pool = "repmibench-" + stamp + "-" + ProcessHandle.current().pid() + "-" + seq++;
                         List<List<String>> cmds = launch.jvmRanks(RepmiRank.class.getName(), args2, s, t, n, pool,
-                                server.port(), opt.jfr(), List.of("-Dmobula.repmi.timeoutMs=60000"));
+                                server.port(), opt.jfr(), List.of("-Dmobula.repmi.timeoutMs=60000",
+                                TimedWarmUp.flag(opt.warmupMillis())));
                         results.addAll(collect(launch.run(s + " " + t + " N=" + n, cmds, n - 1), s, t, n, specs,
                                 progress));
                     }
@@ -176,10 +178,11 @@ public final class RepmiSuite {
                 "the writer is the highest rank; RepMI's sequencer is rank 0, so from N = 2 a write goes writer ->"
                         + " sequencer -> every replica (the writer's own included)",
                 String.format(Locale.ROOT, "latency cases: %d warm-up + %d timed writes; gap: %d + %d samples of %d"
-                        + " writes; throughput: %d + %d samples of %d writes of %s; read: %d + %d samples of %d calls",
+                        + " writes; throughput: %d + %d samples of %d writes of %s; read: %d + %d samples of %d calls;"
+                        + " the writer warms up each case for at least %d ms (more samples when the count ends sooner)",
                         opt.warmup(), opt.samples(), opt.gapWarmup(), opt.gapSamples(), opt.gapBatch(), opt.tpWarmup(),
                         opt.tpSamples(), opt.tpBatch(), Verdicts.bytes(opt.arrayBytes()), opt.readWarmup(),
-                        opt.readSamples(), opt.readCalls()),
+                        opt.readSamples(), opt.readCalls(), opt.warmupMillis()),
                 "a sample is timed at the writer with nanoTime; acks are one-way RMI calls to the writer; p50/p99"
                         + " nearest rank; MB/s = argument bytes of one write (10^6 B/MB) / p50; x base = p50 /"
                         + " the baseline's p50 at the same N and transport");

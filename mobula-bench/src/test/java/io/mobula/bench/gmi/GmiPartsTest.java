@@ -22,6 +22,9 @@ class GmiPartsTest {
         assertEquals(List.of("mobula", "rmi-loop", "openmpi"), q.systems());
         assertEquals(List.of(GmiCase.values()), q.cases());
         assertEquals(List.of(2, 4, 8), GmiOptions.parse(new String[] {"--full"}).sizes());
+        assertEquals(2000, q.warmupMillis(), "quick: every case warms up for at least 2 s");
+        assertEquals(5000, GmiOptions.parse(new String[] {"--full"}).warmupMillis());
+        assertEquals(0, GmiOptions.parse(new String[] {"--warmup-ms", "0"}).warmupMillis());
     }
 
     @Test
@@ -64,7 +67,7 @@ class GmiPartsTest {
 
     private static GmiResult r(GmiCase c, String system, String t, int n, long p50Nanos, long bytes) {
         return new GmiResult(c, system, t, n, new Stats(100, p50Nanos, 2 * p50Nanos, p50Nanos, p50Nanos / 2,
-                3 * p50Nanos), bytes, null);
+                3 * p50Nanos), bytes, -1, null);
     }
 
     @Test

@@ -32,7 +32,8 @@ class GmiSuiteSmokeTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = GmiSuite.run(new String[] {
-                "--systems", "mobula", "--sizes", "2", "--transports", "shm,tcp", "--warmup", "20", "--samples", "30",
+                "--systems", "mobula", "--sizes", "2", "--transports", "shm,tcp", "--warmup", "20", "--warmup-ms", "50",
+                "--samples", "30",
                 "--tp-warmup", "1", "--tp-samples", "3", "--batch", "2", "--latency-doubles", "4",
                 "--throughput-bytes", "16384", "--json", json.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -60,6 +61,9 @@ class GmiSuiteSmokeTest {
                 default -> 30;
             };
             assertEquals(samples, num(o, "samples"), line);
+            int counted = c == GmiCase.BROADCAST_THROUGHPUT ? 1 : c == GmiCase.GATHER_TO_ALL_THROUGHPUT ? 2 : 20;
+            // the counted warm-up, stretched to 50 ms when it ended sooner
+            assertTrue(num(o, "warmup_ops") >= counted, "warm-up of at least the count: " + line);
             long bytes = switch (c) {
                 case BROADCAST, REDUCE_TO_ALL -> 32;
                 case SCATTER, GATHER_TO_ALL -> 64;
