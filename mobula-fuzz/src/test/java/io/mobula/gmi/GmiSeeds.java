@@ -21,8 +21,8 @@ public final class GmiSeeds {
         // invoke 0, part 1, reply 2
         w.beginMessage();
         w.writeInt(1);
-        w.writeObject(rmi.toBytes(new GroupMessages.Invoke("g", 3, 1, 0, 42, GroupMessages.REPLY_ALL, 0,
-                new int[] {1, 2, 3}, true, null).toWire()));
+        w.writeObject(InvokeHeader.encode(new GroupMessages.Invoke("g", 3, 1, 0, 42, GroupMessages.REPLY_ALL, 0,
+                new int[] {1, 2, 3}, true, null), null));
         w.writeObject(rmi.toBytes(Samples.graphs().get(1)));
         sink.call(gmi, "invoke", 0, le, w);
         w.beginMessage();

@@ -8,9 +8,9 @@ import java.util.List;
 /**
  * GMI's messages: a one-way call to a process's {@link GroupPort} with hostile bytes, its header record
  * ({@link GroupMessages}) decoded by the port's dispatcher as the runtime does (an invocation's header travels as
- * bytes, decoded with its payload), then its payload (a parameter vector, a result, a part) decoded as the receiver
- * does, with {@code Rmi.serialization().fromBytes}. Property: only
- * {@link SerialException}, never because memory or stack ran out.
+ * bytes in its own layout, decoded by {@link InvokeHeader}), then its payload (a parameter vector, a result, a part)
+ * decoded as the receiver does, with {@code Rmi.serialization().fromBytes}. Property: only {@link SerialException}
+ * (and, for an invocation header, {@link GroupException}), never because memory or stack ran out.
  *
  * <p>Input: method id (1), flags (1: bit 1 trailer, bit 2 little endian), then the argument bytes.
  */
@@ -21,11 +21,12 @@ class GroupPortFuzzTest {
     static final class Captured implements GroupPort {
         final List<Object> headers = new ArrayList<>();
         final List<byte[]> payloads = new ArrayList<>();
+        final List<byte[]> invokeHeaders = new ArrayList<>();
 
         @Override
         public void invoke(int rank, byte[] header, byte[] parameters) {
             headers.add(rank);
-            payloads.add(header);
+            invokeHeaders.add(header);
             payloads.add(parameters);
         }
 
@@ -46,5 +47,12 @@ class GroupPortFuzzTest {
     void call(byte[] input) throws Throwable {
         Captured port = new Captured();
         io.mobula.rmi.PortCallFuzz.call(input, DISPATCHER, port, port.payloads);
+        for (byte[] h : port.invokeHeaders) {
+            try {
+                InvokeHeader.decode(h, io.mobula.rmi.FuzzRuntime.serialization());
+            } catch (GroupException malformed) {
+                // the documented failure of a header that does not decode: that invocation fails, nothing else
+            }
+        }
     }
 }

@@ -161,8 +161,9 @@ final class GmiRuntime {
      */
     Encoded encodeInvoke(Invoke header, byte[] parameters) {
         invocationsEncoded.increment();
-        return new Encoded(header, encode(header.toWire(), () -> "the header of an invocation of '"
-                + header.group() + "'"), parameters);
+        byte[] reducer = header.reducer() == null ? null : encode(header.reducer(),
+                () -> "the combiner of a reduce in '" + header.group() + "'");
+        return new Encoded(header, InvokeHeader.encode(header, reducer), parameters);
     }
 
     /**
@@ -171,13 +172,7 @@ final class GmiRuntime {
      * @throws GroupException when the bytes are not an invocation header
      */
     Invoke decodeInvoke(byte[] bytes, int rank) {
-        Object v;
-        try {
-            v = serialization.fromBytes(bytes);
-        } catch (SerialException e) {
-            throw new GroupException("cannot decode the header of an invocation: " + e.getMessage(), e);
-        }
-        Invoke h = Invoke.fromWire(v);
+        Invoke h = InvokeHeader.decode(bytes, serialization);
         return h.rank() == rank ? h : h.to(rank);
     }
 

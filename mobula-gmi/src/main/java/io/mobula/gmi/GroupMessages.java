@@ -34,31 +34,6 @@ final class GroupMessages {
         Invoke to(int member) {
             return new Invoke(group, method, member, origin, call, reply, replyRank, ranks, relay, reducer);
         }
-
-        /**
-         * This header as it travels ({@link GroupPort#invoke}): built-in types only ({@code Object[]}, {@code String},
-         * {@code int[]}), so its serialized bytes carry no class descriptor but that of a reduce's combiner.
-         */
-        Object[] toWire() {
-            return new Object[] {group, new int[] {method, rank, origin, replyRank, reply, relay ? 1 : 0,
-                (int) (call >>> 32), (int) call}, ranks, reducer};
-        }
-
-        /**
-         * The header {@link #toWire} made, from what a peer sent.
-         *
-         * @throws GroupException when {@code wire} is not such a header
-         */
-        static Invoke fromWire(Object wire) {
-            if (!(wire instanceof Object[] a) || a.length != 4 || !(a[0] instanceof String group)
-                    || !(a[1] instanceof int[] f) || f.length != 8 || f[4] != (byte) f[4] || (f[5] & ~1) != 0
-                    || (a[2] != null && !(a[2] instanceof int[]))
-                    || (a[3] != null && !(a[3] instanceof BinomialCombiner))) {
-                throw new GroupException("malformed invocation header: " + (wire == null ? "null" : wire.getClass()));
-            }
-            return new Invoke(group, f[0], f[1], f[2], ((long) f[6] << 32) | (f[7] & 0xffffffffL), (byte) f[4], f[3],
-                    (int[]) a[2], f[5] == 1, (BinomialCombiner) a[3]);
-        }
     }
 
     /**

@@ -13,8 +13,8 @@ import java.rmi.RemoteException;
  */
 interface GroupPort extends Remote {
     /**
-     * Runs an invocation on member {@code rank} in this process. {@code header} is the invocation's serialized
-     * {@link GroupMessages.Invoke} (as {@link GroupMessages.Invoke#toWire}) and {@code parameters} its serialized
+     * Runs an invocation on member {@code rank} in this process. {@code header} is the invocation's
+     * {@link GroupMessages.Invoke} in its fixed layout ({@link InvokeHeader}) and {@code parameters} its serialized
      * parameter vector: the invoker encodes both once per invocation and every destination, and every relay down a
      * broadcast tree, gets the same two arrays; only {@code rank} is written per destination (the header's own rank
      * names the first destination and is replaced by {@code rank} on arrival). The parameters come last, so a large

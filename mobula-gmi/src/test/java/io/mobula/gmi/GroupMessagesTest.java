@@ -2,27 +2,29 @@ package io.mobula.gmi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.serial.Serialization;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/**
- * An invocation header's wire form ({@link Invoke#toWire}): it survives serialization, and anything else is refused.
- */
+/** An invocation header's fixed layout ({@link InvokeHeader}): it survives the trip, and anything else is refused. */
 class GroupMessagesTest {
     private static final Serialization S = Serialization.defaults();
 
     @Test
-    void aHeaderSurvivesItsWireForm() throws Exception {
+    void aHeaderSurvivesItsLayout() throws Exception {
         BinomialCombiner sum = Combiners.sum();
-        Invoke h = new Invoke("g", 3, 5, 2, -(1L << 40) - 7, GroupMessages.REPLY_REDUCE, -1, new int[] {5, 1, 0}, true,
-                sum);
-        Invoke back = Invoke.fromWire(S.fromBytes(S.toBytes(h.toWire())));
-        assertEquals("g", back.group());
+        Invoke h = new Invoke("gröup", 3, 5, 2, -(1L << 40) - 7, GroupMessages.REPLY_REDUCE, -1,
+                new int[] {5, 1, 0}, true, sum);
+        Invoke back = InvokeHeader.decode(InvokeHeader.encode(h, S.toBytes(sum)), S);
+        assertEquals("gröup", back.group());
         assertEquals(3, back.method());
         assertEquals(5, back.rank());
         assertEquals(2, back.origin());
@@ -32,28 +34,72 @@ class GroupMessagesTest {
         assertArrayEquals(new int[] {5, 1, 0}, back.ranks());
         assertTrue(back.relay());
         assertSame(sum.getClass(), back.reducer().getClass());
-        Invoke plain = Invoke.fromWire(S.fromBytes(S.toBytes(new Invoke("g", 0, 0, 0, 0, GroupMessages.REPLY_NONE, 0,
-                null, false, null).toWire())));
-        assertEquals(null, plain.ranks());
-        assertEquals(null, plain.reducer());
+        byte[] flat = InvokeHeader.encode(new Invoke("gmibench", 0, 0, 0, 0, GroupMessages.REPLY_NONE, 0, null,
+                false, null), null);
+        assertEquals(InvokeHeader.FIXED + 8, flat.length, "a flat broadcast's header: the fixed part and the name");
+        Invoke plain = InvokeHeader.decode(flat, S);
+        assertNull(plain.ranks());
+        assertNull(plain.reducer());
+        Invoke none = InvokeHeader.decode(InvokeHeader.encode(new Invoke("g", 0, 0, 0, 0, GroupMessages.REPLY_ALL, 0,
+                new int[0], false, null), null), S);
+        assertArrayEquals(new int[0], none.ranks(), "an empty destination list is not the same as none");
     }
 
     @Test
-    void anythingElseIsRefused() {
-        int[] fields = {0, 0, 0, 0, 0, 0, 0, 0};
-        Object[][] bad = {
-            {"g", fields, null}, // too short
-            {1, fields, null, null}, // no group name
-            {"g", new int[7], null, null}, // too few fields
-            {"g", new int[] {0, 0, 0, 0, 300, 0, 0, 0}, null, null}, // reply mode outside a byte
-            {"g", new int[] {0, 0, 0, 0, 0, 2, 0, 0}, null, null}, // relay flag neither 0 nor 1
-            {"g", fields, new long[1], null}, // ranks not an int[]
-            {"g", fields, null, "not a combiner"},
-        };
-        for (Object[] b : bad) {
-            assertThrows(GroupException.class, () -> Invoke.fromWire(b));
+    void malformedHeadersAreRefusedWithTheReason() throws Exception {
+        byte[] good = InvokeHeader.encode(new Invoke("g", 1, 2, 3, 4, GroupMessages.REPLY_ALL, 0, new int[] {2, 3},
+                false, null), null);
+        refused(null, "shorter");
+        refused(Arrays.copyOf(good, InvokeHeader.FIXED - 1), "shorter");
+        refused(Arrays.copyOf(good, good.length - 1), "in " + (good.length - 1) + " bytes");
+        refused(Arrays.copyOf(good, good.length + 1), "in " + (good.length + 1) + " bytes");
+        refused(with(good, b -> b.put(InvokeHeader.VERSION_OFFSET, (byte) 2)), "version 2");
+        refused(with(good, b -> b.put(InvokeHeader.REPLY_OFFSET, (byte) 4)), "reply mode 4");
+        refused(with(good, b -> b.put(InvokeHeader.FLAGS_OFFSET, (byte) 8)), "flags 8");
+        refused(with(good, b -> b.putInt(InvokeHeader.RANKS_COUNT_OFFSET, Integer.MAX_VALUE)), "ranks");
+        refused(with(good, b -> b.putInt(InvokeHeader.RANKS_COUNT_OFFSET, -1)), "-1 ranks");
+        refused(with(good, b -> b.putInt(InvokeHeader.REDUCER_LENGTH_OFFSET, Integer.MAX_VALUE)), "reducer");
+        refused(with(good, b -> b.putShort(InvokeHeader.GROUP_LENGTH_OFFSET, (short) 2000)), "2000 bytes");
+        // ranks counted but not present
+        refused(with(good, b -> b.put(InvokeHeader.FLAGS_OFFSET, (byte) 0)), "2 ranks");
+        // a reducer that is not a combiner
+        byte[] text = S.toBytes("not a combiner");
+        byte[] withText = Arrays.copyOf(good, good.length + text.length);
+        System.arraycopy(text, 0, withText, good.length, text.length);
+        ByteBuffer.wrap(withText).putInt(InvokeHeader.REDUCER_LENGTH_OFFSET, text.length);
+        refused(withText, "not a BinomialCombiner");
+    }
+
+    @Test
+    void randomBytesNeverGetPastTheChecks() {
+        Random random = new Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] b = new byte[random.nextInt(80)];
+            random.nextBytes(b);
+            if (b.length > 0) {
+                b[0] = InvokeHeader.VERSION;
+            }
+            try {
+                Invoke h = InvokeHeader.decode(b, S);
+                assertTrue(h.group() != null);
+            } catch (GroupException expected) {
+                assertTrue(expected.getMessage().startsWith("malformed invocation header: "), expected.getMessage());
+            }
         }
-        assertThrows(GroupException.class, () -> Invoke.fromWire(null));
-        assertThrows(GroupException.class, () -> Invoke.fromWire("text"));
+    }
+
+    private interface Edit {
+        void apply(ByteBuffer b);
+    }
+
+    private static byte[] with(byte[] good, Edit e) {
+        byte[] copy = good.clone();
+        e.apply(ByteBuffer.wrap(copy));
+        return copy;
+    }
+
+    private static void refused(byte[] bytes, String reason) {
+        GroupException e = assertThrows(GroupException.class, () -> InvokeHeader.decode(bytes, S));
+        assertTrue(e.getMessage().contains(reason), () -> "'" + reason + "' not in: " + e.getMessage());
     }
 }
