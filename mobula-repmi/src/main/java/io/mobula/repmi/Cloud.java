@@ -72,7 +72,7 @@ public final class Cloud {
         Generated.classInfo(rootClass);
         try {
             rt.write(0, RepmiMessages.CREATE, new RepmiMessages.Create(rootClass.getName(), type.getName(), name,
-                    arguments == null ? new Object[0] : arguments), "creating cloud '" + name + "'");
+                    arguments == null ? new Object[0] : arguments), () -> "creating cloud '" + name + "'");
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

@@ -180,7 +180,7 @@ final class Failover {
                 Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, 0, RepmiMessages.NOOP)
                         : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().floor(),
                                 e.header().cloud(), e.header().method());
-                entries.put(q, new RepmiMessages.Entry(h, e == null ? rt.encode(null, "a no-op") : e.payload()));
+                entries.put(q, new RepmiMessages.Entry(h, e == null ? rt.encode(null, () -> "a no-op") : e.payload()));
             }
             for (int r : survivors) {
                 List<RepmiMessages.Entry> missing = new ArrayList<>(entries.tailMap(status.get(r)[0], false).values());

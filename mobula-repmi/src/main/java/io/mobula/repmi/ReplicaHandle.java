@@ -35,7 +35,7 @@ final class ReplicaHandle implements CloudHandle {
 
     @Override
     public Object write(int method, Object parameters) throws Throwable {
-        return rt.write(replica.id, method, parameters, "'" + replica.name + "'." + replica.skeleton.methods()
+        return rt.write(replica.id, method, parameters, () -> "'" + replica.name + "'." + replica.skeleton.methods()
                 .get(method));
     }
 

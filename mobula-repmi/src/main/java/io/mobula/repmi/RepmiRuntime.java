@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * RepMI in one process (thesis 4.3): every process of the pool holds a replica of every cloud. A writer sends its
@@ -132,7 +133,7 @@ final class RepmiRuntime {
             return;
         }
         try {
-            write(0, RepmiMessages.JOIN, null, "joining the replicas");
+            write(0, RepmiMessages.JOIN, null, () -> "joining the replicas");
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
@@ -181,11 +182,12 @@ final class RepmiRuntime {
 
     // ------------------------------------------------------------------ values
 
-    byte[] encode(Object value, String what) {
+    /** The bytes of {@code value}; {@code what} names it in an error and is built only then. */
+    byte[] encode(Object value, Supplier<String> what) {
         try {
             return serialization.toBytes(value);
         } catch (SerialException e) {
-            throw new CloudException("cannot serialize " + what + ": " + e.getMessage(), e);
+            throw new CloudException("cannot serialize " + what.get() + ": " + e.getMessage(), e);
         }
     }
 
@@ -240,23 +242,26 @@ final class RepmiRuntime {
 
     // ------------------------------------------------------------------ writes (the writer's side)
 
-    /** Runs a write (or a creation) through the total order and returns the local result. */
-    Object write(long cloud, int method, Object parameters, String what) throws Throwable {
+    /**
+     * Runs a write (or a creation) through the total order and returns the local result; {@code what} names the write
+     * in errors (built only then: a description costs more than a small write's encoding).
+     */
+    Object write(long cloud, int method, Object parameters, Supplier<String> what) throws Throwable {
         if (CloudContext.current() instanceof CloudContext.WriteFrame) {
-            throw new CloudException(what + ": a replication reference used inside a cloud's write method (thesis"
+            throw new CloudException(what.get() + ": a replication reference used inside a cloud's write method (thesis"
                     + " 4.2.2, the nested invocation problem: cloud objects may not hold replication references)");
         }
         checkRunning();
-        byte[] bytes = encode(parameters, "the arguments of " + what);
+        byte[] bytes = encode(parameters, () -> "the arguments of " + what.get());
         try {
             if (!onTheirWay.tryAcquire(timeoutNanos, TimeUnit.NANOSECONDS)) {
-                throw new CloudException(what + " waited " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms for"
+                throw new CloudException(what.get() + " waited " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms for"
                         + " one of the " + Sequencer.WINDOW + " writes of this process on their way to be applied"
                         + " (mobula.repmi.window)");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CloudException("interrupted while waiting to send " + what, e);
+            throw new CloudException("interrupted while waiting to send " + what.get(), e);
         }
         stats.write();
         PendingWrite w;
@@ -274,11 +279,11 @@ final class RepmiRuntime {
         } catch (ExecutionException e) {
             throw e.getCause();
         } catch (TimeoutException e) {
-            throw new CloudException(what + " was not applied within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
+            throw new CloudException(what.get() + " was not applied within " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
                     + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CloudException("interrupted while waiting for " + what, e);
+            throw new CloudException("interrupted while waiting for " + what.get(), e);
         } finally {
             pending.remove(call);
             onTheirWay.release();

@@ -36,9 +36,9 @@ class BacklogDrainTest {
             long created = rt.sequencer.lastSequenced() + 1; // a cloud's id is the number of its creation
             rt.sequencer.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 1, 0, 0, RepmiMessages.CREATE),
                     rt.encode(new RepmiMessages.Create(StackRoot.class.getName(), Stack.class.getName(), "backlog",
-                            new Object[0]), "a creation"));
+                            new Object[0]), () -> "a creation"));
             rt.sequencer.onSubmit(new RepmiMessages.Submit(0, Long.MAX_VALUE - 2, 0, created, 0),
-                    rt.encode(new Stack_MobulaCloudSkeleton.P0_push(7), "a push"));
+                    rt.encode(new Stack_MobulaCloudSkeleton.P0_push(7), () -> "a push"));
             await(() -> rt.scheduler.pending() == 3, "the creation and the push to be taken in behind the gate");
             Thread.sleep(200); // their threads have started and wait for their turn
         }

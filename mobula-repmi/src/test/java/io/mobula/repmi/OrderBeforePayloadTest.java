@@ -34,7 +34,7 @@ class OrderBeforePayloadTest {
         assertEquals(0, s.size(), "nothing runs before the payload of the write ordered first");
         assertTrue(later.isAlive(), "the later write waits for the earlier one");
         rt.delivery.onPayload(new RepmiMessages.Submit(8, 1, 1, cloud, 0),
-                rt.encode(new Stack_MobulaCloudSkeleton.P0_push(5), "a push"));
+                rt.encode(new Stack_MobulaCloudSkeleton.P0_push(5), () -> "a push"));
         later.join(20_000);
         assertEquals(2, s.size(), "5, then 9");
         assertEquals(9, s.pop());
@@ -47,7 +47,7 @@ class OrderBeforePayloadTest {
         RepmiRuntime rt = RepmiRuntime.get();
         long cloud = rt.byName("payload-first").id;
         rt.delivery.onPayload(new RepmiMessages.Submit(9, 2, 2, cloud, 0),
-                rt.encode(new Stack_MobulaCloudSkeleton.P0_push(6), "a push"));
+                rt.encode(new Stack_MobulaCloudSkeleton.P0_push(6), () -> "a push"));
         s.push(1);
         assertEquals(1, s.size(), "a payload without its order is not applied");
         long seq = rt.sequencer.lastSequenced() + 1;
@@ -62,7 +62,7 @@ class OrderBeforePayloadTest {
         Stack s = Cloud.create(Stack.class, StackRoot.class, "payload-fetched");
         RepmiRuntime rt = RepmiRuntime.get();
         long cloud = rt.byName("payload-fetched").id;
-        byte[] eleven = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(11), "a push");
+        byte[] eleven = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(11), () -> "a push");
         java.util.List<String> asked = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
         int other = 5; // a replica that holds the payload: its writer (rank 10) died while sending it, say
         rt.usePort(other, (ReplicaPort) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),

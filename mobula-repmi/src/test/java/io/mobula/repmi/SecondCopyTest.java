@@ -24,8 +24,8 @@ class SecondCopyTest {
         Stack s = Cloud.create(Stack.class, StackRoot.class, "second-copy");
         RepmiRuntime rt = RepmiRuntime.get();
         long cloud = rt.byName("second-copy").id;
-        byte[] five = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(5), "a push");
-        byte[] six = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(6), "a push");
+        byte[] five = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(5), () -> "a push");
+        byte[] six = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(6), () -> "a push");
         rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 1, 1, cloud, 0), five);
         rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 1, 1, cloud, 0), five); // the same write again
         rt.sequencer.onSubmit(new RepmiMessages.Submit(7, 3, 3, cloud, 0), six); // writer 7 settled calls 1 and 2
