@@ -230,7 +230,8 @@ final class GroupReference implements GroupInvoker {
         int n = ci.number();
         ResultType type = c.method.result();
         String key = ci.identifier() + ":" + c.sequence.getAndIncrement();
-        String label = "combined invocation '" + ci.identifier() + "' of '" + view.name + "'";
+        // names the invocation in errors only, so built only then
+        Supplier<String> label = () -> "combined invocation '" + ci.identifier() + "' of '" + view.name + "'";
         ParameterVector combined = null;
         RuntimeException failure = null;
         try {
@@ -240,7 +241,7 @@ final class GroupReference implements GroupInvoker {
                 // tell the parent, so the failure travels to participant 0 and from there to everyone
                 int parent = ci.combiner() instanceof FlatInvocationCombiner ? 0 : BinomialTree.parent(me);
                 sendPart(c, GroupMessages.PART_PARAMETERS, key, parent, me, true,
-                        rt.encodeOutcome(Outcome.failed(e), () -> label));
+                        rt.encodeOutcome(Outcome.failed(e), label));
                 throw e;
             }
             failure = e;
@@ -255,9 +256,9 @@ final class GroupReference implements GroupInvoker {
             try {
                 Mailboxes.Box b = rt.mail.box(box);
                 rt.drive(view, () -> b.arrived(0));
-                Mailboxes.Letter l = b.take(0, rt.timeoutNanos, "the result of " + label
+                Mailboxes.Letter l = b.take(0, rt.timeoutNanos, () -> "the result of " + label.get()
                         + " from participant 0");
-                return rt.decodeOutcome(l.thrown(), l.value(), () -> "the result of " + label);
+                return rt.decodeOutcome(l.thrown(), l.value(), () -> "the result of " + label.get());
             } finally {
                 rt.mail.remove(box);
             }
@@ -271,7 +272,7 @@ final class GroupReference implements GroupInvoker {
                 for (int i = 1; i < n; i++) {
                     try {
                         sendPart(c, GroupMessages.PART_FORWARDED, key, i, rank, parts[i].thrown() != null,
-                                rt.encodeOutcome(parts[i], () -> label));
+                                rt.encodeOutcome(parts[i], label));
                     } catch (RuntimeException e) {
                         rt.forwarderFailures.increment();
                     }
@@ -295,10 +296,10 @@ final class GroupReference implements GroupInvoker {
             return o;
         }
         Outcome[] parts = split(c, type, o, n);
-        byte[] shared = c.replyPersonalizer == null ? rt.encodeOutcome(o, () -> label) : null;
+        byte[] shared = c.replyPersonalizer == null ? rt.encodeOutcome(o, label) : null;
         RuntimeException unsent = null;
         for (int i = 1; i < n; i++) {
-            byte[] bytes = shared != null ? shared : rt.encodeOutcome(parts[i], () -> label);
+            byte[] bytes = shared != null ? shared : rt.encodeOutcome(parts[i], label);
             try {
                 sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null, bytes);
             } catch (RuntimeException e) {
@@ -315,14 +316,15 @@ final class GroupReference implements GroupInvoker {
      * Gathers or reduces the participants' parameter vectors: participant 0 returns the combined vector, the others
      * send theirs (or their subtree's) on and return null. A part that arrives as a failure is thrown.
      */
-    private ParameterVector combineParameters(MethodConfig c, ParameterVector pv, String key, String label) {
+    private ParameterVector combineParameters(MethodConfig c, ParameterVector pv, String key,
+            Supplier<String> label) {
         CombinedInvocation ci = c.combined;
         int me = ci.rank();
         int n = ci.number();
         if (ci.combiner() instanceof FlatInvocationCombiner flat) {
             if (me != 0) {
                 sendPart(c, GroupMessages.PART_PARAMETERS, key, 0, me, false, rt.encode(pv, () -> "the parameters of "
-                        + label));
+                        + label.get()));
                 return null;
             }
             ParameterVector[] in = new ParameterVector[n];
@@ -358,19 +360,19 @@ final class GroupReference implements GroupInvoker {
             return acc;
         }
         sendPart(c, GroupMessages.PART_PARAMETERS, key, BinomialTree.parent(me), me, false,
-                rt.encode(acc, () -> "the parameters of " + label));
+                rt.encode(acc, () -> "the parameters of " + label.get()));
         return null;
     }
 
-    private ParameterVector parameters(Mailboxes.Box b, int participant, String label) {
-        String what = "the parameters of participant " + participant + " of " + label;
+    private ParameterVector parameters(Mailboxes.Box b, int participant, Supplier<String> label) {
+        Supplier<String> what = () -> "the parameters of participant " + participant + " of " + label.get();
         rt.drive(view, () -> b.arrived(participant));
         Mailboxes.Letter l = b.take(participant, rt.timeoutNanos, what);
         if (l.thrown()) {
-            Throwable t = rt.decodeOutcome(true, l.value(), () -> what).thrown();
-            throw new GroupException("participant " + participant + " of " + label + " failed: " + t, t);
+            Throwable t = rt.decodeOutcome(true, l.value(), what).thrown();
+            throw new GroupException("participant " + participant + " of " + label.get() + " failed: " + t, t);
         }
-        return rt.decodeParameters(l.value(), () -> what);
+        return rt.decodeParameters(l.value(), what);
     }
 
     private static Outcome[] split(MethodConfig c, ResultType type, Outcome o, int n) {
@@ -382,9 +384,9 @@ final class GroupReference implements GroupInvoker {
         return same;
     }
 
-    private static ParameterVector complete(ParameterVector out, Object combiner, String label) {
+    private static ParameterVector complete(ParameterVector out, Object combiner, Supplier<String> label) {
         if (!out.isComplete()) {
-            throw new GroupException("invocation combiner " + combiner.getClass().getName() + " of " + label
+            throw new GroupException("invocation combiner " + combiner.getClass().getName() + " of " + label.get()
                     + " left parameter(s) " + out.missing() + " unwritten");
         }
         return out;

@@ -4,6 +4,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * Where messages between the participants of one operation meet their receiver: parts of a combined invocation, the
@@ -65,7 +66,7 @@ final class Mailboxes {
          *
          * @throws GroupException after {@code timeoutNanos} (with {@code what} in the message) or on failure
          */
-        Letter take(int from, long timeoutNanos, String what) {
+        Letter take(int from, long timeoutNanos, Supplier<String> what) {
             long deadline = System.nanoTime() + timeoutNanos;
             lock.lock();
             try {
@@ -80,13 +81,13 @@ final class Mailboxes {
                     long left = deadline - System.nanoTime();
                     if (left <= 0) {
                         throw new GroupException("timed out after " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos)
-                                + " ms waiting for " + what);
+                                + " ms waiting for " + what.get());
                     }
                     changed.awaitNanos(left);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new GroupException("interrupted while waiting for " + what, e);
+                throw new GroupException("interrupted while waiting for " + what.get(), e);
             } finally {
                 lock.unlock();
             }

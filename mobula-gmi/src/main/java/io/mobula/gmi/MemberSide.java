@@ -262,7 +262,7 @@ final class MemberSide {
                 Outcome partial;
                 try {
                     rt.drive(v, () -> b.arrived(child));
-                    Mailboxes.Letter l = b.take(child, rt.timeoutNanos, "the partial result of member rank " + child
+                    Mailboxes.Letter l = b.take(child, rt.timeoutNanos, () -> "the partial result of member rank " + child
                             + " of '" + h.group() + "'");
                     partial = rt.decodeOutcome(l.thrown(), l.value(), () -> "the partial result of member rank "
                             + child);
