@@ -109,7 +109,8 @@ public final class LateJoinMain {
                 + (after.payloadBytesSent() - before.payloadBytesSent()) + " bytes) and "
                 + (after.ordersSent() - before.ordersSent()) + " orders; fetched "
                 + (after.payloadsFetched() - before.payloadsFetched()) + " payloads; took "
-                + (after.ordersTakenByWriter() - before.ordersTakenByWriter()) + " orders in while writing");
+                + (after.ordersTakenByWriter() - before.ordersTakenByWriter()) + " orders in while writing;"
+                + " sequenced " + (after.sequencedOnReceipt() - before.sequencedOnReceipt()) + " on receipt");
         pool.barrier();
     }
 }
