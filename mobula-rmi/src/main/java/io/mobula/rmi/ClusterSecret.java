@@ -212,7 +212,7 @@ public final class ClusterSecret {
             Arrays.fill(text, (byte) 0);
             try {
                 Files.createLink(file, tmp); // fails if another process was first: its cookie stands
-                LOG.log(System.Logger.Level.INFO, "created the cluster cookie " + file + " (mode 600): processes of"
+                LOG.log(System.Logger.Level.DEBUG, "created the cluster cookie " + file + " (mode 600): processes of"
                         + " this user that share it authenticate each other (docs/SECURITY.md)");
             } catch (java.nio.file.FileAlreadyExistsException first) {
                 // another process created it meanwhile
