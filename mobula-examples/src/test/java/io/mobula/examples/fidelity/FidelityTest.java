@@ -238,6 +238,49 @@ class FidelityTest {
         }
     }
 
+    /**
+     * The process-wide socket factory: a registry and objects exported without factories listen on its server
+     * sockets, and calls without a client factory (the registry's stub, looked-up stubs, a callback) connect on its
+     * sockets, in a client and a server process alike.
+     */
+    @Test
+    void theProcessWideSocketFactory() throws Exception {
+        String jdk = globalFactory(JAVA_RMI);
+        assertTrue(jdk.contains("server sockets from the global factory, ports asked: [the registry's, 0]\n"
+                + "server ready\na:1 b:2\nthe client connected on sockets of the global factory: true"), jdk);
+        assertEquals(jdk, globalFactory(PORTED));
+    }
+
+    private static String globalFactory(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = ownFactory(v, "GlobalFactory", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            String client;
+            try (ChildJvm c = ownFactory(v, "GlobalFactory", "client", port)) {
+                int code = c.waitFor(LIMIT);
+                client = c.output() + (code == 0 ? "" : "\nexit " + code);
+            }
+            server.send("quit");
+            assertEquals(0, server.waitFor(LIMIT), server.output());
+            List<String> lines = new ArrayList<>(List.of(server.output().split("\n")));
+            lines.addAll(2, List.of(client.split("\n")));
+            return samePackage(String.join("\n", lines));
+        }
+    }
+
+    /**
+     * Starts a program that installs java.rmi's process-wide socket factory itself: the java.rmi copy without the
+     * loopback factory the other reference runs install (java.rmi takes one per process; the program's binds to
+     * loopback too).
+     */
+    private static ChildJvm ownFactory(Variant v, String program, String... args) throws Exception {
+        if (!v.javaRmi()) {
+            return v.start(program, args);
+        }
+        return ChildJvm.start(Class.forName(v.basePackage() + "." + v.pkg() + "." + program),
+                List.of("-Djava.rmi.server.hostname=127.0.0.1"), args);
+    }
+
     /** Runs a single-process program on one system and returns everything it printed. */
     static String run(Variant v, String program, String... args) throws Exception {
         try (ChildJvm c = v.start(program, args)) {
