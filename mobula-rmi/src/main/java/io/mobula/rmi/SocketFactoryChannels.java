@@ -11,6 +11,7 @@ import java.rmi.ConnectException;
 import java.rmi.RemoteException;
 import java.rmi.server.ExportException;
 import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIFailureHandler;
 import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.RMISocketFactory;
 import java.time.Duration;
@@ -131,6 +132,24 @@ final class SocketFactoryChannels {
     /** The package of Mobula's sockets agent for plain java.rmi programs (mobula-interop, above this module). */
     private static final String AGENT_PACKAGE = "io.mobula.interop.sockets.";
 
+    /**
+     * After an {@code accept} of a listener made here failed: java.rmi's failure handler
+     * ({@link RMISocketFactory#setFailureHandler}), if one is set, decides whether it goes on (false closes it, as in
+     * java.rmi); without one it goes on after a short pause.
+     */
+    private static boolean keepAccepting(IOException failure) {
+        RMIFailureHandler h = RMISocketFactory.getFailureHandler();
+        if (h == null) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return true;
+        }
+        return h.failure(failure);
+    }
+
     /** Whether {@code c} is a connection made by this class (so: no shm upgrade, not the shared peer connection). */
     static boolean owns(Connection c) {
         return SCHEME.equals(c.remote().transport());
@@ -155,7 +174,7 @@ final class SocketFactoryChannels {
         listeners.removeIf(e -> !e.listener.isOpen());
         RMIServerSocketFactory maker = ssf != null ? ssf : processWide();
         SocketTransport t = SocketTransport.create(runtime.transportOptions(), null,
-                maker == null ? null : maker::createServerSocket);
+                maker == null ? null : maker::createServerSocket, SocketFactoryChannels::keepAccepting);
         try {
             Listener l = t.listen(new Endpoint(SCHEME, runtime.config.host(), port, null), runtime);
             ServerEntry entry = new ServerEntry(new ServerKey(port, ssf), t, l);
