@@ -9,10 +9,13 @@ import io.mobula.examples.classic.PortedPrograms.Variant;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -152,6 +155,55 @@ class FidelityTest {
                 return samePackage(client.output()) + (code == 0 ? "" : "\nexit " + code);
             }
         }
+    }
+
+    /**
+     * A value of a class the receiving process cannot load, as an argument and as a result: the client sees the
+     * ClassNotFoundException inside java.rmi's wrapping; the next call works.
+     */
+    @Test
+    void aClassThePeerDoesNotHave() throws Exception {
+        String jdk = unknownClass(JAVA_RMI);
+        assertTrue(jdk.contains("java.lang.ClassNotFoundException") && jdk.contains("still usable: returned 1"), jdk);
+        assertEquals(jdk, unknownClass(PORTED));
+    }
+
+    private static String unknownClass(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        String classes = unknownClasses().toString();
+        try (ChildJvm server = v.start("UnknownClass", "server", port, classes)) {
+            server.awaitLine("server ready", LIMIT);
+            try (ChildJvm client = v.start("UnknownClass", "client", port, classes)) {
+                int code = client.waitFor(LIMIT);
+                return samePackage(client.output()) + (code == 0 ? "" : "\nexit " + code);
+            }
+        }
+    }
+
+    private static Path unknownClassesDir;
+
+    /**
+     * A directory off the class path with two Serializable classes, {@code unknown.ServerOnly} and
+     * {@code unknown.ClientOnly}, compiled once (with the class path's annotation processors, as a program's own
+     * classes are built).
+     */
+    private static synchronized Path unknownClasses() throws IOException {
+        if (unknownClassesDir == null) {
+            Path dir = Files.createTempDirectory(Path.of("target"), "unknown-classes");
+            List<String> javacArgs = new ArrayList<>(List.of("-proc:full", "-cp", System.getProperty("java.class.path"),
+                    "-d", dir.toString()));
+            for (String name : List.of("ServerOnly", "ClientOnly")) {
+                Path source = dir.resolve(name + ".java");
+                Files.writeString(source, "package unknown;\n\npublic class " + name
+                        + " implements java.io.Serializable {\n    private static final long serialVersionUID = 1L;\n"
+                        + "    public int x = 1;\n}\n");
+                javacArgs.add(source.toString());
+            }
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            assertEquals(0, javac.run(null, null, null, javacArgs.toArray(String[]::new)), "javac failed");
+            unknownClassesDir = dir.toAbsolutePath();
+        }
+        return unknownClassesDir;
     }
 
     /** Naming's URL forms, good and malformed, against a registry on a given port. */
