@@ -33,14 +33,34 @@ final class RemoteFailures {
      * {@link java.io.ObjectStreamException} ({@code NotSerializableException}, {@code InvalidClassException},
      * {@code StreamCorruptedException}, ...) or {@link ClassNotFoundException} among {@code e} and its causes (Mobula's
      * serializer attaches one as the cause of its {@code SerialException}), else {@code e} itself as an Exception.
+     * A class that cannot be found is reported as java.rmi's class loader reports it without a codebase to load
+     * from ({@link #classNotFound}).
      */
     static Exception javaIo(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause()) {
-            if (c instanceof java.io.ObjectStreamException || c instanceof ClassNotFoundException) {
-                return (Exception) c;
+            if (c instanceof ClassNotFoundException cnf) {
+                return classNotFound(cnf);
+            }
+            if (c instanceof java.io.ObjectStreamException x) {
+                return x;
             }
         }
         return e instanceof Exception x ? x : new io.mobula.serial.SerialException(e.toString(), e);
+    }
+
+    /** What java.rmi's class loader adds to the name of a class it cannot find (it loads none from the network). */
+    static final String NO_CLASS_LOADING = " (no security manager: RMI class loader disabled)";
+
+    /**
+     * {@code e} as java.rmi's class loader throws it when the class is not there: the same exception with
+     * {@link #NO_CLASS_LOADING} after the class name. Mobula never loads classes from the network either.
+     */
+    static ClassNotFoundException classNotFound(ClassNotFoundException e) {
+        String m = e.getMessage();
+        if (m == null || m.endsWith(NO_CLASS_LOADING)) {
+            return e;
+        }
+        return new ClassNotFoundException(m + NO_CLASS_LOADING, e.getException());
     }
 
     /** As java.rmi reports arguments the server could not read: its UnmarshalException, in a ServerException. */

@@ -304,6 +304,9 @@ final class RmiRuntime implements FrameHandler {
      * elsewhere) is closed again.
      */
     synchronized Remote exportAt(Remote impl, boolean pinned, int port) throws RemoteException {
+        if (onProcessWideFactory(port)) {
+            return exportAt(impl, pinned, port, null, null);
+        }
         Endpoint at = ensureListening(port);
         try {
             return export(impl, pinned, at, null);
@@ -312,7 +315,35 @@ final class RmiRuntime implements FrameHandler {
         }
     }
 
-    /** As {@link #exportAt(Remote, boolean, int)}, on a listener whose server sockets {@code ssf} makes. */
+    /**
+     * Whether an export on {@code port} without per-object factories listens on the process-wide java.rmi socket
+     * factory's server sockets ({@link SocketFactoryChannels#processWide()}), as in java.rmi: when one is set,
+     * unless this process's own listener or an extra one already listens on that explicit port (java.rmi too adds
+     * the object to the listener it has). Read at export only: without a process-wide factory nothing changes.
+     */
+    private boolean onProcessWideFactory(int port) {
+        if (sockets.processWide() == null) {
+            return false;
+        }
+        if (port == 0) {
+            return true;
+        }
+        Listener l = listener;
+        if (l != null && l.endpoint().port() == port) {
+            return false;
+        }
+        for (Listener x : extraListeners) {
+            if (x.endpoint().port() == port && x.isOpen()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * As {@link #exportAt(Remote, boolean, int)}, on a listener whose server sockets {@code ssf} makes (null: the
+     * process-wide factory's, else plain ones).
+     */
     synchronized Remote exportAt(Remote impl, boolean pinned, int port, java.rmi.server.RMIClientSocketFactory csf,
                                  java.rmi.server.RMIServerSocketFactory ssf) throws RemoteException {
         Endpoint at = sockets.listen(port, ssf);
@@ -331,7 +362,7 @@ final class RmiRuntime implements FrameHandler {
     synchronized int exportRegistry(Remote registry, int port, java.rmi.server.RMIClientSocketFactory csf,
                                     java.rmi.server.RMIServerSocketFactory ssf) throws RemoteException {
         Endpoint at;
-        if (csf == null && ssf == null) {
+        if (csf == null && ssf == null && !onProcessWideFactory(port)) {
             at = ensureListening(port);
         } else {
             ensureListening();
@@ -448,7 +479,7 @@ final class RmiRuntime implements FrameHandler {
             }
             return local;
         }
-        if (ref.usesSocketFactories()) {
+        if (ref.usesSocketFactories() || sockets.processWide() != null) {
             return sockets.channelFor(ref);
         }
         PeerConnection p = byVm.get(ref.vmId);

@@ -11,7 +11,9 @@ import java.rmi.ConnectException;
 import java.rmi.RemoteException;
 import java.rmi.server.ExportException;
 import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIFailureHandler;
 import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.RMISocketFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +35,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * factories are folded into one canonical instance ({@link #canonical}) that only the references hold, the
  * transport that makes its sockets refers to it weakly, and once it is collected its connections are closed. So a
  * factory given to {@code LocateRegistry.getRegistry(host, port, csf)} is not kept after the stub is dropped.
+ *
+ * <p>Where an object or a reference has no factory of its own, java.rmi uses the process-wide one
+ * ({@link RMISocketFactory#setSocketFactory}); {@link #processWide()} is the one place that decides whether Mobula
+ * does too: when one is set, exports without factories listen here on its server sockets, and calls without a client
+ * factory connect here on its sockets; when none is set, Mobula's own transports (TCP, shared memory) serve them.
  */
 final class SocketFactoryChannels {
     /** The endpoint scheme of listeners made by server socket factories. */
@@ -107,26 +114,67 @@ final class SocketFactoryChannels {
         return csf;
     }
 
+    /**
+     * The process-wide java.rmi socket factory ({@link RMISocketFactory#getSocketFactory()}) for sockets that have
+     * no per-object factory, read each time a listener or connection is made, as java.rmi does; null when none is set
+     * and Mobula's own transports serve such objects and calls. Also null with {@code mobula.tls} (every TCP
+     * connection of the runtime is TLS, docs/SECURITY.md) and for the factory of Mobula's sockets agent (it gives
+     * plain java.rmi programs what Mobula's own transports already are).
+     */
+    RMISocketFactory processWide() {
+        if (runtime.config.tls() != null) {
+            return null;
+        }
+        RMISocketFactory f = RMISocketFactory.getSocketFactory();
+        return f == null || f.getClass().getName().startsWith(AGENT_PACKAGE) ? null : f;
+    }
+
+    /** The package of Mobula's sockets agent for plain java.rmi programs (mobula-interop, above this module). */
+    private static final String AGENT_PACKAGE = "io.mobula.interop.sockets.";
+
+    /**
+     * After an {@code accept} of a listener made here failed: java.rmi's failure handler
+     * ({@link RMISocketFactory#setFailureHandler}), if one is set, decides whether it goes on (false closes it, as in
+     * java.rmi); without one it goes on after a short pause.
+     */
+    private static boolean keepAccepting(IOException failure) {
+        RMIFailureHandler h = RMISocketFactory.getFailureHandler();
+        if (h == null) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return true;
+        }
+        return h.failure(failure);
+    }
+
     /** Whether {@code c} is a connection made by this class (so: no shm upgrade, not the shared peer connection). */
     static boolean owns(Connection c) {
         return SCHEME.equals(c.remote().transport());
     }
 
     /**
-     * The endpoint of a listener for {@code port} (0: any, sharing a listener made by an equal factory, as java.rmi
-     * does) whose server sockets {@code ssf} makes (null: plain server sockets on the runtime's host). Called under
-     * the runtime's lock: the listener closes with the last object exported at it ({@link ListenerUses}).
+     * The endpoint of a listener for {@code port} (0: any, sharing the one an equal factory made for port 0, as
+     * java.rmi does) whose server sockets {@code ssf} makes (null: the {@linkplain #processWide() process-wide factory}'s,
+     * else plain server sockets on the runtime's host; an open listener made so serves later exports without a
+     * factory whatever is set since, as in java.rmi). Called under the runtime's lock: the listener closes with the
+     * last object exported at it ({@link ListenerUses}).
      */
     synchronized Endpoint listen(int port, RMIServerSocketFactory ssf) throws RemoteException {
         for (ServerEntry e : listeners) {
+            // port 0 shares the listener an equal factory made for port 0 (java.rmi's default port per factory),
+            // not one made for an explicit port
             if (e.listener.isOpen() && Objects.equals(e.key.factory, ssf)
-                    && (port == 0 || e.listener.endpoint().port() == port)) {
+                    && (port == 0 ? e.key.port == 0 : e.listener.endpoint().port() == port)) {
                 return e.listener.endpoint();
             }
         }
         listeners.removeIf(e -> !e.listener.isOpen());
+        RMIServerSocketFactory maker = ssf != null ? ssf : processWide();
         SocketTransport t = SocketTransport.create(runtime.transportOptions(), null,
-                ssf == null ? null : ssf::createServerSocket);
+                maker == null ? null : maker::createServerSocket, SocketFactoryChannels::keepAccepting);
         try {
             Listener l = t.listen(new Endpoint(SCHEME, runtime.config.host(), port, null), runtime);
             ServerEntry entry = new ServerEntry(new ServerKey(port, ssf), t, l);
@@ -139,12 +187,22 @@ final class SocketFactoryChannels {
             return l.endpoint();
         } catch (IOException | RuntimeException e) {
             t.close();
-            throw new ExportException("cannot listen on port " + port + " with server socket factory " + ssf
+            for (Throwable c = e; c != null; c = c.getCause()) {
+                if (c instanceof java.net.BindException b && port != 0) { // java.rmi's words
+                    throw new ExportException("Port already in use: " + port, b);
+                }
+            }
+            throw new ExportException("cannot listen on port " + port + " with server socket factory " + maker
                     + ": " + e, e);
         }
     }
 
-    /** A connection for calls through {@code ref}, made with its client socket factory. */
+    /**
+     * A connection for calls through {@code ref}, made with its client socket factory, else with the
+     * {@linkplain #processWide() process-wide factory} (read now, as java.rmi reads it for each new socket), else
+     * with plain sockets. A reference without a socket-factory endpoint is reached at its first TCP address (the
+     * framing is the same).
+     */
     PeerConnection channelFor(RemoteRef ref) throws RemoteException {
         Endpoint at = null;
         for (Endpoint e : ref.endpoints) {
@@ -152,11 +210,17 @@ final class SocketFactoryChannels {
                 at = e;
                 break;
             }
+            if (at == null && "tcp".equals(e.transport()) && e.hasHost()) {
+                at = new Endpoint(SCHEME, e.host(), e.port(), null);
+            }
         }
         if (at == null) {
             throw new ConnectException("no socket factory endpoint in " + ref);
         }
         RMIClientSocketFactory csf = ref.clientSocketFactory;
+        if (csf == null) {
+            csf = processWide();
+        }
         Client client;
         synchronized (this) {
             if (csf == null && plain == null) {

@@ -111,7 +111,7 @@ final class ReaderTypes {
         try {
             s = resolve(name, fingerprint);
         } catch (SerialException e) {
-            s = new Unusable(name, e.getMessage());
+            s = new Unusable(name, e.getMessage(), e.getCause());
         }
         put(i, s);
     }
@@ -177,8 +177,11 @@ final class ReaderTypes {
         used = Math.max(used, i + 1);
     }
 
-    /** Stands for a class this reader cannot use: every object of it fails to decode, with the reason. */
-    private record Unusable(String name, String reason) implements Serializer<Object> {
+    /**
+     * Stands for a class this reader cannot use: every object of it fails to decode, with the reason and its cause
+     * (the {@code ClassNotFoundException} or java.io exception Java serialization would have thrown, if any).
+     */
+    private record Unusable(String name, String reason, Throwable cause) implements Serializer<Object> {
         @Override
         public Class<Object> type() {
             return Object.class;
@@ -196,7 +199,7 @@ final class ReaderTypes {
 
         @Override
         public Object read(SerialReader in) throws SerialException {
-            throw new SerialException(reason);
+            throw new SerialException(reason, cause);
         }
     }
 

@@ -31,6 +31,7 @@ final class AcceptingListener<S extends Closeable> implements Listener, Runnable
     private final BooleanSupplier serverOpen;
     private final Accept<S> accept;
     private final SetUp<S> setUp;
+    private final SocketTransport.AcceptFailures failures;
     private volatile Thread acceptor;
 
     /**
@@ -43,6 +44,13 @@ final class AcceptingListener<S extends Closeable> implements Listener, Runnable
      */
     AcceptingListener(TransportBase<?, ?> owner, Endpoint endpoint, Closeable server, BooleanSupplier serverOpen,
                       Accept<S> accept, SetUp<S> setUp) {
+        this(owner, endpoint, server, serverOpen, accept, setUp, null);
+    }
+
+    /** As above; {@code failures} decides whether to go on after a failed accept (null: after a short pause). */
+    AcceptingListener(TransportBase<?, ?> owner, Endpoint endpoint, Closeable server, BooleanSupplier serverOpen,
+                      Accept<S> accept, SetUp<S> setUp, SocketTransport.AcceptFailures failures) {
+        this.failures = failures;
         this.owner = owner;
         this.endpoint = endpoint;
         this.server = server;
@@ -66,9 +74,14 @@ final class AcceptingListener<S extends Closeable> implements Listener, Runnable
                 if (!isOpen()) {
                     break; // closed under the accept (for a channel: an AsynchronousCloseException)
                 }
-                // e.g. out of file descriptors: keep the listener, back off briefly
+                // e.g. out of file descriptors: keep the listener, back off briefly (or as the owner decides)
                 StreamConnection.LOG.log(System.Logger.Level.WARNING, "accept on " + endpoint + " failed", e);
-                sleepQuietly();
+                if (failures == null) {
+                    sleepQuietly();
+                } else if (!keepAccepting(e)) {
+                    close();
+                    break;
+                }
                 continue;
             }
             if (!isOpen()) {
@@ -86,6 +99,18 @@ final class AcceptingListener<S extends Closeable> implements Listener, Runnable
             }
         }
         owner.listeners.remove(this);
+    }
+
+    /** What {@link #failures} says; one that throws keeps the listener (it is logged). */
+    private boolean keepAccepting(IOException e) {
+        try {
+            return failures.keepAccepting(e);
+        } catch (RuntimeException x) {
+            StreamConnection.LOG.log(System.Logger.Level.WARNING, "the accept failure handler of " + endpoint
+                    + " failed", x);
+            sleepQuietly();
+            return true;
+        }
     }
 
     private static void closeQuietly(Closeable socket) {

@@ -39,13 +39,26 @@ public final class SocketTransport extends TransportBase<AcceptingListener<Socke
         ServerSocket create(int port) throws IOException;
     }
 
+    /**
+     * Decides whether a listener goes on accepting after its server socket's {@code accept} failed (shaped like
+     * {@code RMIFailureHandler.failure}); false closes the listener. The failure is logged first either way.
+     */
+    @FunctionalInterface
+    public interface AcceptFailures {
+        /** Whether to go on accepting after {@code failure}. */
+        boolean keepAccepting(IOException failure);
+    }
+
     private final ClientSockets clientSockets;
     private final ServerSockets serverSockets;
+    private final AcceptFailures acceptFailures;
 
-    private SocketTransport(TransportOptions options, ClientSockets clientSockets, ServerSockets serverSockets) {
+    private SocketTransport(TransportOptions options, ClientSockets clientSockets, ServerSockets serverSockets,
+                            AcceptFailures acceptFailures) {
         super(NAME, true, options);
         this.clientSockets = clientSockets;
         this.serverSockets = serverSockets;
+        this.acceptFailures = acceptFailures;
     }
 
     /**
@@ -54,7 +67,17 @@ public final class SocketTransport extends TransportBase<AcceptingListener<Socke
      */
     public static SocketTransport create(TransportOptions options, ClientSockets clientSockets,
                                          ServerSockets serverSockets) {
-        return new SocketTransport(Objects.requireNonNull(options, "options"), clientSockets, serverSockets);
+        return create(options, clientSockets, serverSockets, null);
+    }
+
+    /**
+     * As {@link #create(TransportOptions, ClientSockets, ServerSockets)}, with what its listeners do when an
+     * {@code accept} fails ({@code null}: go on after a short pause).
+     */
+    public static SocketTransport create(TransportOptions options, ClientSockets clientSockets,
+                                         ServerSockets serverSockets, AcceptFailures acceptFailures) {
+        return new SocketTransport(Objects.requireNonNull(options, "options"), clientSockets, serverSockets,
+                acceptFailures);
     }
 
     @Override
@@ -77,7 +100,7 @@ public final class SocketTransport extends TransportBase<AcceptingListener<Socke
         }
         AcceptingListener<Socket> listener = new AcceptingListener<>(this,
                 new Endpoint(NAME, local.host(), server.getLocalPort(), null), server, () -> !server.isClosed(),
-                server::accept, socket -> accepted(socket, handler));
+                server::accept, socket -> accepted(socket, handler), acceptFailures);
         register(listener);
         listener.start("mobula-sock-accept-");
         return listener;

@@ -9,10 +9,13 @@ import io.mobula.examples.classic.PortedPrograms.Variant;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -154,6 +157,55 @@ class FidelityTest {
         }
     }
 
+    /**
+     * A value of a class the receiving process cannot load, as an argument and as a result: the client sees the
+     * ClassNotFoundException inside java.rmi's wrapping; the next call works.
+     */
+    @Test
+    void aClassThePeerDoesNotHave() throws Exception {
+        String jdk = unknownClass(JAVA_RMI);
+        assertTrue(jdk.contains("java.lang.ClassNotFoundException") && jdk.contains("still usable: returned 1"), jdk);
+        assertEquals(jdk, unknownClass(PORTED));
+    }
+
+    private static String unknownClass(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        String classes = unknownClasses().toString();
+        try (ChildJvm server = v.start("UnknownClass", "server", port, classes)) {
+            server.awaitLine("server ready", LIMIT);
+            try (ChildJvm client = v.start("UnknownClass", "client", port, classes)) {
+                int code = client.waitFor(LIMIT);
+                return samePackage(client.output()) + (code == 0 ? "" : "\nexit " + code);
+            }
+        }
+    }
+
+    private static Path unknownClassesDir;
+
+    /**
+     * A directory off the class path with two Serializable classes, {@code unknown.ServerOnly} and
+     * {@code unknown.ClientOnly}, compiled once (with the class path's annotation processors, as a program's own
+     * classes are built).
+     */
+    private static synchronized Path unknownClasses() throws IOException {
+        if (unknownClassesDir == null) {
+            Path dir = Files.createTempDirectory(Path.of("target"), "unknown-classes");
+            List<String> javacArgs = new ArrayList<>(List.of("-proc:full", "-cp", System.getProperty("java.class.path"),
+                    "-d", dir.toString()));
+            for (String name : List.of("ServerOnly", "ClientOnly")) {
+                Path source = dir.resolve(name + ".java");
+                Files.writeString(source, "package unknown;\n\npublic class " + name
+                        + " implements java.io.Serializable {\n    private static final long serialVersionUID = 1L;\n"
+                        + "    public int x = 1;\n}\n");
+                javacArgs.add(source.toString());
+            }
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            assertEquals(0, javac.run(null, null, null, javacArgs.toArray(String[]::new)), "javac failed");
+            unknownClassesDir = dir.toAbsolutePath();
+        }
+        return unknownClassesDir;
+    }
+
     /** Naming's URL forms, good and malformed, against a registry on a given port. */
     @Test
     void namingUrlForms() throws Exception {
@@ -236,6 +288,49 @@ class FidelityTest {
             assertEquals(0, server.waitFor(LIMIT), server.output());
             return samePackage(server.output() + "\n" + client);
         }
+    }
+
+    /**
+     * The process-wide socket factory: a registry and objects exported without factories listen on its server
+     * sockets, and calls without a client factory (the registry's stub, looked-up stubs, a callback) connect on its
+     * sockets, in a client and a server process alike.
+     */
+    @Test
+    void theProcessWideSocketFactory() throws Exception {
+        String jdk = globalFactory(JAVA_RMI);
+        assertTrue(jdk.contains("server sockets from the global factory, ports asked: [the registry's, 0]\n"
+                + "server ready\na:1 b:2\nthe client connected on sockets of the global factory: true"), jdk);
+        assertEquals(jdk, globalFactory(PORTED));
+    }
+
+    private static String globalFactory(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = ownFactory(v, "GlobalFactory", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            String client;
+            try (ChildJvm c = ownFactory(v, "GlobalFactory", "client", port)) {
+                int code = c.waitFor(LIMIT);
+                client = c.output() + (code == 0 ? "" : "\nexit " + code);
+            }
+            server.send("quit");
+            assertEquals(0, server.waitFor(LIMIT), server.output());
+            List<String> lines = new ArrayList<>(List.of(server.output().split("\n")));
+            lines.addAll(2, List.of(client.split("\n")));
+            return samePackage(String.join("\n", lines));
+        }
+    }
+
+    /**
+     * Starts a program that installs java.rmi's process-wide socket factory itself: the java.rmi copy without the
+     * loopback factory the other reference runs install (java.rmi takes one per process; the program's binds to
+     * loopback too).
+     */
+    private static ChildJvm ownFactory(Variant v, String program, String... args) throws Exception {
+        if (!v.javaRmi()) {
+            return v.start(program, args);
+        }
+        return ChildJvm.start(Class.forName(v.basePackage() + "." + v.pkg() + "." + program),
+                List.of("-Djava.rmi.server.hostname=127.0.0.1"), args);
     }
 
     /** Runs a single-process program on one system and returns everything it printed. */
