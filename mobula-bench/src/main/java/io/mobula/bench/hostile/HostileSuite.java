@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * (the RMI collection's, over TCP) is attacked for N seconds (default 15) while an ordinary client keeps calling its
  * null method, for {@code --settle} seconds (default 5) before and after the attack, and during it. Prints, per phase, the client's calls and latencies and the server's
  * largest thread count, resident memory and descriptor count, then what the server did with the attackers. Then
- * the JRMP bridge's attacks ({@link BridgeAttack}) on a server of their own.
+ * the JRMP bridge's attacks ({@link BridgeAttack}) on a server of their own, and the attacks on a live pool, its
+ * coordinator and its GMI and RepMI ports ({@link PoolAttack}). Exits 1 when the pool did not hold.
  */
 public final class HostileSuite {
     private static final String[] PHASES = {"before", "attack", "after"};
@@ -159,8 +160,32 @@ public final class HostileSuite {
                         .put("server_cpu_ms_after", idleCpu[0]).toString()));
             }
             Files.write(json, bridgeLines, java.nio.file.StandardOpenOption.APPEND);
+            PoolAttack.Result pool = PoolAttack.run(out, Math.max(1, opt.garbage() / 10));
+            Files.write(json, poolLines(pool, machine), java.nio.file.StandardOpenOption.APPEND);
+            return pool.held() ? 0 : 1;
         }
-        return 0;
+    }
+
+    /** One JSON line per pool attack, then the pool's state after them and the verdict. */
+    private static List<String> poolLines(PoolAttack.Result pool, MachineFields machine) {
+        List<String> lines = new ArrayList<>();
+        for (PoolAttack.Outcome o : pool.outcomes()) {
+            lines.add(machine.appendTo(new Json.Obj().put("suite", "hostile").put("phase", "pool")
+                    .put("attack", o.attack()).put("target", o.target()).put("result", o.result())
+                    .put("told", o.told()).toString()));
+        }
+        lines.add(machine.appendTo(new Json.Obj().put("suite", "hostile").put("phase", "pool-after")
+                .put("check_before", pool.checkBefore()).put("check_after", pool.checkAfter())
+                .put("deaths", pool.deaths().size())
+                .put("coordinator_threads_before", pool.coordinatorBefore().threads())
+                .put("coordinator_threads_after", pool.coordinatorAfter().threads())
+                .put("coordinator_rss_kib_before", pool.coordinatorBefore().rssKiB())
+                .put("coordinator_rss_kib_after", pool.coordinatorAfter().rssKiB())
+                .put("coordinator_fds_before", pool.coordinatorBefore().descriptors())
+                .put("coordinator_fds_after", pool.coordinatorAfter().descriptors())
+                .put("coordinator_cpu_ms", pool.coordinatorCpuMs())
+                .put("verdict", pool.held() ? "held" : "FAIL: " + String.join("; ", pool.failures())).toString()));
+        return lines;
     }
 
     /** Prints the attack's results and writes them as JSON lines; returns the file. */
