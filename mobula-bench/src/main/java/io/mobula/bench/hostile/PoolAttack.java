@@ -59,7 +59,7 @@ final class PoolAttack {
      * The ranks' lease: longer than the default, so that three JVMs starting on a loaded machine are not taken for
      * dead; the attacks do not depend on how fast a death is detected (a live rank must never be declared dead).
      */
-    private static final long LEASE_MS = 6_000;
+    private static final long LEASE_MS = 10_000;
 
     /** One attack: who made it against what, and what came of it. */
     record Outcome(String attack, String target, String result, String told) {
@@ -98,7 +98,7 @@ final class PoolAttack {
                         "-Dmobula.pool.name=hostile", "-Dmobula.pool.rank=" + r, "-Dmobula.pool.size=" + SIZE,
                         "-Dmobula.pool.server=127.0.0.1:" + port, "-Dmobula.pool.bootstrap=rank0",
                         "-Dmobula.pool.leaseMs=" + LEASE_MS,
-                        "-Dmobula.classFilter.deny=" + RefusedValue.class.getName(), "-Dmobula.pool.confirmMs=" + 2 * LEASE_MS))
+                        "-Dmobula.classFilter.deny=" + RefusedValue.class.getName(), "-Dmobula.pool.confirmMs=" + 3 * LEASE_MS))
                         .javaCommand(HostileMember.class.getName(), List.of()))));
             }
             for (Member m : members) {
