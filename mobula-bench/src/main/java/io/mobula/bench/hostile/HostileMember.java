@@ -33,8 +33,11 @@ import java.util.Map;
  *       {@code CHECK failed <reason>};</li>
  *   <li>{@code ATTACK-POOL v}, {@code ATTACK-GMI v}, {@code ATTACK-REPMI}: the last rank, a member holding the
  *       cluster secret, attacks rank {@code v} through the coordinator, its GMI port, or the cloud's sequencer, and
+ *       {@code FLOOD-REPMI v n b} publishes n payloads of b bytes to rank v's replica that no order will come for,
  *       prints one {@code OUTCOME <attack> <refused|accepted|sent> <what it was told>} line per attack, then
  *       {@code DONE};</li>
+ *   <li>{@code AWAIT-DISCARDED n}: waits (bounded) until n invocations of this process's member failed with
+ *       nobody to tell, and prints {@code DISCARDED <count>};</li>
  *   <li>{@code QUIT} (or end of input): leaves the pool and exits.</li>
  * </ul>
  * Every pool event is printed as {@code EVENT <kind> <rank> <detail>}.
@@ -85,6 +88,9 @@ public final class HostileMember {
                     case "ATTACK-POOL" -> attackPool(Integer.parseInt(w[1]));
                     case "ATTACK-GMI" -> attackGmi(Integer.parseInt(w[1]));
                     case "ATTACK-REPMI" -> attackRepmi();
+                    case "AWAIT-DISCARDED" -> awaitDiscarded(Long.parseLong(w[1]));
+                    case "FLOOD-REPMI" -> flood(Integer.parseInt(w[1]), Integer.parseInt(w[2]),
+                            Integer.parseInt(w[3]));
                     default -> println(out, "UNKNOWN " + line);
                 }
             } catch (Exception e) {
@@ -112,6 +118,18 @@ public final class HostileMember {
         println(out, sets == expected ? "CHECK ok answer " + answer + ", writes " + sets + ", discarded "
                 + Group.counters().discardedExceptions()
                 : "CHECK failed the cloud holds " + sets + " writes, not " + expected);
+    }
+
+    /**
+     * Waits (at most 20 s) until {@code n} invocations of this process's member failed with nobody to tell (the
+     * hostile ones are one-way: they may still be on their way or decoding), then prints {@code DISCARDED <count>}.
+     */
+    private void awaitDiscarded(long n) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (Group.counters().discardedExceptions() < n && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        println(out, "DISCARDED " + Group.counters().discardedExceptions());
     }
 
     /** In the pool's coordinator, speaks for rank {@code victim} as far as it lets a member. */
@@ -156,6 +174,22 @@ public final class HostileMember {
             long id = call++;
             sent("repmi-" + a.getKey(), () -> HostileReplicaPeer.submit(NAME, 0, id, a.getValue()));
         }
+        println(out, "DONE");
+    }
+
+    /**
+     * Publishes {@code count} payloads of {@code bytes} random bytes to rank {@code victim}'s replica in the name of
+     * a writer that is no process of the pool, never submitting them: no order comes for any.
+     */
+    private void flood(int victim, int count, int bytes) {
+        byte[] junk = new byte[bytes];
+        new java.util.Random(13).nextBytes(junk);
+        int origin = pool.size() + 100;
+        sent("repmi-publish-flood-" + count + "x" + bytes, () -> {
+            for (int i = 0; i < count; i++) {
+                HostileReplicaPeer.publish(victim, NAME, origin, FORGED_CALLS + i, junk);
+            }
+        });
         println(out, "DONE");
     }
 

@@ -69,6 +69,8 @@ class HostileSuiteSmokeTest {
                 after.toString());
         assertTrue(number(after, "coordinator_fds_after") <= number(after, "coordinator_fds_before") + 10,
                 after.toString());
+        // 256 MiB of payloads without an order were published to rank 1 (heap 256 MiB): it keeps a quarter of its heap
+        assertTrue(number(after, "rank1_rss_kib_after") < 512 * 1024, after.toString());
         Map<String, Integer> kinds = new java.util.TreeMap<>();
         for (Map<String, Object> o : pool.subList(0, pool.size() - 1)) {
             assertEquals("pool", o.get("phase"), o.toString());
@@ -98,7 +100,7 @@ class HostileSuiteSmokeTest {
                 default -> throw new AssertionError("unexpected line " + o);
             }
         }
-        assertEquals(Map.of("stranger", 8, "pool", 5, "gmi", 14, "repmi", 5), kinds, pool.toString());
+        assertEquals(Map.of("stranger", 8, "pool", 5, "gmi", 14, "repmi", 6), kinds, pool.toString());
     }
 
     private static double number(Map<String, Object> line, String key) {
