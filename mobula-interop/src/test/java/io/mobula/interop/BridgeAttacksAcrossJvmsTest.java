@@ -77,9 +77,7 @@ class BridgeAttacksAcrossJvmsTest {
             import java.rmi.registry.LocateRegistry;
             import java.rmi.registry.Registry;
             import java.util.ArrayList;
-            import java.util.HashSet;
             import java.util.List;
-            import java.util.Set;
 
             /** A plain java.rmi client: host, port, plain|tls, then the calls to make on "sink". */
             public final class Attacker {
@@ -95,7 +93,7 @@ class BridgeAttacksAcrossJvmsTest {
                             String result = switch (a[i]) {
                                 case "ping" -> sink.ping();
                                 case "list" -> sink.take(new ArrayList<>(List.of(1, 2, 3)));
-                                case "bomb" -> sink.take(bomb(60));
+                                case "bomb" -> sink.take(io.mobula.interop.HashSetBombs.nestedSets(60));
                                 case "untrusted" -> sink.take(new Untrusted());
                                 default -> throw new IllegalArgumentException(a[i]);
                             };
@@ -113,31 +111,15 @@ class BridgeAttacksAcrossJvmsTest {
                 private static long ms(long start) {
                     return (System.nanoTime() - start) / 1_000_000;
                 }
-
-                /** Two sets per level sharing the next level's two: hashing the root costs 2^depth. */
-                static Set<Object> bomb(int depth) {
-                    Set<Object> root = new HashSet<>();
-                    Set<Object> s1 = root;
-                    Set<Object> s2 = new HashSet<>();
-                    for (int i = 0; i < depth; i++) {
-                        Set<Object> t1 = new HashSet<>();
-                        Set<Object> t2 = new HashSet<>();
-                        t1.add("x");
-                        s1.add(t1);
-                        s1.add(t2);
-                        s2.add(t1);
-                        s2.add(t2);
-                        s1 = t1;
-                        s2 = t2;
-                    }
-                    return root;
-                }
             }
             """;
 
     @TempDir
     static Path dir;
-    /** The plain client's whole class path: the attacker, the untrusted class and the remote interface. */
+    /**
+     * The plain client's whole class path: the attacker, the untrusted class, the remote interface and
+     * {@link HashSetBombs}.
+     */
     private static Path plain;
 
     @BeforeAll
@@ -150,6 +132,7 @@ class BridgeAttacksAcrossJvmsTest {
                 .resolve("io/mobula/interop/Sink.class");
         Path sinkCopy = Files.createDirectories(plain.resolve("io/mobula/interop")).resolve("Sink.class");
         Files.copy(sink, sinkCopy);
+        Files.copy(sink.resolveSibling("HashSetBombs.class"), sinkCopy.resolveSibling("HashSetBombs.class"));
         int rc = ToolProvider.getSystemJavaCompiler().run(null, null, null, "-proc:none", "-d", plain.toString(),
                 "-cp", plain.toString(), src.resolve("Untrusted.java").toString(),
                 src.resolve("Attacker.java").toString());

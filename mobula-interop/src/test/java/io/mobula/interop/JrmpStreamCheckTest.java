@@ -26,40 +26,6 @@ import org.junit.jupiter.api.Timeout;
 class JrmpStreamCheckTest {
     private static final long BUDGET = 1L << 22;
 
-    /** The nested-HashSet bomb: every level holds two sets that share the next level's two sets. */
-    static Set<Object> hashSetBomb(int depth) {
-        Set<Object> root = new HashSet<>();
-        Set<Object> s1 = root;
-        Set<Object> s2 = new HashSet<>();
-        for (int i = 0; i < depth; i++) {
-            Set<Object> t1 = new HashSet<>();
-            Set<Object> t2 = new HashSet<>();
-            t1.add("x"); // t1 differs from t2
-            s1.add(t1);
-            s1.add(t2);
-            s2.add(t1);
-            s2.add(t2);
-            s1 = t1;
-            s2 = t2;
-        }
-        return root;
-    }
-
-    /** The same work, flat: lists that each hold the one before twice, then one set holding the last. */
-    static Object flatBomb(int n) {
-        List<List<Object>> lists = new ArrayList<>();
-        for (int i = 0; i <= n; i++) {
-            lists.add(new ArrayList<>());
-        }
-        Set<Object> set = new HashSet<>();
-        set.add(lists.get(n)); // while it is empty: hashing it is the receiver's problem
-        for (int i = 1; i <= n; i++) {
-            lists.get(i).add(lists.get(i - 1));
-            lists.get(i).add(lists.get(i - 1));
-        }
-        return List.of(lists, set);
-    }
-
     /** A stream-protocol connection carrying calls whose arguments are {@code args}, each call its own stream. */
     static byte[] connection(Object... args) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -89,7 +55,7 @@ class JrmpStreamCheckTest {
 
     @Test
     void theHashSetBombIsRefusedQuickly() throws IOException {
-        byte[] bomb = connection(hashSetBomb(60));
+        byte[] bomb = connection(HashSetBombs.nestedSets(60));
         assertTrue(bomb.length < 4096, bomb.length + " bytes");
         long start = System.nanoTime();
         InvalidObjectException e = assertThrows(InvalidObjectException.class, () -> check(bomb));
@@ -99,7 +65,8 @@ class JrmpStreamCheckTest {
 
     @Test
     void theFlatBombIsRefusedToo() throws IOException {
-        InvalidObjectException e = assertThrows(InvalidObjectException.class, () -> check(connection(flatBomb(40))));
+        InvalidObjectException e = assertThrows(InvalidObjectException.class,
+                () -> check(connection(HashSetBombs.flatLists(40))));
         assertTrue(e.getMessage().contains("maxHashWork"), e.getMessage());
     }
 
@@ -150,7 +117,7 @@ class JrmpStreamCheckTest {
         // each call costs a little; many of them on one connection are no bomb
         Object[] calls = new Object[50];
         for (int i = 0; i < calls.length; i++) {
-            calls[i] = hashSetBomb(15);
+            calls[i] = HashSetBombs.nestedSets(15);
         }
         assertDoesNotThrow(() -> check(connection(calls)));
     }

@@ -23,7 +23,10 @@ import java.util.concurrent.TimeUnit;
  * is a second copy, skipped at its turn, and needs none). An order whose payload has not come within
  * {@link #PAYLOAD_GRACE_MS} (its writer died while sending it, say) gets it from the sequencer or another replica.
  * Payloads are bounded by the writers ({@link RepmiRuntime}: at most a window of writes of a process on their way)
- * and dropped once their writer's floor has passed them or their writer is gone.
+ * and dropped once their writer's floor has passed them or their writer is gone; a member that publishes payloads it
+ * never submits cannot make a replica hold more than {@link #HELD_PER_WRITER} of them per process of the pool and as
+ * many for all other writer ranks together, or more than a quarter of the heap: beyond, payloads are dropped (logged,
+ * rate-limited) and fetched if their order comes; this process's own writes on their way are always held.
  */
 final class Delivery {
     private static final System.Logger LOG = System.getLogger(Delivery.class.getName());
@@ -39,6 +42,20 @@ final class Delivery {
     private final TreeMap<Long, Long> waiting = new TreeMap<>();
     /** Payloads without their order yet: per writer, per call, one copy per submission that sent one here. */
     private final HashMap<Integer, TreeMap<Long, Copies>> unordered = new HashMap<>();
+    /**
+     * The most payloads {@link #unordered} holds from one process of the pool, and from all writers that are none
+     * together: an honest writer has at most a window of writes on their way, and a replica lags at most about a
+     * window behind the order (flow control), so this is twice the most an honest writer can have here. This
+     * process's own writes on their way are always held (they are bounded by its window).
+     */
+    static final int HELD_PER_WRITER = 4 * Sequencer.WINDOW;
+    /** The payloads in {@link #unordered} and their bytes, and those of writers that are no process of the pool. */
+    private int held;
+    private long heldBytes;
+    private int heldByOthers;
+    /** Payloads refused because {@link #unordered} was full; each is fetched if its order comes. */
+    private final io.mobula.transport.RateLimitedLog refusedLog = new io.mobula.transport.RateLimitedLog(LOG,
+            Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
     /** Whether a thread is getting the payloads of {@link #waiting} orders from other replicas. */
     private boolean fetching;
     private long nextSeq = 1;
@@ -91,8 +108,8 @@ final class Delivery {
      * an order waiting for it, or waits for its order.
      */
     void onPayload(RepmiMessages.Submit s, byte[] payload) {
-        if (rt.isStopped()) {
-            return;
+        if (rt.isStopped() || payload == null) {
+            return; // no writer sends a null payload: as if it had not come
         }
         synchronized (arrivals) {
             for (Map.Entry<Long, Long> w : waiting.entrySet()) {
@@ -109,14 +126,62 @@ final class Delivery {
             if (s.call() < floor) {
                 return; // settled: an order of it that may still come is a second copy, skipped without its payload
             }
-            TreeMap<Long, Copies> fromWriter = unordered.computeIfAbsent(s.origin(), k -> new TreeMap<>());
-            fromWriter.headMap(floor).clear();
-            Copies c = fromWriter.get(s.call());
-            if (c != null) {
-                c.count++;
-            } else {
-                fromWriter.put(s.call(), new Copies(payload));
+            TreeMap<Long, Copies> fromWriter = unordered.get(s.origin());
+            if (fromWriter != null) {
+                for (Copies settled : fromWriter.headMap(floor).values()) {
+                    forget(s.origin(), settled);
+                }
+                fromWriter.headMap(floor).clear();
+                Copies c = fromWriter.get(s.call());
+                if (c != null) {
+                    c.count++;
+                    return;
+                }
             }
+            boolean member = s.origin() >= 0 && s.origin() < rt.pool.size();
+            boolean own = s.origin() == rt.pool.rank() && rt.onItsWay(s.call());
+            if (!own && ((fromWriter != null && fromWriter.size() >= HELD_PER_WRITER)
+                    || (!member && heldByOthers >= HELD_PER_WRITER)
+                    || (held > 0 && heldBytes + payload.length > heldBytesLimit()))) {
+                // more than any honest writer sends ahead of its orders: a member that publishes writes it never
+                // submits. Should this write's order come, its payload is fetched like one whose writer died.
+                refusedLog.log("RepMI: dropped the payload of write " + s.call() + " of pool rank " + s.origin()
+                        + ": this replica holds " + held + " payloads (" + heldBytes + " bytes) that no order came for"
+                        + (fromWriter == null ? "" : ", " + fromWriter.size() + " of them from that rank")
+                        + "; a process that publishes writes it never submits?");
+                return;
+            }
+            if (fromWriter == null) {
+                fromWriter = new TreeMap<>();
+                unordered.put(s.origin(), fromWriter);
+            }
+            fromWriter.put(s.call(), new Copies(payload));
+            held++;
+            heldBytes += payload.length;
+            if (!member) {
+                heldByOthers++;
+            }
+        }
+    }
+
+    /** The most bytes of payloads {@link #unordered} holds (one payload of any size aside): a quarter of the heap. */
+    private static long heldBytesLimit() {
+        return Runtime.getRuntime().maxMemory() / 4;
+    }
+
+    /** Takes a payload of writer {@code origin} out of the counts of {@link #unordered}; holding {@link #arrivals}. */
+    private void forget(int origin, Copies c) {
+        held--;
+        heldBytes -= c.payload.length;
+        if (origin < 0 || origin >= rt.pool.size()) {
+            heldByOthers--;
+        }
+    }
+
+    /** How many payloads wait for their order here (for tests). */
+    int heldPayloads() {
+        synchronized (arrivals) {
+            return held;
         }
     }
 
@@ -136,6 +201,10 @@ final class Delivery {
                 payload = c.payload;
                 if (--c.count == 0) {
                     fromWriter.remove(d.call());
+                    forget(d.origin(), c);
+                    if (fromWriter.isEmpty()) {
+                        unordered.remove(d.origin());
+                    }
                 }
             }
             take(d, payload);
@@ -366,7 +435,12 @@ final class Delivery {
      */
     void writerLost(int rank) {
         synchronized (arrivals) {
-            unordered.remove(rank);
+            TreeMap<Long, Copies> fromWriter = unordered.remove(rank);
+            if (fromWriter != null) {
+                for (Copies c : fromWriter.values()) {
+                    forget(rank, c);
+                }
+            }
         }
     }
 

@@ -191,6 +191,11 @@ final class RepmiRuntime {
         }
     }
 
+    /** Whether write {@code call} of this process is on its way (submitted, not yet completed here). */
+    boolean onItsWay(long call) {
+        return pending.containsKey(call);
+    }
+
     Object decode(byte[] bytes) {
         try {
             return serialization.fromBytes(bytes);

@@ -7,9 +7,7 @@ import io.mobula.bench.rmi.LaunchContext;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +38,8 @@ final class BridgeAttack {
                 .javaCommand(ChildMain.class.getName(), List.of("server", "java.rmi-to-mobula")))) {
             int port = Integer.parseInt(server.awaitPrefix("READY ", 60_000).trim());
             outcomes.add(attack(port, "untrusted-class", new java.text.SimpleDateFormat()));
-            outcomes.add(attack(port, "hashset-bomb-60", nestedSets(60)));
-            outcomes.add(attack(port, "flat-bomb-60", flatLists(60)));
+            outcomes.add(attack(port, "hashset-bomb-60", HostilePayloads.nestedSets(60)));
+            outcomes.add(attack(port, "flat-bomb-60", HostilePayloads.flatLists(60)));
             ProcessHandle handle = server.process().toHandle();
             Duration before = handle.info().totalCpuDuration().orElse(Duration.ZERO);
             Thread.sleep(2000);
@@ -105,39 +103,5 @@ final class BridgeAttack {
             inner = inner.getCause();
         }
         return String.valueOf(inner).replace('\n', ' ');
-    }
-
-    /** Two sets per level sharing the next level's two: hashing the root costs 2^depth. */
-    static Set<Object> nestedSets(int depth) {
-        Set<Object> root = new HashSet<>();
-        Set<Object> s1 = root;
-        Set<Object> s2 = new HashSet<>();
-        for (int i = 0; i < depth; i++) {
-            Set<Object> t1 = new HashSet<>();
-            Set<Object> t2 = new HashSet<>();
-            t1.add("x");
-            s1.add(t1);
-            s1.add(t2);
-            s2.add(t1);
-            s2.add(t2);
-            s1 = t1;
-            s2 = t2;
-        }
-        return root;
-    }
-
-    /** Lists holding the one before twice, and a set holding the last (put there while it was empty). */
-    static Object flatLists(int n) {
-        List<List<Object>> lists = new ArrayList<>();
-        for (int i = 0; i <= n; i++) {
-            lists.add(new ArrayList<>());
-        }
-        Set<Object> set = new HashSet<>();
-        set.add(lists.get(n));
-        for (int i = 1; i <= n; i++) {
-            lists.get(i).add(lists.get(i - 1));
-            lists.get(i).add(lists.get(i - 1));
-        }
-        return new ArrayList<>(List.of(lists, set));
     }
 }

@@ -25,7 +25,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * (the RMI collection's, over TCP) is attacked for N seconds (default 15) while an ordinary client keeps calling its
  * null method, for {@code --settle} seconds (default 5) before and after the attack, and during it. Prints, per phase, the client's calls and latencies and the server's
  * largest thread count, resident memory and descriptor count, then what the server did with the attackers. Then
- * the JRMP bridge's attacks ({@link BridgeAttack}) on a server of their own.
+ * the JRMP bridge's attacks ({@link BridgeAttack}) on a server of their own, and the attacks on a live pool, its
+ * coordinator and its GMI and RepMI ports ({@link PoolAttack}). Ends with {@code VERDICT PASS} (exit code 0) when no
+ * ordinary call failed, every attacker was shed or refused, the bridge's server answered after each attack and
+ * stopped computing, and the pool held; else {@code VERDICT FAIL} with the reasons (exit code 1).
  */
 public final class HostileSuite {
     private static final String[] PHASES = {"before", "attack", "after"};
@@ -152,15 +155,70 @@ public final class HostileSuite {
             long[] idleCpu = new long[1];
             List<String> bridgeLines = new ArrayList<>();
             MachineFields machine = MachineFields.current();
-            for (BridgeAttack.Outcome o : BridgeAttack.run(out, idleCpu)) {
+            List<BridgeAttack.Outcome> bridge = BridgeAttack.run(out, idleCpu);
+            for (BridgeAttack.Outcome o : bridge) {
                 bridgeLines.add(machine.appendTo(new Json.Obj().put("suite", "hostile").put("phase", "bridge")
                         .put("attack", o.attack()).put("result", o.result()).put("millis", o.millis())
                         .put("told", o.told()).put("answered_after", o.answeredAfter())
                         .put("server_cpu_ms_after", idleCpu[0]).toString()));
             }
             Files.write(json, bridgeLines, java.nio.file.StandardOpenOption.APPEND);
+            PoolAttack.Result pool = PoolAttack.run(out, Math.max(1, opt.garbage() / 10));
+            Files.write(json, poolLines(pool, machine), java.nio.file.StandardOpenOption.APPEND);
+            List<String> failures = new ArrayList<>();
+            for (int p = 0; p < 3; p++) {
+                if (errors[p] > 0) {
+                    failures.add(errors[p] + " ordinary calls failed " + PHASES[p] + " the attack");
+                }
+            }
+            if (attack.garbageRefusedOrClosed.get() != attack.garbageOpened.get()) {
+                failures.add("garbage connections kept open");
+            }
+            if (!attack.hugeHeader.startsWith("closed") && !attack.hugeHeader.startsWith("reset")) {
+                failures.add("2 GiB header: " + attack.hugeHeader);
+            }
+            if (attack.stallsStillOpen.get() > 0) {
+                failures.add(attack.stallsStillOpen.get() + " stalled connections kept open");
+            }
+            for (BridgeAttack.Outcome o : bridge) {
+                if (!o.result().equals("refused") || !o.answeredAfter()) {
+                    failures.add("JRMP bridge, " + o.attack() + ": " + o.result()
+                            + (o.answeredAfter() ? "" : ", no answer afterwards"));
+                }
+            }
+            if (idleCpu[0] >= 1000) {
+                failures.add("the JRMP bridge's server kept computing after the attacks (" + idleCpu[0] + " ms)");
+            }
+            failures.addAll(pool.failures());
+            out.println("VERDICT " + (failures.isEmpty() ? "PASS" : "FAIL") + " hostile: "
+                    + (failures.isEmpty() ? "every attacker was turned away and everything kept working"
+                    : String.join("; ", failures)));
+            return failures.isEmpty() ? 0 : 1;
         }
-        return 0;
+    }
+
+    /** One JSON line per pool attack, then the pool's state after them and the verdict. */
+    private static List<String> poolLines(PoolAttack.Result pool, MachineFields machine) {
+        List<String> lines = new ArrayList<>();
+        for (PoolAttack.Outcome o : pool.outcomes()) {
+            lines.add(machine.appendTo(new Json.Obj().put("suite", "hostile").put("phase", "pool")
+                    .put("attack", o.attack()).put("target", o.target()).put("result", o.result())
+                    .put("told", o.told()).toString()));
+        }
+        lines.add(machine.appendTo(new Json.Obj().put("suite", "hostile").put("phase", "pool-after")
+                .put("check_before", pool.checkBefore()).put("check_after", pool.checkAfter())
+                .put("deaths", pool.deaths().size())
+                .put("coordinator_threads_before", pool.coordinatorBefore().threads())
+                .put("coordinator_threads_after", pool.coordinatorAfter().threads())
+                .put("coordinator_rss_kib_before", pool.coordinatorBefore().rssKiB())
+                .put("coordinator_rss_kib_after", pool.coordinatorAfter().rssKiB())
+                .put("coordinator_fds_before", pool.coordinatorBefore().descriptors())
+                .put("coordinator_fds_after", pool.coordinatorAfter().descriptors())
+                .put("coordinator_cpu_ms", pool.coordinatorCpuMs())
+                .put("rank1_rss_kib_before", pool.victimBefore().rssKiB())
+                .put("rank1_rss_kib_after", pool.victimAfter().rssKiB())
+                .put("verdict", pool.held() ? "held" : "FAIL: " + String.join("; ", pool.failures())).toString()));
+        return lines;
     }
 
     /** Prints the attack's results and writes them as JSON lines; returns the file. */
