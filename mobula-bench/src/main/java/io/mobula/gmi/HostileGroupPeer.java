@@ -21,8 +21,12 @@ public final class HostileGroupPeer {
         GmiRuntime.get().port(poolRank).invoke(memberRank, header, parameters);
     }
 
-    /** The reply scheme code of an invocation whose results every member drops ({@link DiscardReply}). */
-    public static int discardReply() {
-        return GroupMessages.REPLY_NONE;
+    /**
+     * A well-formed header ({@link InvokeHeader}) of an invocation of method {@code method} on member {@code rank} of
+     * {@code group}, from pool rank {@code origin}, whose results every member drops ({@link DiscardReply}).
+     */
+    public static byte[] discardingHeader(String group, int method, int rank, int origin, long call) {
+        return InvokeHeader.encode(new GroupMessages.Invoke(group, method, rank, origin, call,
+                GroupMessages.REPLY_NONE, rank, null, false, null), null);
     }
 }

@@ -154,14 +154,14 @@ public final class HostileMember {
         new java.util.Random(11).nextBytes(junk);
         byte[] goodParameters = s.toBytes(new Object[] {1});
         sent("gmi-malformed-header", () -> HostileGroupPeer.invoke(victim, victim, junk, goodParameters));
+        // a serialized value where the header's own layout belongs (the form headers had before InvokeHeader)
         sent("gmi-header-not-an-invocation", () -> HostileGroupPeer.invoke(victim, victim,
                 s.toBytes(new Object[] {NAME, new int[] {1, 2}}), goodParameters));
         int call = 0;
         for (Map.Entry<String, byte[]> a : HostilePayloads.parameterAttacks(s).entrySet()) {
             call++;
             // method 0 of the group (its only one), this rank's process as the invoker, no reply wanted
-            byte[] header = s.toBytes(new Object[] {NAME, new int[] {0, victim, pool.rank(), victim,
-                HostileGroupPeer.discardReply(), 0, 1 << 20, call}, null, null});
+            byte[] header = HostileGroupPeer.discardingHeader(NAME, 0, victim, pool.rank(), (1L << 52) + call);
             sent("gmi-" + a.getKey(), () -> HostileGroupPeer.invoke(victim, victim, header, a.getValue()));
         }
         println(out, "DONE");
