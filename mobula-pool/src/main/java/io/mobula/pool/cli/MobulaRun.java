@@ -74,6 +74,32 @@ public final class MobulaRun {
         }
     }
 
+    /** How long a wave of ranks may take to join before the rest start at once ({@link #awaitJoins}). */
+    static final long WAVE_TIMEOUT_MS = 10_000;
+
+    private static int processors() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /**
+     * Staggered start: with more local ranks than twice this host's processors, ranks start in waves of that many,
+     * each when the ranks before it have joined the pool, so that JVMs starting all at once do not starve each other
+     * (and the pool coordinator in this process) of the processors for tens of seconds. Returns whether to go on
+     * staggering: false when a rank exited (the caller handles it) or the wave did not join within
+     * {@link #WAVE_TIMEOUT_MS} (a program that does not join the pool, or joins late: the rest start at once).
+     */
+    private boolean awaitJoins(PoolServer server, String pool, int ranks, BlockingQueue<Integer> exited)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAVE_TIMEOUT_MS);
+        while (server.joined(pool) < ranks) {
+            if (!exited.isEmpty() || stopping || System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
+    }
+
     /** The secret of this job for its local ranks ({@link RankCommand#jobSecret}), or nothing. */
     private Map<String, String> jobSecret = Map.of();
 
@@ -111,7 +137,12 @@ public final class MobulaRun {
             List<String> localDefaults = RankDefaults.forLocalRanks(localRanks,
                     Runtime.getRuntime().availableProcessors(), options.jvmArgs(), System.getenv("JAVA_TOOL_OPTIONS"),
                     System.getenv("JDK_JAVA_OPTIONS"));
+            int wave = localRanks > 2 * processors() ? 2 * processors() : Integer.MAX_VALUE;
+            boolean staggered = wave < options.np();
             for (int r = 0; r < options.np(); r++) {
+                if (staggered && r > 0 && r % wave == 0) {
+                    staggered = awaitJoins(server, pool, r, exited);
+                }
                 String host = options.hostOf(r);
                 Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
                 env.putAll(secretEnv);
