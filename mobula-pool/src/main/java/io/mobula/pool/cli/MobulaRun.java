@@ -74,7 +74,7 @@ public final class MobulaRun {
         }
     }
 
-    /** How long a wave of ranks may take to join before the rest start at once ({@link #awaitJoins}). */
+    /** How long the launcher waits for a starting rank to join before the rest start at once ({@link #awaitJoins}). */
     static final long WAVE_TIMEOUT_MS = 10_000;
 
     private static int processors() {
@@ -82,20 +82,27 @@ public final class MobulaRun {
     }
 
     /**
-     * Staggered start: with more local ranks than twice this host's processors, ranks start in waves of that many,
-     * each when the ranks before it have joined the pool, so that JVMs starting all at once do not starve each other
-     * (and the pool coordinator in this process) of the processors for tens of seconds. Returns whether to go on
-     * staggering: false when a rank exited (the caller handles it) or the wave did not join within
-     * {@link #WAVE_TIMEOUT_MS} (a program that does not join the pool, or joins late: the rest start at once).
+     * Staggered start: with more local ranks than twice this host's processors, at most that many ranks are starting
+     * (started, not yet joined the pool) at any time: the next starts when one of them joined. So JVMs starting all
+     * at once do not starve each other (and the pool coordinator in this process) of the processors for tens of
+     * seconds. Waits until {@code ranks} ranks joined; returns whether to go on staggering: false when a rank exited
+     * (the caller handles it) or no rank joined within {@link #WAVE_TIMEOUT_MS} (a program that does not join the
+     * pool, or joins late: the rest start at once).
      */
     private boolean awaitJoins(PoolServer server, String pool, int ranks, BlockingQueue<Integer> exited)
             throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAVE_TIMEOUT_MS);
-        while (server.joined(pool) < ranks) {
+        int seen = server.joined(pool);
+        while (seen < ranks) {
             if (!exited.isEmpty() || stopping || System.nanoTime() - deadline >= 0) {
                 return false;
             }
             Thread.sleep(20);
+            int now = server.joined(pool);
+            if (now > seen) { // progress: the bound is per join, not for the whole start
+                seen = now;
+                deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAVE_TIMEOUT_MS);
+            }
         }
         return true;
     }
@@ -140,8 +147,8 @@ public final class MobulaRun {
             int wave = localRanks > 2 * processors() ? 2 * processors() : Integer.MAX_VALUE;
             boolean staggered = wave < options.np();
             for (int r = 0; r < options.np(); r++) {
-                if (staggered && r > 0 && r % wave == 0) {
-                    staggered = awaitJoins(server, pool, r, exited);
+                if (staggered && r >= wave) {
+                    staggered = awaitJoins(server, pool, r - wave + 1, exited);
                 }
                 String host = options.hostOf(r);
                 Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
