@@ -1,20 +1,14 @@
 package io.mobula.pool;
 
-import java.io.IOException;
-import java.net.ConnectException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
+import io.mobula.transport.ListenerKnock;
 import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
  * Asks whether a suspected member's process is still there, for the coordinator's confirmation of a suspicion. The
- * default knocks on the member's RMI listener (its advertised {@code tcp://} or {@code tls://} address) and closes the
- * connection without a word: a refused connection means nobody listens there any more, so the process is gone (kill
- * -9, exit, crash: the kernel closes the listener with the process); an accepted one means the process is present
- * (the kernel accepts for a stopped or hung process too, so presence is no proof of life); no answer within the
- * timeout (a dead host, a cut link) or another kind of address tells nothing (a {@code tls://} listener is not
- * knocked on: it would log the knock as a failed handshake). The coordinator knocks only on the host
+ * default knocks on the member's RMI listener (its advertised {@code tcp://} address) with {@link ListenerKnock}: a
+ * refused connection means its process is gone, an accepted one that it is present (not that it progresses), no
+ * answer or another kind of address tells nothing. The coordinator knocks only on the host
  * the member joined from, so a joining process cannot make it connect elsewhere.
  */
 @FunctionalInterface
@@ -56,15 +50,10 @@ interface LivenessProbe {
         if (joinedFrom != null && !joinedFrom.equals(host)) {
             return Answer.UNKNOWN; // only the host the member joined from
         }
-        try (Socket s = new Socket()) {
-            s.setSoLinger(true, 0); // leave no TIME_WAIT behind
-            s.connect(new InetSocketAddress(host, u.getPort()), Math.max(1, timeoutMillis));
-            return Answer.PRESENT;
-        } catch (ConnectException e) {
-            String why = e.getMessage();
-            return why != null && why.toLowerCase(java.util.Locale.ROOT).contains("refused") ? Answer.GONE : Answer.UNKNOWN;
-        } catch (IOException | RuntimeException e) {
-            return Answer.UNKNOWN;
-        }
+        return switch (ListenerKnock.knock(host, u.getPort(), timeoutMillis)) {
+            case GONE -> Answer.GONE;
+            case PRESENT -> Answer.PRESENT;
+            case UNKNOWN -> Answer.UNKNOWN;
+        };
     }
 }

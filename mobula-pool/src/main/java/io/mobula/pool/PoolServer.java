@@ -67,7 +67,8 @@ public final class PoolServer {
         RegistryAccess.unexport(registry);
     }
 
-    int joined(String pool) {
+    /** How many members of {@code pool} have joined it so far (0 for a pool nobody joined). */
+    public int joined(String pool) {
         return impl.joined(pool);
     }
 

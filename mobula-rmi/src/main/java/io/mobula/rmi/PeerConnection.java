@@ -8,6 +8,7 @@ import io.mobula.serial.Serialization;
 import io.mobula.transport.Connection;
 import io.mobula.transport.Endpoint;
 import io.mobula.transport.FrameHandler;
+import io.mobula.transport.ListenerKnock;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
@@ -99,6 +100,11 @@ final class PeerConnection implements CallChannel {
         handshake.await();
     }
 
+    /** Whether the handshake failed for want of time (not for a refusal). */
+    boolean handshakeTimedOut() {
+        return handshake.timedOut();
+    }
+
     private final class HandshakeOutcome implements PeerHandshake.Outcome {
         @Override
         public void accepted(PeerHandshake.Peer peer) {
@@ -168,29 +174,47 @@ final class PeerConnection implements CallChannel {
     /** Frames received so far (any kind); the heartbeat compares it between ticks. */
     private volatile int framesHeard;
     private int framesAtLastTick;
+    /** Since when the peer is silent, in this process's running time (pauses of this process left out). */
     private long silentSince = System.nanoTime();
+    /** Since when the peer is silent, in wall-clock time. */
+    private long wallSilentSince = silentSince;
+
+    /** Whether a peer silent for the peer timeout is slow or gone (the knock on its listener). */
+    private final SilentPeerCheck silence = new SilentPeerCheck(ListenerKnock::knock);
 
     /**
-     * One heartbeat tick (the runtime's timer): a peer silent for a tick is pinged, one silent for
-     * {@link RmiConfig#peerTimeout()} is taken for dead and the connection closed, which fails its pending calls.
-     * A peer that vanished without closing its sockets (a host gone, a cut link, a stopped process) is noticed this
-     * way; java.rmi would wait forever. A peer that connected but did not complete the handshake is dropped by the
-     * handshake deadline instead ({@link RmiConfig#handshakeTimeout()}).
+     * One heartbeat tick (the runtime's timer): a peer silent for a tick is pinged; one silent for
+     * {@link RmiConfig#peerTimeout()} is knocked on at its listener ({@link SilentPeerCheck}): a gone process, or one
+     * that cannot be reached, has its connection closed, which fails its pending calls; a present one (slow, not
+     * dead) is given half a peer timeout more. Silence is counted in this process's running time: how late the tick
+     * came ({@code pausedNanos}, the process did not run) is left out, up to {@link SilentPeerCheck#WALL_FACTOR} peer
+     * timeouts of wall-clock time. A peer that vanished without closing its sockets (a host gone, a cut
+     * link, a stopped process) is noticed this way; java.rmi would wait forever. A peer that connected but did not
+     * complete the handshake is dropped by the handshake deadline instead ({@link RmiConfig#handshakeTimeout()}).
      */
-    void heartbeat(long now, long peerTimeoutNanos) {
+    void heartbeat(long now, long peerTimeoutNanos, long pausedNanos) {
         if (closed || peerOrder == null) {
             return; // before the handshake is done the handshake deadline applies
         }
         int heard = framesHeard;
         if (heard != framesAtLastTick) {
             framesAtLastTick = heard;
+            if (silence.answer() == ListenerKnock.Answer.PRESENT) {
+                LOG.log(Level.DEBUG, "{0} was silent for {1} ms, beyond the peer timeout, but present: kept",
+                        connection.remote(), (now - silentSince) / 1_000_000);
+            }
+            silence.heard();
             silentSince = now;
+            wallSilentSince = now;
             return;
         }
-        long silent = now - silentSince;
-        if (peerTimeoutNanos > 0 && silent >= peerTimeoutNanos) {
-            closeReason = "peer sent nothing for " + silent / 1_000_000 + " ms, not even a heartbeat (peer timeout "
-                    + peerTimeoutNanos / 1_000_000 + " ms)";
+        // the time this process itself did not run (its tick came late) is not the peer's silence: its frames may
+        // wait unread in this process's socket
+        silentSince = Math.min(now, silentSince + pausedNanos);
+        SilentPeerCheck.Verdict v = silence.verdict(now - silentSince, now - wallSilentSince, peerTimeoutNanos,
+                peerEndpoints, task -> Thread.ofVirtual().name("mobula-knock").start(task));
+        if (v.close()) {
+            closeReason = v.reason();
             LOG.log(Level.WARNING, "closing connection to {0}: {1}", connection.remote(), closeReason);
             connection.close();
             return;

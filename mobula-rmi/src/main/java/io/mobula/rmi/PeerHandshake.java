@@ -26,7 +26,9 @@ import java.util.concurrent.TimeoutException;
  * ({@link AuthHandshake}). Until the handshake is {@link #done()} only HELLO and AUTH frames are read, as raw bytes:
  * nothing from the peer reaches the reader's type table, an object decoder or a dispatcher, and nothing but the HELLO
  * and the answer is sent to it. Any other frame, a wrong answer or no handshake within
- * {@link RmiConfig#handshakeTimeout()} drops the connection (one warning, {@link RmiCounters#authFailures()}).
+ * {@link RmiConfig#handshakeTimeout()} drops the connection (one warning, {@link RmiCounters#authFailures()}). The
+ * timeout is counted in this process's running time: time it did not run (its timer came late, {@link
+ * RmiRuntime#pausedNanos()}) is added, up to {@link #WALL_FACTOR} timeouts in all (docs/WIRE.md, "Slow peers").
  *
  * <p>{@link #onFrame} runs on the connection's receive role; {@link #await} on the caller that opened the connection.
  */
@@ -57,6 +59,17 @@ final class PeerHandshake {
     /** Why the peer's listener refused this connection, if it said so. */
     private volatile String peerRefusal;
     private volatile boolean done;
+    /**
+     * The most wall-clock time a handshake is given, in handshake timeouts, however late this process's own timer ran
+     * (the deadline is otherwise counted in this process's running time, {@link RmiRuntime#pausedNanos()}).
+     */
+    static final int WALL_FACTOR = 3;
+    private final long openedAt;
+    private final long pausedAtOpen;
+    /** How far the deadline was put off for time this process did not run; timer thread only. */
+    private long extended;
+    /** Whether the handshake ran out of time (rather than being refused or cut). */
+    private volatile boolean timedOut;
 
     PeerHandshake(RmiRuntime runtime, Connection connection, PeerSender sender, SerialReader reader,
                   boolean connecting, Outcome outcome) {
@@ -66,12 +79,19 @@ final class PeerHandshake {
         this.reader = reader;
         this.outcome = outcome;
         this.auth = AuthHandshake.start(runtime.config.secret(), connecting);
+        this.openedAt = System.nanoTime();
+        this.pausedAtOpen = runtime.pausedNanos();
         runtime.schedule(this::deadline, runtime.config.handshakeTimeout().toNanos());
     }
 
     /** Whether this side opened the connection. */
     boolean connecting() {
         return auth.connecting();
+    }
+
+    /** Whether the handshake ran out of time, rather than being refused or cut off. */
+    boolean timedOut() {
+        return timedOut;
     }
 
     /** Whether the handshake is done and the peer accepted. */
@@ -231,9 +251,23 @@ final class PeerHandshake {
 
     /** The runtime's timer, {@link RmiConfig#handshakeTimeout()} after the connection opened. */
     private void deadline() {
-        if (!done) {
-            fail("no handshake within " + runtime.config.handshakeTimeout().toMillis() + " ms");
+        if (done) {
+            return;
         }
+        long wall = System.nanoTime() - openedAt;
+        long extra = runtime.pausedNanos() - pausedAtOpen - extended;
+        long left = WALL_FACTOR * runtime.config.handshakeTimeout().toNanos() - wall;
+        if (extra >= 1_000_000 && left > 0 && !result.isDone()) {
+            // this process did not run for part of the time (its timer came late): the peer's HELLO may wait unread
+            extended += extra;
+            runtime.schedule(this::deadline, Math.min(extra, left));
+            return;
+        }
+        timedOut = !result.isDone(); // not if it failed otherwise before
+        fail("no handshake within " + wall / 1_000_000 + " ms (handshake timeout "
+                + runtime.config.handshakeTimeout().toMillis() + " ms"
+                + (extended > 0 ? ", extended by " + extended / 1_000_000 + " ms this process did not run" : "")
+                + ")");
     }
 
     /**
@@ -263,13 +297,14 @@ final class PeerHandshake {
         if (done) {
             return;
         }
-        long timeout = runtime.config.handshakeTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
+        long timeout = WALL_FACTOR * runtime.config.handshakeTimeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
         try {
             result.get(timeout, TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             throw new ConnectIOException("cannot connect to " + connection.remote() + ": "
                     + e.getCause().getMessage());
         } catch (TimeoutException e) {
+            timedOut = true;
             connection.close();
             throw new ConnectIOException("cannot connect to " + connection.remote() + ": no handshake within "
                     + runtime.config.handshakeTimeout().toMillis() + " ms");

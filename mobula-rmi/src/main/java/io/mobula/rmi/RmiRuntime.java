@@ -170,12 +170,31 @@ final class RmiRuntime implements FrameHandler {
         timer.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     }
 
+    /** When the last heartbeat tick ran (timer thread only). */
+    private long lastTick = System.nanoTime();
+    /** How late the heartbeat ticks ran, summed: time this process itself did not get to run ({@link #pausedNanos}). */
+    private final java.util.concurrent.atomic.AtomicLong paused = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * How long this process has been unable to run its timer on time, summed since it started: the lateness of its
+     * heartbeat ticks (a loaded host, a long GC pause, a stopped JVM). A peer is not blamed for silence during that
+     * time: the peer's frames may be sitting unread in this process's sockets (docs/WIRE.md, "Slow peers").
+     */
+    long pausedNanos() {
+        return paused.get();
+    }
+
     private void heartbeat() {
         long now = System.nanoTime();
+        long late = Math.max(0, now - lastTick - config.heartbeat().toNanos());
+        lastTick = now;
+        if (late > 0) {
+            paused.addAndGet(late);
+        }
         long timeout = config.peerTimeout().toNanos();
         for (PeerConnection p : connections) {
             try {
-                p.heartbeat(now, timeout);
+                p.heartbeat(now, timeout, late);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "heartbeat failed", e);
             }
@@ -522,22 +541,55 @@ final class RmiRuntime implements FrameHandler {
         return "tcp".equals(e.transport()) ? e : null;
     }
 
-    /** The connection to {@code e}, opened if needed; returned once its handshake is done. */
+    /** One lock per endpoint dialled: a slow handshake with one peer holds up no connection to another. */
+    private final Map<Endpoint, Object> connecting = new ConcurrentHashMap<>();
+
+    /** How many times a connection whose handshake timed out is opened again ({@link #connect}). */
+    static final int HANDSHAKE_RETRIES = 2;
+
+    /**
+     * The connection to {@code e}, opened if needed; returned once its handshake is done. A handshake that timed out
+     * (the peer's kernel accepted the connection, so its process is there, but no HELLO came in time: a peer that is
+     * starting, loaded or paused) is tried again on a fresh connection, {@link #HANDSHAKE_RETRIES} times, after a
+     * back-off of a tenth and then a fifth of the handshake timeout; a refused connection (nobody listens: the
+     * process is gone) and a refused handshake fail at once (docs/WIRE.md, "Slow peers").
+     */
     private PeerConnection connect(Endpoint e) throws RemoteException {
         PeerConnection p = byEndpoint.get(e);
         if (p != null && p.isOpen()) {
             return p;
         }
-        synchronized (byEndpoint) {
+        synchronized (connecting.computeIfAbsent(e, k -> new Object())) {
             p = byEndpoint.get(e);
             if (p != null && p.isOpen()) {
                 return p;
             }
-            Connection c = open(tcp, e);
-            p = attach(c);
-            p.awaitHandshake();
-            byEndpoint.put(e, p);
-            return p;
+            for (int attempt = 0; ; attempt++) {
+                Connection c = open(tcp, e);
+                p = attach(c);
+                try {
+                    p.awaitHandshake();
+                } catch (RemoteException ex) {
+                    if (!p.handshakeTimedOut() || attempt >= HANDSHAKE_RETRIES) {
+                        throw ex;
+                    }
+                    LOG.log(Level.DEBUG, "no handshake with {0} in time (attempt {1}); trying again: {2}", e,
+                            attempt + 1, ex.getMessage());
+                    backOff(config.handshakeTimeout().toNanos() / 10 * (attempt + 1));
+                    continue;
+                }
+                byEndpoint.put(e, p);
+                return p;
+            }
+        }
+    }
+
+    private static void backOff(long nanos) throws RemoteException {
+        try {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw new java.rmi.ConnectIOException("interrupted while connecting");
         }
     }
 

@@ -1,6 +1,7 @@
 package io.mobula.examples.rmi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -115,6 +116,42 @@ class FailureTest {
                 } finally {
                     signal("CONT", s.pid());
                 }
+            }
+        });
+    }
+
+    /**
+     * A server that is only slow (here: stopped for longer than the peer timeout, then resumed; a loaded host or a
+     * long pause looks the same) keeps its connection and its pending call: its listener still accepts a knock, so
+     * it is given half a peer timeout more (docs/WIRE.md, "Slow peers"). Before, the connection was closed at the
+     * peer timeout and the call failed.
+     */
+    @Test
+    void aServerSilentBeyondThePeerTimeoutButPresentKeepsItsPendingCall() throws Exception {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            int port = freePort();
+            try (ChildJvm s = server(port)) {
+                TestService svc = (TestService) LocateRegistry.getRegistry("127.0.0.1", port).lookup("svc");
+                assertEquals(3, svc.add(1, 2));
+                List<Throwable> failed = java.util.Collections.synchronizedList(new ArrayList<>());
+                Thread caller = Thread.ofPlatform().start(() -> {
+                    try {
+                        svc.sleep(200);
+                    } catch (Throwable e) {
+                        failed.add(e);
+                    }
+                });
+                Thread.sleep(100); // the call is in flight
+                signal("STOP", s.pid());
+                try {
+                    Thread.sleep(6_800); // beyond the peer timeout (6 s), within one and a half
+                } finally {
+                    signal("CONT", s.pid());
+                }
+                caller.join(10_000);
+                assertFalse(caller.isAlive(), "the call returned");
+                assertTrue(failed.isEmpty(), "the call failed: " + failed);
+                assertEquals(7, svc.add(3, 4), "and the connection serves the next call");
             }
         });
     }
