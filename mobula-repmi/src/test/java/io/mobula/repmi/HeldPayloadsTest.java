@@ -28,7 +28,7 @@ class HeldPayloadsTest {
         Stack s = Cloud.create(Stack.class, StackRoot.class, "flooded");
         RepmiRuntime rt = RepmiRuntime.get();
         long cloud = rt.byName("flooded").id;
-        byte[] payload = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(1), "a push");
+        byte[] payload = rt.encode(new Stack_MobulaCloudSkeleton.P0_push(1), () -> "a push");
         int before = rt.delivery.heldPayloads();
         int max = Delivery.HELD_PER_WRITER;
         try {
