@@ -13,9 +13,7 @@ package io.mobula.repmi;
  *                         writer died while sending it, say) and that this process got from another one
  * @param ordersTakenByWriter orders of this process's writes that the writing thread took in itself while it waited
  *                         for its write (docs/REPMI.md, "The writer takes its order in"), rather than being woken
- * @param sequencedOnReceipt submissions this process, as the sequencer, numbered and sent on the thread that received
- *                         them, without handing them to another thread (docs/REPMI.md, "The sequencer")
  */
 public record CloudCounters(long writes, long payloadsSent, long payloadBytesSent, long ordersSent,
-                            long payloadsFetched, long ordersTakenByWriter, long sequencedOnReceipt) {
+                            long payloadsFetched, long ordersTakenByWriter) {
 }

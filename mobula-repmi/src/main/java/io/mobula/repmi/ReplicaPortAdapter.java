@@ -1,7 +1,6 @@
 package io.mobula.repmi;
 
 import io.mobula.rmi.NonBlocking;
-import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
 
 /**
@@ -10,10 +9,9 @@ import java.lang.System.Logger.Level;
  * <p>A write's payload and its order ({@link #publish}, {@link #order}, {@link #deliver}) are taken in on the thread
  * that received them ({@code @NonBlocking}, thesis 3.3.1): they only file the message under a short lock and start
  * the writes whose turn came on threads of their own, so no thread is woken to take them in, and a writer waiting
- * for its own write receives its order itself ({@link RepmiRuntime#write}). A submission ({@link #submit}) is
- * sequenced on the receiving thread too when nothing can make it wait ({@link Sequencer#submitWithoutWaiting}), and
- * otherwise on a thread that may. Everything else that may wait (progress reports, which take the sequencer's lock;
- * fail-over and joins) runs on the runtime's threads as before.
+ * for its own write receives its order itself ({@link RepmiRuntime#write}). Everything that may wait (sequencing,
+ * which may wait for the flow-control window; progress reports, which take the sequencer's lock; fail-over and
+ * joins) runs on the runtime's threads as before.
  */
 final class ReplicaPortAdapter implements ReplicaPort {
     private static final System.Logger LOG = System.getLogger(ReplicaPortAdapter.class.getName());
@@ -24,25 +22,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
-    @NonBlocking
     public void submit(RepmiMessages.Submit header, byte[] payload) {
-        try {
-            if (Rmi.onReceiveThread()) {
-                if (rt.sequencer.submitWithoutWaiting(header, payload)) {
-                    return;
-                }
-                Rmi.runWhereBlockingIsAllowed(() -> sequence(header, payload));
-                return;
-            }
-        } catch (Throwable t) {
-            LOG.log(Level.WARNING, "a write from pool rank " + header.origin() + " could not be sequenced", t);
-            return;
-        }
-        sequence(header, payload);
-    }
-
-    /** Sequences a submission on a thread that may wait (for the flow-control window, or a peer). */
-    private void sequence(RepmiMessages.Submit header, byte[] payload) {
         try {
             rt.sequencer.onSubmit(header, payload);
         } catch (Throwable t) {

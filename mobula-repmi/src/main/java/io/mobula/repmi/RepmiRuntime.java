@@ -528,15 +528,6 @@ final class RepmiRuntime {
         p.receiveUntil(done);
     }
 
-    /**
-     * Whether a one-way message to pool rank {@code poolRank} leaves without waiting for a look-up or a connection:
-     * its port is known and connected (or it is this process).
-     */
-    boolean canSendWithoutWaiting(int poolRank) {
-        ReplicaPort p = ports.get(poolRank);
-        return p != null && (poolRank == pool.rank() || Rmi.transportOf(p) != null);
-    }
-
     ReplicaPort port(int poolRank) {
         ReplicaPort p = ports.get(poolRank);
         if (p != null) {

@@ -10,7 +10,6 @@ final class RepmiStats {
     private final LongAdder orders = new LongAdder();
     private final LongAdder fetched = new LongAdder();
     private final LongAdder takenByWriter = new LongAdder();
-    private final LongAdder sequencedOnReceipt = new LongAdder();
 
     /** This process made a write (or a creation, or its JOIN). */
     void write() {
@@ -38,13 +37,8 @@ final class RepmiStats {
         takenByWriter.increment();
     }
 
-    /** This process, as the sequencer, sequenced a submission on the thread that received it. */
-    void sequencedOnReceipt() {
-        sequencedOnReceipt.increment();
-    }
-
     CloudCounters snapshot() {
         return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum(), fetched.sum(),
-                takenByWriter.sum(), sequencedOnReceipt.sum());
+                takenByWriter.sum());
     }
 }

@@ -2,7 +2,6 @@ package io.mobula.repmi;
 
 import io.mobula.repmi.RepmiMessages.Deliver;
 import io.mobula.repmi.RepmiMessages.Submit;
-import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
 import java.rmi.RemoteException;
 import java.util.Collection;
@@ -10,27 +9,18 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The sequencer's side of the total order (thesis 4.3), active in the process that sequences now: numbers each
  * submitted write and broadcasts its order, holding new writes back (bounded) while a live replica lags more than
  * {@link #WINDOW} writes behind (flow control). The writer sent its payload to the replicas it knew itself; they get
  * the order alone, and only a replica it did not know (one that joined meanwhile) gets the payload from here.
- *
- * <p>A submission is sequenced on the thread that received it ({@link #submitWithoutWaiting}) when nothing can make
- * that thread wait: the sequencer's lock is free, no replica lags a whole window behind, every destination is already
- * connected and any payload to forward is small. Otherwise it goes to a thread that may wait ({@link #onSubmit}),
- * as before: a receive thread that waited for a peer could hold up the very message the peer waits for.
  */
 final class Sequencer {
     private static final System.Logger LOG = System.getLogger(Sequencer.class.getName());
     static final int WINDOW = Integer.getInteger("mobula.repmi.window", 4096);
     private final RepmiRuntime rt;
-    private final ReentrantLock sequencing = new ReentrantLock();
-    /** Signalled when a replica reports progress (the flow-control window may have opened). */
-    private final Condition progressed = sequencing.newCondition();
+    private final Object sequencing = new Object();
     private long lastSeq;
     /** Flow control: how far each replica has taken writes in. */
     private final ConcurrentHashMap<Integer, Long> progress = new ConcurrentHashMap<>();
@@ -54,111 +44,48 @@ final class Sequencer {
             return;
         }
         RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
-        sequencing.lock();
         try {
-            awaitWindow();
-            sequenceLocked(s, payload);
+            sequence(s, payload);
         } finally {
-            sequencing.unlock();
             RepmiRuntime.PROTOCOL.remove();
         }
     }
 
-    /**
-     * On the thread that received a submission: sequences it at once if nothing can make this thread wait (see the
-     * class comment) and returns true; returns false, having done nothing, when it must go to {@link #onSubmit} on a
-     * thread that may wait.
-     */
-    boolean submitWithoutWaiting(Submit s, byte[] payload) {
-        if (s.method() == RepmiMessages.JOIN || !sequencing.tryLock()) {
-            return false; // a JOIN adds a destination, which may first have to be looked up and connected
-        }
-        try {
-            if (rt.isStopped() || !rt.failover.sequencesHere() || windowFull()
-                    || !reachableWithoutWaiting(s, payload.length)) {
-                return false;
+    private void sequence(Submit s, byte[] payload) {
+        synchronized (sequencing) {
+            awaitWindow();
+            long seq = ++lastSeq;
+            Deliver d = new Deliver(seq, rt.failover.epoch(), s.origin(), s.call(), s.floor(), s.cloud(), s.method());
+            if (s.method() == RepmiMessages.JOIN) {
+                destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
             }
-            rt.delivery.onPayload(s, payload);
-            RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
-            try {
-                sequenceLocked(s, payload);
-            } finally {
-                RepmiRuntime.PROTOCOL.remove();
-            }
-            rt.stats.sequencedOnReceipt();
-            return true;
-        } finally {
-            sequencing.unlock();
-        }
-    }
-
-    /** Whether every live destination has a connection, and a payload forwarded to any is small. */
-    private boolean reachableWithoutWaiting(Submit s, int payloadBytes) {
-        int self = rt.pool.rank();
-        for (int r : destinations) {
-            if (r == self || rt.failover.isLost(r)) {
-                continue;
-            }
-            if (!rt.canSendWithoutWaiting(r) || (!s.sentTo(r) && payloadBytes > INLINE_PAYLOAD_BYTES)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The largest payload a receiving thread forwards itself (as GMI's receiving threads send at most 64 KiB). */
-    static final int INLINE_PAYLOAD_BYTES = 64 << 10;
-
-    /** Numbers and sends one write; the caller holds {@link #sequencing}. */
-    private void sequenceLocked(Submit s, byte[] payload) {
-        long seq = ++lastSeq;
-        Deliver d = new Deliver(seq, rt.failover.epoch(), s.origin(), s.call(), s.floor(), s.cloud(), s.method());
-        if (s.method() == RepmiMessages.JOIN) {
-            destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
-        }
-        int self = rt.pool.rank();
-        for (int r : destinations.toArray(new Integer[0])) {
-            if (rt.failover.isLost(r)) {
-                continue;
-            }
-            if (r == self) {
-                rt.delivery.onOrder(d); // its payload came with the submission
-                continue;
-            }
-            try {
-                if (s.sentTo(r)) {
-                    rt.stats.orderSent();
-                    rt.port(r).order(d);
-                } else {
-                    rt.stats.payloadSent(payload.length);
-                    rt.port(r).deliver(d, payload);
+            int self = rt.pool.rank();
+            for (int r : destinations.toArray(new Integer[0])) {
+                if (rt.failover.isLost(r)) {
+                    continue;
                 }
-            } catch (RemoteException | CloudException e) {
-                LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r, e.getMessage());
-                rt.failover.markLost(r);
-                if (Rmi.onReceiveThread()) {
-                    Rmi.runWhereBlockingIsAllowed(() -> rt.pool.lost(r, e)); // tells the pool: may wait
-                } else {
+                if (r == self) {
+                    rt.delivery.onOrder(d); // its payload came with the submission
+                    continue;
+                }
+                try {
+                    if (s.sentTo(r)) {
+                        rt.stats.orderSent();
+                        rt.port(r).order(d);
+                    } else {
+                        rt.stats.payloadSent(payload.length);
+                        rt.port(r).deliver(d, payload);
+                    }
+                } catch (RemoteException | CloudException e) {
+                    LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r, e.getMessage());
+                    rt.failover.markLost(r);
                     rt.pool.lost(r, e);
                 }
             }
         }
     }
 
-    /** Whether a live replica lags {@link #WINDOW} writes or more behind; the caller holds {@link #sequencing}. */
-    private boolean windowFull() {
-        for (int r : destinations) {
-            if (!rt.failover.isLost(r) && lastSeq - progress.getOrDefault(r, lastSeq) >= WINDOW) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind; the caller
-     * holds {@link #sequencing}.
-     */
+    /** Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind. */
     private void awaitWindow() {
         long deadline = System.nanoTime() + rt.timeoutNanos;
         while (true) {
@@ -184,7 +111,7 @@ final class Sequencer {
                 return;
             }
             try {
-                progressed.awaitNanos(Math.min(left, TimeUnit.MILLISECONDS.toNanos(50)));
+                sequencing.wait(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left))));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -195,33 +122,24 @@ final class Sequencer {
     /** Replica {@code rank} has taken in every write up to {@code seq}. */
     void onProgress(int rank, long seq) {
         progress.merge(rank, seq, Math::max);
-        sequencing.lock();
-        try {
-            progressed.signalAll();
-        } finally {
-            sequencing.unlock();
+        synchronized (sequencing) {
+            sequencing.notifyAll();
         }
     }
 
     /** This process takes over as sequencer: numbering goes on after {@code last}, to {@code survivors}. */
     void restart(long last, Collection<Integer> survivors) {
-        sequencing.lock();
-        try {
+        synchronized (sequencing) {
             lastSeq = last;
             destinations.clear();
             destinations.addAll(survivors);
-        } finally {
-            sequencing.unlock();
         }
     }
 
     /** The last number this process gave out, for tests and diagnostics. */
     long lastSequenced() {
-        sequencing.lock();
-        try {
+        synchronized (sequencing) {
             return lastSeq;
-        } finally {
-            sequencing.unlock();
         }
     }
 }

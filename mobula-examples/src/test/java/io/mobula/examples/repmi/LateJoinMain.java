@@ -109,8 +109,7 @@ public final class LateJoinMain {
                 + (after.payloadBytesSent() - before.payloadBytesSent()) + " bytes) and "
                 + (after.ordersSent() - before.ordersSent()) + " orders; fetched "
                 + (after.payloadsFetched() - before.payloadsFetched()) + " payloads; took "
-                + (after.ordersTakenByWriter() - before.ordersTakenByWriter()) + " orders in while writing;"
-                + " sequenced " + (after.sequencedOnReceipt() - before.sequencedOnReceipt()) + " on receipt");
+                + (after.ordersTakenByWriter() - before.ordersTakenByWriter()) + " orders in while writing");
         pool.barrier();
     }
 }
