@@ -52,7 +52,7 @@ public class Registries {
         }
         UnicastRemoteObject.unexportObject(first, true);
         System.out.println("first unexported; second still lists " + Arrays.toString(atB.list()));
-        Registry third = LocateRegistry.createRegistry(a);
+        Registry third = createAgain(a);
         third.bind("z", UnicastRemoteObject.toStub(x));
         // listed directly: java.rmi may send a call through atA over the connection its first registry accepted,
         // and that connection sometimes never answers once that registry is gone (the JDK's pooled connection)
@@ -62,5 +62,23 @@ public class Registries {
         UnicastRemoteObject.unexportObject(x, true);
         UnicastRemoteObject.unexportObject(y, true);
         System.exit(0);
+    }
+
+    /**
+     * A registry on a port whose last listener was just unexported. java.rmi closes that listener on a thread of its
+     * own, so its port is sometimes still taken for a moment (seen once in about ten runs): try again for up to 5 s.
+     */
+    private static Registry createAgain(int port) throws Exception {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (true) {
+            try {
+                return LocateRegistry.createRegistry(port);
+            } catch (java.rmi.server.ExportException e) {
+                if (!(e.getCause() instanceof java.net.BindException) || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                Thread.sleep(50);
+            }
+        }
     }
 }
