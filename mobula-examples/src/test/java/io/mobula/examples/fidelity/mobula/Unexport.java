@@ -21,7 +21,17 @@ public class Unexport {
         PingImpl impl = new PingImpl();
         Ping stub = (Ping) UnicastRemoteObject.exportObject(impl, 0);
         System.out.println("exported: " + stub.ping());
-        UnicastRemoteObject.unexportObject(impl, false);
+        // A call that has returned may still count as in progress on the server for a moment, and a non-forced
+        // unexport refuses while it does: try again, for at most 5 s.
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        boolean unexported;
+        while (!(unexported = UnicastRemoteObject.unexportObject(impl, false)) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        System.out.println("unexported: " + unexported);
+        if (!unexported) {
+            System.exit(1);
+        }
         try {
             stub.ping();
         } catch (RemoteException e) {
