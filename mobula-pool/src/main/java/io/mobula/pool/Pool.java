@@ -151,6 +151,8 @@ public final class Pool implements AutoCloseable {
     }
 
     private void heartbeatLoop() {
+        // a heartbeat never waits for replicated writes (a replica that lags behind them must not look dead)
+        Rmi.leaveCausalOrder();
         long period = Math.max(20, options.lease().toMillis() / 4);
         long lastOk = System.nanoTime();
         while (!closed) {

@@ -117,7 +117,9 @@ final class RepmiRuntime {
         if (Boolean.parseBoolean(System.getProperty("mobula.repmi.causalRmi", "true"))) {
             Rmi.useCausalClock(new Clock());
         }
-        pool.publish("repmi/port/" + pool.rank(), new PortEntry(self));
+        // RepMI's own: the reply must not wait for writes (the coordinator's process may have applied some already,
+        // which this process receives only once it has joined)
+        protocol(() -> pool.publish("repmi/port/" + pool.rank(), new PortEntry(self)));
         pool.addListener(this::onPoolEvent);
         for (PoolEvent e : pool.events()) {
             onPoolEvent(e);
@@ -453,6 +455,11 @@ final class RepmiRuntime {
         public void awaitAtLeast(int time) throws InterruptedException {
             delivery.awaitApplied(time);
         }
+
+        @Override
+        public boolean orders() {
+            return PROTOCOL.get() == null;
+        }
     }
 
     /** This replica took in write {@code call} of this process (from any sequencer). */
@@ -497,6 +504,28 @@ final class RepmiRuntime {
         }
     }
 
+    /** A pool operation of RepMI's own, which may throw what the pool throws. */
+    @FunctionalInterface
+    private interface PoolCall<T> {
+        T call() throws PoolException;
+    }
+
+    /**
+     * Runs {@code call} as RepMI's own protocol ({@link #PROTOCOL}): it carries causal time 0 and its reply does not
+     * wait for replicated writes. The thread's mark is restored afterwards.
+     */
+    private static <T> T protocol(PoolCall<T> call) throws PoolException {
+        Boolean before = PROTOCOL.get();
+        PROTOCOL.set(Boolean.TRUE);
+        try {
+            return call.call();
+        } finally {
+            if (before == null) {
+                PROTOCOL.remove();
+            }
+        }
+    }
+
     /** Marks the calling thread as one sending or serving RepMI's own messages (they carry causal time 0). */
     void protocolThread() {
         PROTOCOL.set(Boolean.TRUE);
@@ -535,7 +564,7 @@ final class RepmiRuntime {
         }
         String key = "repmi/port/" + poolRank;
         try {
-            Map<String, Serializable> m = pool.await(List.of(key), Duration.ofNanos(timeoutNanos));
+            Map<String, Serializable> m = protocol(() -> pool.await(List.of(key), Duration.ofNanos(timeoutNanos)));
             p = ((PortEntry) m.get(key)).port();
         } catch (PoolException | ClassCastException e) {
             throw new CloudException("the RepMI port of pool rank " + poolRank + " is unknown (does that rank use"

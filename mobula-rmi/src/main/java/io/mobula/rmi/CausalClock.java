@@ -24,6 +24,17 @@ public interface CausalClock {
     int now();
 
     /**
+     * Whether the calling thread's calls take part in the order: true for application threads; false on threads
+     * running the layer's own protocol (joining, sequencing, fail-over), whose calls carry time 0 and whose callers do
+     * not wait for the writes a reply follows. A protocol thread that waited for them could wait for writes only its
+     * own call would let this process receive (a process that is joining the replicas looks up the sequencer
+     * through the pool, whose coordinator has applied writes already).
+     */
+    default boolean orders() {
+        return true;
+    }
+
+    /**
      * Returns once this process's time is at least {@code time}; an implementation bounds the wait and throws when
      * it is exceeded.
      *

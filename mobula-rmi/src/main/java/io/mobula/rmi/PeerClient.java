@@ -84,6 +84,7 @@ final class PeerClient implements CallChannel {
                 }
                 registered = true;
             }
+            call.ordered = runtime.causallyOrdered();
             sender.finish(CALL, oneWay ? FLAG_ONE_WAY : 0, oneWay ? 0 : call.callId, call.ref.objectId,
                     call.interfaceHash, call.methodId);
             call.bytesSent = sender.writer().size();
@@ -220,8 +221,9 @@ final class PeerClient implements CallChannel {
             call.failed(new UnmarshalException("error unmarshalling return", RemoteFailures.javaIo(e)));
         } finally {
             CausalClock clock = runtime.clock;
-            if (causal > clock.now()) {
-                // the server saw replicated writes this process has not applied: the caller waits for them
+            if (call.ordered && causal > clock.now()) {
+                // the server saw replicated writes this process has not applied: the caller waits for them (not a
+                // caller outside the order, such as a replica joining, whose own call brings those writes about)
                 runtime.dispatchExecutor.execute(() -> {
                     try {
                         clock.awaitAtLeast(causal);

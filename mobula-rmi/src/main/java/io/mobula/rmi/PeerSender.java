@@ -113,7 +113,7 @@ final class PeerSender {
     void finish(byte type, int flags, int callId, long objectId, long interfaceHash, int methodId) throws IOException {
         boolean defs = writer.endMessage();
         RmiHeader.write(writer, headerAt, type, flags | (defs ? FLAG_TYPE_DEFS : 0), callId, objectId, interfaceHash,
-                methodId, runtime.clock.now());
+                methodId, runtime.causalNow());
     }
 
     /**

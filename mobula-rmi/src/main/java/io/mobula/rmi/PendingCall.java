@@ -28,6 +28,8 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
     CompletableFuture<Object> future;
     int callId;
     long bytesSent; // set by the channel when sent
+    /** Whether the caller takes part in the causal order: its reply waits for the writes it follows. */
+    boolean ordered;
 
     // written by the settling thread, through the methods below, before 'done' is set (the volatile write
     // publishes them)

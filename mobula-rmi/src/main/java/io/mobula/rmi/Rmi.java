@@ -136,6 +136,16 @@ public final class Rmi {
     }
 
     /**
+     * Takes the calling thread out of the causal order for good ({@link CausalClock#orders}): its calls carry time 0,
+     * so the server does not wait for writes before running them, and their replies are returned without waiting for
+     * the writes the server had applied. For a runtime's own service threads whose calls must never wait for
+     * replicated writes (the pool's heartbeat: a replica that lags must not look dead).
+     */
+    public static void leaveCausalOrder() {
+        RmiRuntime.leaveCausalOrder();
+    }
+
+    /**
      * Whether the calling thread runs a remote method on a connection's receive thread (a method marked
      * {@link NonBlocking} or proven non-blocking, thesis 3.3.1). Such a thread must not wait for anything a
      * connection delivers: a call with a reply fails there, one-way calls may be made.

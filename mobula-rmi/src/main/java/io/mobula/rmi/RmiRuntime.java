@@ -55,6 +55,24 @@ final class RmiRuntime implements FrameHandler {
     final RmiStats stats = new RmiStats();
     /** Orders calls after a layer's replicated writes ({@link CausalClock}); NONE unless one is installed. */
     volatile CausalClock clock = CausalClock.NONE;
+    /** Threads that left the causal order for good ({@link Rmi#leaveCausalOrder}). */
+    private static final ThreadLocal<Boolean> OUTSIDE_CAUSAL_ORDER = new ThreadLocal<>();
+
+    /** Marks the calling thread as outside the causal order for good. */
+    static void leaveCausalOrder() {
+        OUTSIDE_CAUSAL_ORDER.set(Boolean.TRUE);
+    }
+
+    /** Whether the calling thread's calls take part in the causal order ({@link CausalClock#orders}). */
+    boolean causallyOrdered() {
+        return OUTSIDE_CAUSAL_ORDER.get() == null && clock.orders();
+    }
+
+    /** The causal time a message sent by the calling thread carries: the clock's, or 0 outside the order. */
+    int causalNow() {
+        CausalClock c = clock;
+        return c == CausalClock.NONE || OUTSIDE_CAUSAL_ORDER.get() != null ? 0 : c.now();
+    }
 
     final ExecutorService dispatchExecutor =
             Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("mobula-call-", 0).factory());

@@ -105,11 +105,7 @@ final class PoolAttack {
                         // payloads (HeldPayloadsTest); why it needs more than that under the flood is not known
                         "-Xms32m", "-Xmx512m", "-XX:ParallelGCThreads=1", "-XX:TieredStopAtLevel=1",
                         "-Dmobula.secretFile=" + secret,
-                        // a receive thread per connection for good: with idle connections handing their thread to the
-                        // shared selector (the default), a rank starting beside two others sometimes never received
-                        // the coordinator's replies (no receive thread, callers parked) and was declared dead before
-                        // any attack; see docs/SECURITY.md, "Hostile load"
-                        "-Dmobula.idleReceiverMs=0", "-Dmobula.transports=tcp",
+                        "-Dmobula.transports=tcp",
                         "-Dmobula.pool.name=hostile", "-Dmobula.pool.rank=" + r, "-Dmobula.pool.size=" + SIZE,
                         "-Dmobula.pool.server=127.0.0.1:" + port, "-Dmobula.pool.bootstrap=rank0",
                         "-Dmobula.pool.leaseMs=" + LEASE_MS,

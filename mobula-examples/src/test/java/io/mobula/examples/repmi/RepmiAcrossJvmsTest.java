@@ -60,17 +60,44 @@ class RepmiAcrossJvmsTest {
         }
     }
 
+    /**
+     * Rank 2 attaches after ranks 0 and 1 wrote, in a pool whose coordinator runs in rank 0 ({@code bootstrap=rank0},
+     * as under mpirun and Slurm), a process that has applied those writes: the pool's replies to the joiner's own
+     * look-ups carry them in their causal time, and a joiner that waited for them before it could join would wait
+     * for good (it did, until RepMI's own pool calls left the causal order).
+     */
     @Test
     void aLateJoinerReceivesTheStateAndStaysInStep() throws Exception {
-        try (ChildJvm r = run(3, "shm,tcp", LateJoinMain.class)) {
-            assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        List<ChildJvm> ranks = new ArrayList<>();
+        try {
+            for (int r = 0; r < 3; r++) {
+                List<String> jvm = new ArrayList<>(SMALL_JVM);
+                jvm.addAll(List.of("-Dmobula.pool.rank=" + r, "-Dmobula.pool.size=3", "-Dmobula.pool.name=late",
+                        "-Dmobula.pool.server=127.0.0.1:" + port, "-Dmobula.pool.bootstrap=rank0",
+                        "-Dmobula.transports=shm,tcp", "-Dmobula.repmi.timeoutMs=30000"));
+                ranks.add(ChildJvm.start(LateJoinMain.class, jvm));
+            }
+            StringBuilder all = new StringBuilder();
+            for (int r = 0; r < 3; r++) {
+                ChildJvm c = ranks.get(r);
+                assertEquals(0, c.waitFor(Duration.ofSeconds(150)), "rank " + r + ":\n" + c.output());
+                all.append(c.output()).append('\n');
+            }
+            String output = all.toString();
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[late] rank 2 joined with (\\d+) values")
-                    .matcher(r.output());
-            assertTrue(m.find(), r.output());
+                    .matcher(output);
+            assertTrue(m.find(), output);
             assertTrue(Integer.parseInt(m.group(1)) >= 200, "the snapshot held the 200 earlier pushes: " + m.group());
-            assertTrue(r.output().contains("[late] the late joiner's replica equals the others': 260 values"),
-                    r.output());
-            assertPayloadCrossesOnce(r.output());
+            assertTrue(output.contains("[late] the late joiner's replica equals the others': 260 values"), output);
+            assertPayloadCrossesOnce(output);
+        } finally {
+            for (ChildJvm c : ranks) {
+                c.close();
+            }
         }
     }
 
