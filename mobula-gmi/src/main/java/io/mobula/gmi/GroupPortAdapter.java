@@ -24,6 +24,9 @@ final class GroupPortAdapter implements GroupPort {
 
     private final GmiRuntime runtime;
     private final MemberSide members;
+    /** Invocations dropped for a header that does not decode (malformed or hostile bytes from a peer). */
+    private final io.mobula.transport.RateLimitedLog dropped = new io.mobula.transport.RateLimitedLog(LOG,
+            Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
 
     GroupPortAdapter(GmiRuntime runtime) {
         this.runtime = runtime;
@@ -41,7 +44,8 @@ final class GroupPortAdapter implements GroupPort {
         try {
             h = runtime.decodeInvoke(header, rank);
         } catch (GroupException e) {
-            LOG.log(Level.WARNING, "an invocation of member rank " + rank + " was dropped", e);
+            // a peer's malformed or hostile header: one line per period, the rest counted
+            dropped.log("GMI: an invocation of member rank " + rank + " was dropped: " + e.getMessage());
             return;
         }
         try {
