@@ -74,39 +74,6 @@ public final class MobulaRun {
         }
     }
 
-    /** How long the launcher waits for a starting rank to join before the rest start at once ({@link #awaitJoins}). */
-    static final long WAVE_TIMEOUT_MS = 10_000;
-
-    private static int processors() {
-        return Runtime.getRuntime().availableProcessors();
-    }
-
-    /**
-     * Staggered start: with more local ranks than twice this host's processors, at most that many ranks are starting
-     * (started, not yet joined the pool) at any time: the next starts when one of them joined. So JVMs starting all
-     * at once do not starve each other (and the pool coordinator in this process) of the processors for tens of
-     * seconds. Waits until {@code ranks} ranks joined; returns whether to go on staggering: false when a rank exited
-     * (the caller handles it) or no rank joined within {@link #WAVE_TIMEOUT_MS} (a program that does not join the
-     * pool, or joins late: the rest start at once).
-     */
-    private boolean awaitJoins(PoolServer server, String pool, int ranks, BlockingQueue<Integer> exited)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAVE_TIMEOUT_MS);
-        int seen = server.joined(pool);
-        while (seen < ranks) {
-            if (!exited.isEmpty() || stopping || System.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            Thread.sleep(20);
-            int now = server.joined(pool);
-            if (now > seen) { // progress: the bound is per join, not for the whole start
-                seen = now;
-                deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAVE_TIMEOUT_MS);
-            }
-        }
-        return true;
-    }
-
     /** The secret of this job for its local ranks ({@link RankCommand#jobSecret}), or nothing. */
     private Map<String, String> jobSecret = Map.of();
 
@@ -144,12 +111,10 @@ public final class MobulaRun {
             List<String> localDefaults = RankDefaults.forLocalRanks(localRanks,
                     Runtime.getRuntime().availableProcessors(), options.jvmArgs(), System.getenv("JAVA_TOOL_OPTIONS"),
                     System.getenv("JDK_JAVA_OPTIONS"));
-            int wave = localRanks > 2 * processors() ? 2 * processors() : Integer.MAX_VALUE;
-            boolean staggered = wave < options.np();
+            StaggeredStart start = new StaggeredStart(localRanks, Runtime.getRuntime().availableProcessors(),
+                    StaggeredStart.WAVE_TIMEOUT_MS, () -> server.joined(pool), () -> !exited.isEmpty() || stopping);
             for (int r = 0; r < options.np(); r++) {
-                if (staggered && r >= wave) {
-                    staggered = awaitJoins(server, pool, r - wave + 1, exited);
-                }
+                start.beforeStart(r);
                 String host = options.hostOf(r);
                 Map<String, String> env = RankCommand.env(r, options.np(), pool, serverAddr);
                 env.putAll(secretEnv);
