@@ -107,7 +107,8 @@ final class PeerServer {
         }
         runtime.stats.callsServed.increment();
         CausalClock clock = runtime.clock;
-        boolean behind = causal > clock.now(); // the caller saw replicated writes this process has not applied
+        // the caller saw replicated writes this process has not applied (a process without replicas waits for none)
+        boolean behind = clock != CausalClock.NONE && causal > clock.now();
         boolean auto = runtime.config.dispatch() == RmiConfig.Dispatch.AUTO;
         boolean inline = !behind && auto && (exported.flags(d, methodId) & Dispatcher.NON_BLOCKING) != 0;
         String iface = d.remoteInterface().getName();

@@ -33,6 +33,14 @@ interface ByteSource {
     }
 
     /**
+     * Ends a wait in {@link #awaitReadable(long)} early, which then returns false: a polling caller met the end of
+     * the stream or a failure, which the receive thread must report now. Any thread. Sources whose wait ends when a
+     * poller arrives ({@link #pollerArrives}) need nothing here.
+     */
+    default void wakeReceiver() {
+    }
+
+    /**
      * With nothing in the engine's receive buffer: the next frame if the source holds it whole in one piece (its
      * payload between position and limit, the length prefix not included), for the handler to read in place; null if
      * not (the engine then reads bytes as usual). A frame returned here is given back with {@link #consumeFrame}

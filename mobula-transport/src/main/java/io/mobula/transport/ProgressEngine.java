@@ -365,6 +365,7 @@ final class ProgressEngine implements Runnable {
                 LockSupport.unpark(r);
             }
             if (end) {
+                source.wakeReceiver(); // a receive thread waiting on the source reports the end now
                 resume(); // a hibernating connection needs a receive thread to report the end
             }
         }

@@ -55,6 +55,11 @@ abstract class SocketChannelConnection extends StreamConnection {
     }
 
     @Override
+    public final void wakeReceiver() {
+        waits.wakeUp(); // the receive thread's select returns; a sender waiting for room looks again, no harm
+    }
+
+    @Override
     public final SelectableChannel idleChannel() {
         return waits.polling() ? channel : null; // a blocking channel cannot be registered with a selector
     }

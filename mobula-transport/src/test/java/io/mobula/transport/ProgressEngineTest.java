@@ -386,10 +386,15 @@ class ProgressEngineTest {
         }
     }
 
+    /**
+     * Receive threads that never give up waiting on their source ({@code idleReceiver} 0): the failure a polling
+     * caller met still reaches the receive thread at once, which closes the connection (it waited for bytes for good).
+     */
     @Test
     void aWaiterGoesOnWithTheOthersWhenOneConnectionFailsAndStopsWhenAllAreGone() throws Exception {
-        ScriptedConnection a = polling(OPTIONS);
-        ScriptedConnection b = polling(OPTIONS);
+        TransportOptions neverIdle = OPTIONS.withIdleReceiver(Duration.ZERO);
+        ScriptedConnection a = polling(neverIdle);
+        ScriptedConnection b = polling(neverIdle);
         Thread me = Thread.currentThread();
         a.readers = t -> t == me;
         b.readers = t -> t == me;
@@ -408,6 +413,7 @@ class ProgressEngineTest {
             Recorder.Closed closed = recorder.nextClosed(Duration.ofSeconds(10));
             assertSame(a, closed.connection());
             assertSame(thrown, closed.cause().getCause());
+            assertTrue(a.wakeUps > 0, "the engine ended the wait on the failed source");
             b.close();
             recorder.nextClosed(Duration.ofSeconds(10));
             long start = System.nanoTime();

@@ -170,12 +170,31 @@ final class ScriptedConnection extends StreamConnection {
         awaitReadable(0);
     }
 
-    /** Waits in steps of 10 ms until bytes are visible to this thread, the end, a close or the timeout. */
+    /** Set by {@link #wakeReceiver}, taken by the next {@link #awaitReadable(long)}; guarded by the lock. */
+    private boolean woken;
+
+    /** How many times the engine woke the receive thread's wait. */
+    volatile int wakeUps;
+
+    @Override
+    public void wakeReceiver() {
+        synchronized (lock) {
+            woken = true;
+            wakeUps++;
+            lock.notifyAll();
+        }
+    }
+
+    /** Waits in steps of 10 ms until bytes are visible to this thread, the end, a close, a wake-up or the timeout. */
     @Override
     public boolean awaitReadable(long idleMillis) {
         long deadline = System.nanoTime() + idleMillis * 1_000_000;
         synchronized (lock) {
             while (!closed && !endOfStream && (chunks.isEmpty() || !visible())) {
+                if (woken) {
+                    woken = false;
+                    return false;
+                }
                 if (idleMillis > 0 && System.nanoTime() - deadline >= 0) {
                     return false;
                 }
