@@ -97,16 +97,50 @@ class ReadWriteClassificationTest {
     }
 
     @Test
-    void cloudNotifyAndCloudWaitAreWrites() {
+    void cloudNotifyIsAWriteAndAMethodThatOnlyWaitsIsABlockingRead() {
+        // thesis 4.2.2: assignments, notifies and calls of writes make a write; a wait alone does not (Figure 4.16)
         Compilation c = cell(
                 "    int n;",
                 "    public synchronized int get() { return n; }",
                 "    public synchronized void signal() { cloudNotifyAll(); }",
                 "    public synchronized void await() throws InterruptedException { while (n == 0) cloudWait(); }",
-                "    public synchronized void one() { this.cloudNotify(); }");
-        assertThat(writes(c)).containsExactly("signal()V", "await()V", "one()V").inOrder();
+                "    public synchronized int within(long ms) throws InterruptedException {",
+                "        while (n == 0) { cloudWait(ms); } return n; }",
+                "    public synchronized void take() throws InterruptedException { while (n == 0) cloudWait(); n--; }",
+                "    public synchronized void one() { this.cloudNotify(); }",
+                "    public int viaHelper() throws InterruptedException { return await2(); }",
+                "    private synchronized int await2() throws InterruptedException { cloudWait(5); return n; }");
+        assertThat(writes(c)).containsExactly("signal()V", "take()V", "one()V").inOrder();
         assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java"))
                 .contains("signal()V calls cloudNotifyAll");
+    }
+
+    @Test
+    void aWriteOrConstructorThatWaitsWithATimeoutIsAnErrorSayingWhatToDo() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Cell",
+                "package p;",
+                "public class Cell extends io.mobula.repmi.CloudObject implements Box {",
+                "    int n;",
+                "    public Cell() { try { cloudWait(5); } catch (InterruptedException e) { } }",
+                "    public synchronized int get() { return n; }",
+                "    public synchronized void take(long ms) throws InterruptedException {",
+                "        while (n == 0) { cloudWait(ms); }",
+                "        n--;",
+                "    }",
+                "    public synchronized void wake() throws InterruptedException { cloudWait(ms()); cloudNotifyAll(); }",
+                "    long ms() { return 5; }",
+                "}");
+        Compilation c = CloudCompiler.compile(BOX, src);
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("Mobula: Cell.take is a write (it assigns n) and calls"
+                + " cloudWait(timeoutMillis): a timeout would end the wait at a different point on each replica. A"
+                + " write waits with cloudWait(); to wait with a timeout, make the method a blocking read: move what"
+                + " it changes and its notifies into a write method (thesis 4.2.2)").inFile(src).onLine(6);
+        assertThat(c).hadErrorContaining("Mobula: Cell.wake is a write (it calls cloudNotifyAll) and calls"
+                + " cloudWait(timeoutMillis)").inFile(src).onLine(10);
+        assertThat(c).hadErrorContaining("Mobula: the constructor of Cell is a constructor (it runs in the write"
+                + " that creates the cloud) and calls cloudWait(timeoutMillis)").inFile(src).onLine(4);
+        assertThat(c).hadErrorCount(3);
     }
 
     @Test
