@@ -58,6 +58,8 @@ final class CloudClassGenerator implements Generator {
     private final List<TypeElement> toEmit = new ArrayList<>();
     /** Bodies already reported for waiting with a timeout in a write (the analysis spans rounds). */
     private final Set<ExecutableElement> timedWaitReported = new java.util.HashSet<>();
+    /** Elements already reported for a method marked {@code @Read} that is a write. */
+    private final Set<javax.lang.model.element.Element> readReported = new java.util.HashSet<>();
 
     CloudClassGenerator(ProcessingEnvironment env, Reporter reporter) {
         this.elements = env.getElementUtils();
@@ -105,9 +107,13 @@ final class CloudClassGenerator implements Generator {
         if (pending.isEmpty()) {
             return;
         }
+        List<TypeElement> classes = new ArrayList<>();
         for (Map.Entry<TypeElement, Boolean> e : pending.entrySet()) {
             int before = reporter.errorCount();
             analyseBodies(e.getKey());
+            if (CloudTypes.isCloudClass(e.getKey())) {
+                classes.add(e.getKey());
+            }
             if (e.getValue() && reporter.errorCount() == before && CloudTypes.isCloudClass(e.getKey())) {
                 toEmit.add(e.getKey());
             }
@@ -124,6 +130,9 @@ final class CloudClassGenerator implements Generator {
                         + " cloudWait(); to wait with a timeout, make the method a blocking read: move what it changes"
                         + " and its notifies into a write method (thesis 4.2.2)");
             }
+        }
+        for (TypeElement type : classes) {
+            checkMarkedReads(type);
         }
         for (TypeElement type : toEmit) {
             write(model(type));
@@ -201,6 +210,85 @@ final class CloudClassGenerator implements Generator {
                 facts.calls.add(new WriteFacts.Call(noArgs, true, WriteFacts.Via.CREATE));
             }
         }
+    }
+
+    // ---- methods marked @Read ---------------------------------------------------------------------------------
+
+    /**
+     * Every method of cloud class {@code type} marked {@code @Read}, itself or on the interface method it implements,
+     * must be a read: one classified as a write is an error naming why.
+     */
+    private void checkMarkedReads(TypeElement type) {
+        List<ExecutableElement> methods = new ArrayList<>(members(type));
+        for (ExecutableElement m : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            if (m.getModifiers().contains(Modifier.PRIVATE)) {
+                methods.add(m);
+            }
+        }
+        for (ExecutableElement m : methods) {
+            if (m.getModifiers().contains(Modifier.ABSTRACT) || m.getModifiers().contains(Modifier.STATIC)) {
+                continue;
+            }
+            ExecutableElement mark = markedRead(type, m);
+            if (mark == null) {
+                continue;
+            }
+            String why = m.getModifiers().contains(Modifier.PRIVATE) ? analysis.writeReason(m) : reason(type, m);
+            if (why == null || !readReported.add(m.getEnclosingElement() == type ? m : type)) {
+                continue;
+            }
+            TypeElement owner = (TypeElement) m.getEnclosingElement();
+            String where = mark == m ? "is marked @Read" : "implements " + ((TypeElement) mark.getEnclosingElement())
+                    .getSimpleName() + "." + mark.getSimpleName() + ", marked @Read,";
+            reporter.error(owner == type ? m : type, "Mobula: " + owner.getSimpleName() + "." + m.getSimpleName()
+                    + (owner == type ? "" : " (inherited by " + type.getSimpleName() + ")") + " " + where + " but is a"
+                    + " write: it " + why + ". A read, blocking or not, changes nothing and notifies nothing (it may"
+                    + " wait with cloudWait): move that into a write method, or remove @Read to let it be broadcast as"
+                    + " a write (thesis 4.2.2)");
+        }
+    }
+
+    /** {@code m} if marked {@code @Read}, else the interface method of {@code type} it implements that is, or null. */
+    private ExecutableElement markedRead(TypeElement type, ExecutableElement m) {
+        if (hasReadMark(m)) {
+            return m;
+        }
+        if (m.getModifiers().contains(Modifier.PRIVATE)) {
+            return null;
+        }
+        for (TypeElement t = type; t != null; t = CloudTypes.superclass(t)) {
+            ExecutableElement found = markedIn(t.getInterfaces(), type, m);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    private ExecutableElement markedIn(List<? extends TypeMirror> interfaces, TypeElement type, ExecutableElement m) {
+        for (TypeMirror i : interfaces) {
+            TypeElement iface = CloudTypes.element(i);
+            for (ExecutableElement im : ElementFilter.methodsIn(iface.getEnclosedElements())) {
+                if (hasReadMark(im) && im.getSimpleName().equals(m.getSimpleName())
+                        && elements.overrides(m, im, type)) {
+                    return im;
+                }
+            }
+            ExecutableElement deeper = markedIn(iface.getInterfaces(), type, m);
+            if (deeper != null) {
+                return deeper;
+            }
+        }
+        return null;
+    }
+
+    private static boolean hasReadMark(ExecutableElement m) {
+        for (javax.lang.model.element.AnnotationMirror a : m.getAnnotationMirrors()) {
+            if (((TypeElement) a.getAnnotationType().asElement()).getQualifiedName().contentEquals(CloudTypes.READ)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // ---- the table ------------------------------------------------------------------------------------------

@@ -106,6 +106,7 @@ final class ReadWaits {
     private static ReadAbort timedOut(CloudObject o, long timeoutNanos, String cloud) {
         return new ReadAbort(new CloudException("a read of cloud '" + cloud + "' waited "
                 + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms in cloudWait on a " + o.getClass().getSimpleName()
-                + " and no write notified it (the read's timeout: cloudWait(timeoutMillis), or mobula.repmi.timeoutMs)"));
+                + " and no write notified it (the read's timeout: cloudWait(timeoutMillis), or"
+                + " mobula.repmi.timeoutMs)"));
     }
 }

@@ -116,6 +116,49 @@ class ReadWriteClassificationTest {
     }
 
     @Test
+    void aMethodMarkedReadThatIsAWriteIsAnErrorNamingWhy() {
+        JavaFileObject box = JavaFileObjects.forSourceLines("p.Box",
+                "package p;",
+                "public interface Box extends io.mobula.repmi.Root {",
+                "    int get();",
+                "    @io.mobula.repmi.Read int peek();",
+                "    int await(int k) throws InterruptedException;",
+                "}");
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Cell",
+                "package p;",
+                "public class Cell extends io.mobula.repmi.CloudObject implements Box {",
+                "    int n; int reads;",
+                "    @io.mobula.repmi.Read public synchronized int get() { reads++; return n; }",
+                "    public synchronized int peek() { cloudNotifyAll(); return n; }",
+                "    @io.mobula.repmi.Read public synchronized int await(int k) throws InterruptedException {",
+                "        while (n < k) { cloudWait(); }",
+                "        return n;",
+                "    }",
+                "}");
+        Compilation c = CloudCompiler.compile(box, src);
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("Mobula: Cell.get is marked @Read but is a write: it assigns reads. A read,"
+                + " blocking or not, changes nothing and notifies nothing (it may wait with cloudWait): move that into"
+                + " a write method, or remove @Read to let it be broadcast as a write (thesis 4.2.2)")
+                .inFile(src).onLine(4);
+        assertThat(c).hadErrorContaining("Mobula: Cell.peek implements Box.peek, marked @Read, but is a write: it"
+                + " calls cloudNotifyAll.").inFile(src).onLine(5);
+        assertThat(c).hadErrorCount(2); // the blocking read await, marked @Read, is a read
+    }
+
+    @Test
+    void aBlockingReadMarkedReadCompilesAsARead() {
+        Compilation c = cell(
+                "    int n;",
+                "    @io.mobula.repmi.Read public synchronized int get() {",
+                "        try { while (n == 0) { cloudWait(100); } } catch (InterruptedException e) { return -1; }",
+                "        return n;",
+                "    }",
+                "    public synchronized void put(int v) { n = v; cloudNotifyAll(); }");
+        assertThat(writes(c)).containsExactly("put(I)V");
+    }
+
+    @Test
     void aWriteOrConstructorThatWaitsWithATimeoutIsAnErrorSayingWhatToDo() {
         JavaFileObject src = JavaFileObjects.forSourceLines("p.Cell",
                 "package p;",

@@ -8,6 +8,7 @@ public interface Rows extends Root {
     void store(int k, int[] row);
 
     /** Row {@code k}, waiting on the local replica until it is there (a blocking read, as thesis Figure 4.16). */
+    @io.mobula.repmi.Read
     int[] retrieve(int k);
 
     /** As {@link #retrieve}, waiting at most {@code timeoutMillis}. */
