@@ -1,5 +1,6 @@
 package io.mobula.apps.asp;
 
+import io.mobula.repmi.Read;
 import io.mobula.repmi.Root;
 
 /** The replicated Broadcast object of thesis Figure 4.16: rows stored once, read on every replica. */
@@ -9,10 +10,11 @@ public interface AspBroadcast extends Root {
 
     /**
      * Row {@code k}, waiting on the local replica until a store of it is applied there (a blocking read: nothing
-     * is broadcast), at most {@code timeoutMillis}.
+     * is broadcast; {@code @Read} has the compiler check that it stays a read), at most {@code timeoutMillis}.
      *
      * @throws io.mobula.repmi.CloudException when the row did not come in time
      * @throws InterruptedException when the waiting thread is interrupted
      */
+    @Read
     int[] retrieve(int k, long timeoutMillis) throws InterruptedException;
 }
