@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * the lowest-numbered waiter on the object runnable, {@code cloudNotifyAll} all of them; a notified write runs when it
  * is the lowest runnable one. Since every replica applies the same writes in the same order and schedules them by the
  * same rule, all replicas run the same sequence of method steps. All clouds share one scheduler: writes to different
- * clouds are ordered too (thesis Figure 4.12).
+ * clouds are ordered too (thesis Figure 4.12). Reads, blocking ones included ({@link ReadWaits}), are not scheduled.
  */
 final class WriteScheduler {
     private final ReentrantLock lock = new ReentrantLock();
