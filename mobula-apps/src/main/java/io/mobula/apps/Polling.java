@@ -6,7 +6,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Waits for a value that shows up in a local replica (RepMI reads may not block, so readers poll): spins briefly,
+ * Waits for a value that shows up in a local replica, by polling (the RepMI versions of LEQ, QR and ACP;
+ * ASP's waits with a blocking read instead, docs/REPMI.md): spins briefly,
  * then parks for growing intervals up to 1 ms. Bounded like {@link Mailbox}: polls the pool for dead ranks and gives
  * up after {@link Mailbox#STALL}.
  */

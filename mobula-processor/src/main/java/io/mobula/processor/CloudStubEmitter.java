@@ -9,7 +9,8 @@ import java.util.List;
  * Phase two for the caller side of RepMI: writes {@code p.X_MobulaCloudStub}, a replication reference (thesis 4.3).
  * Each method first asks whether it runs as a read on this cloud's root class; a read runs on the local replica with
  * every reference-typed argument and result copied (call by value, thesis 4.2.2 "Preventing direct access"), and
- * when it reaches a write ({@code WriteRestart}) it runs again as one. A write goes through the total order with the
+ * when it reaches a write ({@code WriteRestart}) it runs again as one; a blocking read that cannot go on
+ * ({@code ReadAbort}) throws its {@code CloudException}. A write goes through the total order with the
  * arguments in the method's parameter record. Exceptions the method declares, and unchecked ones, reach the caller as
  * they are; any other checked exception is wrapped in a {@code CloudException}.
  */
@@ -77,7 +78,10 @@ final class CloudStubEmitter {
         w.close();
     }
 
-    /** The read path: on the local replica's root, arguments and result copied; a WriteRestart falls through. */
+    /**
+     * The read path: on the local replica's root, arguments and result copied; a WriteRestart falls through, a
+     * ReadAbort (a blocking read that cannot go on) reaches the caller as its exception.
+     */
     private static void read(CloudRootModel model, Method m, List<String> copies, SourceWriter w) {
         w.open("if (handle.isRead(" + m.index() + "))");
         w.line("Object mode = handle.beginRead();");
@@ -92,6 +96,8 @@ final class CloudStubEmitter {
         }
         w.closeOpen("catch (io.mobula.repmi.spi.WriteRestart restart)");
         w.line("// the read reached a write: run it as one below");
+        w.closeOpen("catch (io.mobula.repmi.spi.ReadAbort abort)");
+        w.line("throw abort.exception(); // a blocking read timed out, or RepMI stopped here");
         w.closeOpen("finally");
         w.line("handle.endRead(mode);");
         w.close();

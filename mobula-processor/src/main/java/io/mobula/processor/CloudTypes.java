@@ -19,8 +19,15 @@ final class CloudTypes {
     static final String NODE = "io.mobula.repmi.Node";
     static final String CLOUD_OBJECT = "io.mobula.repmi.CloudObject";
     static final String REMOTE = "java.rmi.Remote";
-    /** The write-scheduling methods of CloudObject (thesis 4.2.2): calling one makes a method a write. */
-    static final Set<String> CLOUD_SYNC = Set.of("cloudWait", "cloudNotify", "cloudNotifyAll");
+    /** Marks a cloud method that must be a read (a compile error if the classification finds a write). */
+    static final String READ = "io.mobula.repmi.Read";
+    /**
+     * The notifying methods of CloudObject: calling one makes a method a write (thesis 4.2.2). Waiting does not
+     * ({@link #CLOUD_WAIT}): a method that only waits is a read, a blocking read on the local replica.
+     */
+    static final Set<String> CLOUD_NOTIFY = Set.of("cloudNotify", "cloudNotifyAll");
+    /** CloudObject's wait: in a write scheduled deterministically, in a read a wait on the local replica. */
+    static final String CLOUD_WAIT = "cloudWait";
 
     private CloudTypes() {
     }

@@ -42,6 +42,25 @@ final class ReadWriteAnalysis {
         return facts.containsKey(executable);
     }
 
+    /**
+     * The bodies that wait with a timeout ({@code cloudWait(timeoutMillis)}) but are writes or constructors (which
+     * run in the write creating the cloud), each with why it is a write: a timeout would end the wait at a different
+     * point on each replica, so only a read may wait with one. Valid after {@link #solve}.
+     */
+    Map<ExecutableElement, String> timedWaitsInWrites() {
+        Map<ExecutableElement, String> out = new LinkedHashMap<>();
+        for (Map.Entry<ExecutableElement, WriteFacts> e : facts.entrySet()) {
+            if (e.getValue().timedWait) {
+                if (e.getKey().getKind() == ElementKind.CONSTRUCTOR) {
+                    out.put(e.getKey(), "is a constructor (it runs in the write that creates the cloud)");
+                } else if (writes.containsKey(e.getKey())) {
+                    out.put(e.getKey(), "is a write (it " + writes.get(e.getKey()) + ")");
+                }
+            }
+        }
+        return out;
+    }
+
     /** Computes the least fixpoint: nothing is a write until its facts or a call make it one. */
     void solve() {
         writes.clear();
@@ -107,7 +126,7 @@ final class ReadWriteAnalysis {
         }
         TypeElement owner = owner(impl);
         if (owner.getQualifiedName().contentEquals(CloudTypes.CLOUD_OBJECT)) {
-            return CloudTypes.CLOUD_SYNC.contains(impl.getSimpleName().toString())
+            return CloudTypes.CLOUD_NOTIFY.contains(impl.getSimpleName().toString())
                     ? "calls " + impl.getSimpleName() : null;
         }
         if (WriteFactScanner.isCloudType(owner) && !impl.getModifiers().contains(Modifier.ABSTRACT)) {

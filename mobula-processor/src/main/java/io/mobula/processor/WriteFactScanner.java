@@ -201,8 +201,12 @@ final class WriteFactScanner extends TreePathScanner<Void, Void> {
         for (ExecutableElement t : targets) {
             TypeElement owner = (TypeElement) t.getEnclosingElement();
             String ownerName = owner.getQualifiedName().toString();
-            if (ownerName.equals(CloudTypes.CLOUD_OBJECT) && CloudTypes.CLOUD_SYNC.contains(t.getSimpleName().toString())) {
+            if (ownerName.equals(CloudTypes.CLOUD_OBJECT) && CloudTypes.CLOUD_NOTIFY.contains(t.getSimpleName().toString())) {
                 facts.synced.add(t.getSimpleName().toString());
+            } else if (ownerName.equals(CloudTypes.CLOUD_OBJECT) && t.getSimpleName().contentEquals(CloudTypes.CLOUD_WAIT)) {
+                if (!t.getParameters().isEmpty()) {
+                    facts.timedWait = true; // a read may wait with a timeout, a write may not (ReadWriteAnalysis)
+                }
             } else if (isCloudType(owner) || OVERRIDABLE.contains(ownerName)) {
                 followed.add(t);
             } else if (SAFE.contains(ownerName)) {

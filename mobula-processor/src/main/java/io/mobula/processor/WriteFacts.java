@@ -16,8 +16,10 @@ final class WriteFacts {
     final Set<String> assigned = new LinkedHashSet<>();
     /** Array expressions stored into, as written in the source. */
     final Set<String> stored = new LinkedHashSet<>();
-    /** cloudWait, cloudNotify, cloudNotifyAll called. */
+    /** cloudNotify, cloudNotifyAll called (cloudWait alone leaves a method a read: a blocking read). */
     final Set<String> synced = new LinkedHashSet<>();
+    /** cloudWait(timeoutMillis) called: only a read may wait with a timeout. */
+    boolean timedWait;
     /** Calls the analysis does not follow (unresolved, or into code it cannot see), as descriptions. */
     final Set<String> unfollowed = new LinkedHashSet<>();
     /** Calls of methods that may be writes. */
@@ -44,6 +46,7 @@ final class WriteFacts {
         assigned.addAll(other.assigned);
         stored.addAll(other.stored);
         synced.addAll(other.synced);
+        timedWait |= other.timedWait;
         unfollowed.addAll(other.unfollowed);
         calls.addAll(other.calls);
     }

@@ -6,10 +6,13 @@ import io.mobula.repmi.spi.CloudHandle;
 final class ReplicaHandle implements CloudHandle {
     private final RepmiRuntime rt;
     private final Replica replica;
+    /** The frame of every read through this reference (a blocking read waits through it). */
+    private final CloudContext.ReadFrame read;
 
     ReplicaHandle(RepmiRuntime rt, Replica replica) {
         this.rt = rt;
         this.replica = replica;
+        this.read = new CloudContext.ReadFrame(rt.readWaits, replica.name, rt.timeoutNanos);
     }
 
     @Override
@@ -25,7 +28,7 @@ final class ReplicaHandle implements CloudHandle {
     @Override
     public Object beginRead() {
         rt.checkRunning();
-        return CloudContext.set(CloudContext.READ);
+        return CloudContext.set(read);
     }
 
     @Override

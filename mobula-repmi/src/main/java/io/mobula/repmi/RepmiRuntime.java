@@ -49,6 +49,8 @@ final class RepmiRuntime {
     final Serialization serialization;
     final long timeoutNanos;
     final WriteScheduler scheduler = new WriteScheduler();
+    /** Reads waiting on this process's replicas for a write to notify them (blocking reads). */
+    final ReadWaits readWaits = new ReadWaits();
     final RepmiStats stats = new RepmiStats();
     /**
      * This process's writes on their way, at most a window ({@link Sequencer#WINDOW}): each replica holds the payloads
@@ -600,6 +602,7 @@ final class RepmiRuntime {
             stopped = e;
         }
         failover.wakeWaiters();
+        readWaits.stop(e);
         synchronized (cloudsChanged) {
             cloudsChanged.notifyAll();
         }

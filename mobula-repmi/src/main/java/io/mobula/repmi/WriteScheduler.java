@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * the lowest-numbered waiter on the object runnable, {@code cloudNotifyAll} all of them; a notified write runs when it
  * is the lowest runnable one. Since every replica applies the same writes in the same order and schedules them by the
  * same rule, all replicas run the same sequence of method steps. All clouds share one scheduler: writes to different
- * clouds are ordered too (thesis Figure 4.12).
+ * clouds are ordered too (thesis Figure 4.12). Reads, blocking ones included ({@link ReadWaits}), are not scheduled.
  */
 final class WriteScheduler {
     private final ReentrantLock lock = new ReentrantLock();
@@ -22,6 +22,8 @@ final class WriteScheduler {
     private final TreeMap<Long, WriteTask> runnable = new TreeMap<>();
     private final Map<CloudObject, TreeSet<WriteTask>> waiting = new IdentityHashMap<>();
     private long running = -1;
+    /** Writes in {@link #waiting}; written under the lock, read without it by {@link #notify}. */
+    private volatile int blockedCount;
 
     /** Adds a delivered write; it runs when it is the lowest runnable one. */
     void add(WriteTask t) {
@@ -92,6 +94,7 @@ final class WriteScheduler {
         try {
             runnable.remove(t.seq);
             waiting.computeIfAbsent(o, k -> new TreeSet<>((a, b) -> Long.compare(a.seq, b.seq))).add(t);
+            blockedCount++;
             t.waitingOn = o;
             select();
         } finally {
@@ -111,8 +114,14 @@ final class WriteScheduler {
         }
     }
 
-    /** The running write notifies the waiters on {@code o}: they become runnable. */
+    /**
+     * The running write notifies the waiters on {@code o}: they become runnable. Without blocked writes it takes no
+     * lock: only the running write blocks writes (in {@link #await}) or notifies, so the count it reads is current.
+     */
     void notify(CloudObject o, boolean all) {
+        if (blockedCount == 0) {
+            return;
+        }
         lock.lock();
         try {
             TreeSet<WriteTask> w = waiting.get(o);
@@ -121,6 +130,7 @@ final class WriteScheduler {
             }
             do {
                 WriteTask t = w.pollFirst();
+                blockedCount--;
                 runnable.put(t.seq, t);
             } while (all && !w.isEmpty());
             if (w.isEmpty()) {

@@ -34,6 +34,7 @@ final class WriteTask implements CloudContext.Scheduling {
     @Override
     public void notify(CloudObject o, boolean all) {
         rt.scheduler.notify(o, all);
+        rt.readWaits.wake(o); // blocking reads on this replica (one volatile read when none waits)
     }
 
     void run() {

@@ -44,7 +44,7 @@ class ReadRestartTest {
 
             @Override
             public Object beginRead() {
-                return CloudContext.set(CloudContext.READ);
+                return CloudContext.set(new CloudContext.ReadFrame(new ReadWaits(), "test", 1_000_000_000L));
             }
 
             @Override
@@ -76,7 +76,7 @@ class ReadRestartTest {
 
     @Test
     void waitAndNotifyOutsideClouds() {
-        CloudContext.Frame old = CloudContext.set(CloudContext.READ);
+        CloudContext.Frame old = CloudContext.set(new CloudContext.ReadFrame(new ReadWaits(), "test", 1_000_000_000L));
         try {
             NotifyingRoot r = new NotifyingRoot();
             WriteRestart w = assertThrows(WriteRestart.class, r::top);

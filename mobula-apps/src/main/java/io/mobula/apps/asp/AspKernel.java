@@ -95,7 +95,8 @@ public final class AspKernel implements Kernel<int[][], int[][]> {
                 Version.of("rmi", "the owner of row k sends it down a binomial tree of one-way RMIs, each rank"
                         + " forwarding it (the optimized RMI version)", AspRmi.class, AspNode.class),
                 Version.of("repmi", "the owner stores row k in a replicated Broadcast object (thesis Figure 4.16);"
-                        + " every rank reads it from its replica", AspRepmi.class, AspBroadcast.class,
+                        + " every rank waits for it on its own replica with a blocking read", AspRepmi.class,
+                        AspBroadcast.class,
                         AspBroadcastRoot.class),
                 Version.of("gmi", "the owner broadcasts row k with a group invocation whose results are discarded",
                         AspGmi.class, AspRows.class, AspRowsMember.class));

@@ -1,16 +1,17 @@
 package io.mobula.apps.asp;
 
 import io.mobula.apps.KernelMain;
+import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
-import io.mobula.apps.Polling;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
 import java.io.Serializable;
 
 /**
  * ASP over RepMI: {@code ./mobula run --np N io.mobula.apps.asp.AspRepmi [SIZE]}. The owner of row k stores it in
- * one replicated {@link AspBroadcast} object; every other rank reads it from its own replica (thesis 4.4.2, Figure
- * 4.16).
+ * one replicated {@link AspBroadcast} object; every other rank takes it from its own replica with a blocking read
+ * that waits there until the row's store is applied (thesis 4.4.2, Figure 4.16), bounded by
+ * {@code mobula.apps.stallSeconds}.
  */
 public final class AspRepmi extends Parallel<int[][]> {
     public static void main(String[] args) {
@@ -24,7 +25,7 @@ public final class AspRepmi extends Parallel<int[][]> {
         AspBroadcast rows = ctx.rank() == 0
                 ? Cloud.create(AspBroadcast.class, AspBroadcastRoot.class, "asp-rows", n)
                 : Cloud.lookup("asp-rows", AspBroadcast.class);
-        Polling poll = new Polling(ctx.pool());
+        long timeout = Mailbox.STALL.toMillis();
         return AspRanks.run(ctx, new AspRanks.RowBroadcast() {
             @Override
             public void send(int k, int[] row) {
@@ -32,8 +33,8 @@ public final class AspRepmi extends Parallel<int[][]> {
             }
 
             @Override
-            public int[] receive(int k) throws Exception {
-                return poll.until(() -> rows.retrieve(k), "row " + k);
+            public int[] receive(int k) throws InterruptedException {
+                return rows.retrieve(k, timeout);
             }
         });
     }

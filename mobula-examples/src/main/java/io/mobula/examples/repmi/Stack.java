@@ -16,6 +16,13 @@ public interface Stack extends Root {
     /** The number of values. */
     int size();
 
+    /**
+     * Waits on the local replica until it holds at least {@code atLeast} values, at most {@code timeoutMillis}, and
+     * returns how many it holds: a blocking read (pushes notify), which is never broadcast.
+     */
+    @io.mobula.repmi.Read
+    int awaitSize(int atLeast, long timeoutMillis);
+
     /** A hash of the values from top to bottom: equal on replicas in the same state. */
     long stateHash();
 

@@ -21,6 +21,7 @@ public class StackRoot extends CloudObject implements Stack {
     public synchronized void push(int val) {
         top = new StackNode(val, top);
         size++;
+        cloudNotifyAll(); // wakes reads waiting in awaitSize
     }
 
     @Override
@@ -44,6 +45,18 @@ public class StackRoot extends CloudObject implements Stack {
 
     @Override
     public synchronized int size() {
+        return size;
+    }
+
+    @Override
+    public synchronized int awaitSize(int atLeast, long timeoutMillis) {
+        while (size < atLeast) {
+            try {
+                cloudWait(timeoutMillis);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException("interrupted while waiting for " + atLeast + " values", e);
+            }
+        }
         return size;
     }
 

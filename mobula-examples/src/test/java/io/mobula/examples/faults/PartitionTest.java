@@ -33,6 +33,9 @@ class PartitionTest {
     private static final Duration WAIT = Duration.ofSeconds(90);
     private static final Pattern STOPPED = Pattern.compile(
             "\\[partition] rank (\\d+) stopped after (\\d+) pushes; (.*)");
+    private static final Pattern BLOCKING_READ_ENDED = Pattern.compile(
+            "'s waiting blocking read ended after (\\d+) ms: RepMI stopped in this process: this process lost the"
+                    + " pool coordinator");
     private static final Pattern AGREE = Pattern.compile(
             "\\[partition] survivors agree: (\\d+) values; cut-off rank's pushes present: (\\d+), from 0 to (-?\\d+),"
                     + " none twice");
@@ -96,6 +99,9 @@ class PartitionTest {
                 Matcher m = STOPPED.matcher(stopped);
                 assertTrue(m.matches(), stopped);
                 assertTrue(m.group(3).startsWith("reads fail too: RepMI stopped"), "no stale read: " + stopped);
+                String read = ranks.get(2).awaitLine("[partition] rank 2's waiting blocking read", WAIT);
+                assertTrue(read.contains("'s waiting blocking read ended after") && read.contains("RepMI stopped"),
+                        read);
                 assertTrue(stopMs < 30_000, "the cut-off replica stops within a few leases: " + stopMs + " ms");
                 int returned = Integer.parseInt(m.group(2));
                 assertEquals(0, ranks.get(2).waitFor(WAIT), ranks.get(2).output());
@@ -168,6 +174,10 @@ class PartitionTest {
                     Matcher m = STOPPED.matcher(stopped);
                     assertTrue(m.matches() && m.group(3).startsWith("reads fail too: RepMI stopped in this process:"
                             + " this process lost the pool coordinator"), stopped + "\n" + ranks.get(r).output());
+                    // a blocking read waiting when RepMI stopped ended with the stop, not at its 120 s timeout
+                    String read = ranks.get(r).awaitLine("[partition] rank " + r + "'s waiting blocking read", WAIT);
+                    Matcher w = BLOCKING_READ_ENDED.matcher(read);
+                    assertTrue(w.find() && Long.parseLong(w.group(1)) < 5_000, read);
                     assertEquals(0, ranks.get(r).waitFor(WAIT), ranks.get(r).output());
                 }
             } finally {

@@ -11,7 +11,11 @@ import java.util.List;
  * writes: {@code FailoverMain WRITES VICTIM}. Each rank pushes
  * unique values (rank * 1_000_000 + i); the survivors keep writing, then sync and publish their replica's values.
  * Survivor 1 checks: every replica identical, every value a survivor's push returned for present exactly once, no
- * value present twice (no write lost or applied twice). Exit 0 when all hold.
+ * value present twice (no write lost or applied twice). Every rank also starts, before the writes, a blocking read
+ * ({@code awaitSize}) for as many values as the survivors push together, a count reached only well after the halt
+ * (the victim halts a third of the way through its pushes, the others push at its pace), so the read waits across
+ * the fail-over; each survivor's read must return once those writes are applied here.
+ * Exit 0 when all hold.
  */
 public final class FailoverMain {
     private FailoverMain() {
@@ -27,6 +31,17 @@ public final class FailoverMain {
             Stack s = me == 0 ? Cloud.create(Stack.class, StackRoot.class, "failover")
                     : Cloud.lookup("failover", Stack.class);
             pool.barrier();
+            // the survivors' pushes alone: at the halt (after writes / 3 of the victim's) far fewer values are there
+            int awaited = (pool.size() - 1) * writes;
+            java.util.concurrent.CompletableFuture<Integer> blockingRead = new java.util.concurrent
+                    .CompletableFuture<>();
+            Thread.ofPlatform().daemon().start(() -> {
+                try {
+                    blockingRead.complete(s.awaitSize(awaited, 60_000));
+                } catch (Throwable t) {
+                    blockingRead.completeExceptionally(t);
+                }
+            });
             List<Integer> done = new ArrayList<>();
             for (int i = 0; i < writes; i++) {
                 if (me == victim && i == writes / 3) {
@@ -46,6 +61,12 @@ public final class FailoverMain {
                 }
             }
             int[] values = Survivors.agree(pool, s, "failover", alive, done);
+            int seen = blockingRead.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            if (seen < awaited) {
+                throw new AssertionError("the blocking read returned " + seen + " values, not at least " + awaited);
+            }
+            System.out.println("[failover] rank " + me + "'s blocking read, waiting since before the halt, returned"
+                    + " with " + seen + " values");
             if (me == alive.get(0)) {
                 System.out.println("[failover] survivors agree: " + values.length + " values, none lost, none twice");
             }

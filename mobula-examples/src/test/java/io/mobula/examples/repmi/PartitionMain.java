@@ -12,7 +12,9 @@ import java.util.List;
  * Each rank pushes unique values (rank * 1_000_000 + i) and prints {@code [partition] writing} after its first 20.
  * <ul>
  *   <li>A cut-off rank pushes until a push fails; then a read must fail too (its replica stopped, it serves no stale
- *   state): it prints {@code [partition] rank R stopped after K pushes; reads fail too: ...} and exits 0.</li>
+ *   state), and so must the blocking read it started before writing, which waits for more values than will ever
+ *   exist: it prints {@code [partition] rank R stopped after K pushes; reads fail too: ...}, then
+ *   {@code [partition] rank R's waiting blocking read ended after M ms: ...} and exits 0.</li>
  *   <li>The others (when {@code CUT >= 0}) finish their pushes, sync, and compare: every survivor's replica equal,
  *   no value twice, every push a survivor saw return present; the lowest survivor prints
  *   {@code [partition] survivors agree: N values; cut-off rank's pushes present: P, from 0 to M, none twice}.</li>
@@ -33,6 +35,17 @@ public final class PartitionMain {
                     : Cloud.lookup("partition", Stack.class);
             pool.barrier();
             boolean cutOff = cut < 0 || me == cut;
+            java.util.concurrent.CompletableFuture<Integer> blockingRead = new java.util.concurrent
+                    .CompletableFuture<>();
+            if (cutOff) { // a read that only the stop can end: nothing notifies it before its 120 s
+                Thread.ofPlatform().daemon().start(() -> {
+                    try {
+                        blockingRead.complete(s.awaitSize(Integer.MAX_VALUE, 120_000));
+                    } catch (Throwable t) {
+                        blockingRead.completeExceptionally(t);
+                    }
+                });
+            }
             List<Integer> done = new ArrayList<>();
             for (int i = 0; cutOff || i < writes; i++) {
                 if (i == 20) {
@@ -53,6 +66,18 @@ public final class PartitionMain {
                         read = "reads fail too: " + r.getMessage();
                     }
                     System.out.println("[partition] rank " + me + " stopped after " + i + " pushes; " + read);
+                    long t0 = System.nanoTime();
+                    String waited;
+                    try {
+                        waited = "it returned " + blockingRead.get(20, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (java.util.concurrent.ExecutionException x) {
+                        waited = "ended after " + (System.nanoTime() - t0) / 1_000_000 + " ms: "
+                                + x.getCause().getMessage();
+                    } catch (java.util.concurrent.TimeoutException x) {
+                        waited = "still waits 20 s after the stop";
+                    }
+                    System.out.println("[partition] rank " + me + "'s waiting blocking read "
+                            + waited.replace('\n', ' '));
                     System.out.println("[partition] push failure: " + e.getMessage());
                     System.out.flush();
                     Runtime.getRuntime().halt(0); // the pool is unreachable: closing it would only wait

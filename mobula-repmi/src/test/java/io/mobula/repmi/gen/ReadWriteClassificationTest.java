@@ -97,16 +97,93 @@ class ReadWriteClassificationTest {
     }
 
     @Test
-    void cloudNotifyAndCloudWaitAreWrites() {
+    void cloudNotifyIsAWriteAndAMethodThatOnlyWaitsIsABlockingRead() {
+        // thesis 4.2.2: assignments, notifies and calls of writes make a write; a wait alone does not (Figure 4.16)
         Compilation c = cell(
                 "    int n;",
                 "    public synchronized int get() { return n; }",
                 "    public synchronized void signal() { cloudNotifyAll(); }",
                 "    public synchronized void await() throws InterruptedException { while (n == 0) cloudWait(); }",
-                "    public synchronized void one() { this.cloudNotify(); }");
-        assertThat(writes(c)).containsExactly("signal()V", "await()V", "one()V").inOrder();
+                "    public synchronized int within(long ms) throws InterruptedException {",
+                "        while (n == 0) { cloudWait(ms); } return n; }",
+                "    public synchronized void take() throws InterruptedException { while (n == 0) cloudWait(); n--; }",
+                "    public synchronized void one() { this.cloudNotify(); }",
+                "    public int viaHelper() throws InterruptedException { return await2(); }",
+                "    private synchronized int await2() throws InterruptedException { cloudWait(5); return n; }");
+        assertThat(writes(c)).containsExactly("signal()V", "take()V", "one()V").inOrder();
         assertThat(CloudCompiler.generatedSource(c, "p/Cell_MobulaCloudClass.java"))
                 .contains("signal()V calls cloudNotifyAll");
+    }
+
+    @Test
+    void aMethodMarkedReadThatIsAWriteIsAnErrorNamingWhy() {
+        JavaFileObject box = JavaFileObjects.forSourceLines("p.Box",
+                "package p;",
+                "public interface Box extends io.mobula.repmi.Root {",
+                "    int get();",
+                "    @io.mobula.repmi.Read int peek();",
+                "    int await(int k) throws InterruptedException;",
+                "}");
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Cell",
+                "package p;",
+                "public class Cell extends io.mobula.repmi.CloudObject implements Box {",
+                "    int n; int reads;",
+                "    @io.mobula.repmi.Read public synchronized int get() { reads++; return n; }",
+                "    public synchronized int peek() { cloudNotifyAll(); return n; }",
+                "    @io.mobula.repmi.Read public synchronized int await(int k) throws InterruptedException {",
+                "        while (n < k) { cloudWait(); }",
+                "        return n;",
+                "    }",
+                "}");
+        Compilation c = CloudCompiler.compile(box, src);
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("Mobula: Cell.get is marked @Read but is a write: it assigns reads. A read,"
+                + " blocking or not, changes nothing and notifies nothing (it may wait with cloudWait): move that into"
+                + " a write method, or remove @Read to let it be broadcast as a write (thesis 4.2.2)")
+                .inFile(src).onLine(4);
+        assertThat(c).hadErrorContaining("Mobula: Cell.peek implements Box.peek, marked @Read, but is a write: it"
+                + " calls cloudNotifyAll.").inFile(src).onLine(5);
+        assertThat(c).hadErrorCount(2); // the blocking read await, marked @Read, is a read
+    }
+
+    @Test
+    void aBlockingReadMarkedReadCompilesAsARead() {
+        Compilation c = cell(
+                "    int n;",
+                "    @io.mobula.repmi.Read public synchronized int get() {",
+                "        try { while (n == 0) { cloudWait(100); } } catch (InterruptedException e) { return -1; }",
+                "        return n;",
+                "    }",
+                "    public synchronized void put(int v) { n = v; cloudNotifyAll(); }");
+        assertThat(writes(c)).containsExactly("put(I)V");
+    }
+
+    @Test
+    void aWriteOrConstructorThatWaitsWithATimeoutIsAnErrorSayingWhatToDo() {
+        JavaFileObject src = JavaFileObjects.forSourceLines("p.Cell",
+                "package p;",
+                "public class Cell extends io.mobula.repmi.CloudObject implements Box {",
+                "    int n;",
+                "    public Cell() { try { cloudWait(5); } catch (InterruptedException e) { } }",
+                "    public synchronized int get() { return n; }",
+                "    public synchronized void take(long ms) throws InterruptedException {",
+                "        while (n == 0) { cloudWait(ms); }",
+                "        n--;",
+                "    }",
+                "    public synchronized void wake() throws InterruptedException { cloudWait(ms()); cloudNotifyAll(); }",
+                "    long ms() { return 5; }",
+                "}");
+        Compilation c = CloudCompiler.compile(BOX, src);
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("Mobula: Cell.take is a write (it assigns n) and calls"
+                + " cloudWait(timeoutMillis): a timeout would end the wait at a different point on each replica. A"
+                + " write waits with cloudWait(); to wait with a timeout, make the method a blocking read: move what"
+                + " it changes and its notifies into a write method (thesis 4.2.2)").inFile(src).onLine(6);
+        assertThat(c).hadErrorContaining("Mobula: Cell.wake is a write (it calls cloudNotifyAll) and calls"
+                + " cloudWait(timeoutMillis)").inFile(src).onLine(10);
+        assertThat(c).hadErrorContaining("Mobula: the constructor of Cell is a constructor (it runs in the write"
+                + " that creates the cloud) and calls cloudWait(timeoutMillis)").inFile(src).onLine(4);
+        assertThat(c).hadErrorCount(3);
     }
 
     @Test
