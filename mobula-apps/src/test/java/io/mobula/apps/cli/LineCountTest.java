@@ -55,4 +55,17 @@ class LineCountTest {
         String sor = t.lines().filter(l -> l.startsWith("| sor | ")).findFirst().orElseThrow();
         assertTrue(sor.contains("| - | - | - |"), sor); // no naive version: no percentages
     }
+
+    @Test
+    void theMpjExpressVersionsAreMeasuredFromTheirPrograms() throws Exception {
+        String t = LineCount.table(Path.of("").toAbsolutePath().getParent());
+        for (String k : new String[] {"lufact", "moldyn", "raytracer"}) {
+            String row = t.lines().filter(l -> l.startsWith("| " + k + " | ")).findFirst().orElseThrow();
+            String[] cells = row.split("\\|");
+            int lines = Integer.parseInt(cells[8].strip()); // the program, not the class that compiles and runs it
+            assertTrue(lines > 25 && lines < 120, k + ": " + row);
+            int pc = Integer.parseInt(cells[12].strip());
+            assertTrue(pc > 30 && pc < 300, k + " mpiJava % of gmi: " + row);
+        }
+    }
 }
