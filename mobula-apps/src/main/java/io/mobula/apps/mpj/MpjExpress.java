@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -161,7 +160,8 @@ public final class MpjExpress {
     }
 
     /**
-     * The command running {@code np} ranks of {@code main} as threads of one JVM (the multicore device).
+     * The command running {@code np} ranks of {@code main} as threads of one JVM (the multicore device). Like every
+     * command here it starts with {@code env MPJ_HOME=...}: MPJ Express reads its configuration from there.
      *
      * @param java the java launcher
      * @param jvmFlags flags for the JVM
@@ -172,7 +172,7 @@ public final class MpjExpress {
      */
     public List<String> multicoreCommand(Path java, List<String> jvmFlags, int np, Path classes, String classPath,
             String main, List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        List<String> cmd = start(java);
         cmd.addAll(jvmFlags);
         cmd.addAll(List.of("-cp", classPath(MULTICORE_JARS.stream().map(this::lib).toList()),
                 "runtime.starter.MulticoreStarter", classes.toString(), Integer.toString(np), "smpdev",
@@ -187,7 +187,7 @@ public final class MpjExpress {
      */
     public List<String> niodevCommand(Path java, List<String> jvmFlags, int rank, int np, int rendezvousPort,
             Path classes, String classPath, String main, List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(java.toString()));
+        List<String> cmd = start(java);
         cmd.addAll(jvmFlags);
         List<Path> cp = new ArrayList<>(List.of(classes, apiJar(), log4j));
         String config = "#Number of Processes;" + np + ";#Protocol Switch Limit;" + PROTOCOL_SWITCH_LIMIT
@@ -198,9 +198,9 @@ public final class MpjExpress {
         return cmd;
     }
 
-    /** The environment the ranks need ({@code MPJ_HOME}). */
-    public Map<String, String> environment() {
-        return Map.of("MPJ_HOME", home.toString());
+    /** The start of a command: {@code java} with {@code MPJ_HOME} in its environment (MPJ Express reads it). */
+    private List<String> start(Path java) {
+        return new ArrayList<>(List.of("env", "MPJ_HOME=" + home, java.toString()));
     }
 
     private String classPath(List<Path> jars) {

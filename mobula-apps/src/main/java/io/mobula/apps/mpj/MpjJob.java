@@ -55,7 +55,7 @@ public final class MpjJob {
             }
         };
         if (device == MpjExpress.Device.MULTICORE) {
-            List<Rank> ps = List.of(start(mpj, mpj.multicoreCommand(java, jvmFlags, np, classes, classPath, main,
+            List<Rank> ps = List.of(start(mpj.multicoreCommand(java, jvmFlags, np, classes, classPath, main,
                     args), "", out));
             return await(ps, null, timeout);
         }
@@ -64,7 +64,7 @@ public final class MpjJob {
             List<Rank> ps = new ArrayList<>();
             try {
                 for (int r = 0; r < np; r++) {
-                    ps.add(start(mpj, mpj.niodevCommand(java, jvmFlags, r, np, rv.port(), classes, classPath, main,
+                    ps.add(start(mpj.niodevCommand(java, jvmFlags, r, np, rv.port(), classes, classPath, main,
                             args), r == 0 ? "" : "[rank " + r + "] ", out));
                 }
             } catch (IOException | RuntimeException e) {
@@ -79,10 +79,9 @@ public final class MpjJob {
     private record Rank(Process process, Thread reader) {
     }
 
-    private static Rank start(MpjExpress mpj, List<String> cmd, String prefix, Consumer<String> out)
+    private static Rank start(List<String> cmd, String prefix, Consumer<String> out)
             throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().putAll(mpj.environment());
         Process p = pb.start();
         p.getOutputStream().close();
         Thread reader = Thread.ofVirtual().start(() -> {

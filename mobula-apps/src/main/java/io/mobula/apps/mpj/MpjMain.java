@@ -81,8 +81,8 @@ public final class MpjMain {
             System.exit(3);
         }
         Outcome o;
-        try {
-            o = run(found.mpj(), device, program, np, values, List.of(), System.out::println);
+        try (Compiled c = compile(found.mpj(), List.of(program))) {
+            o = run(found.mpj(), c, device, program, np, values, List.of(), System.out::println);
         } catch (IOException e) {
             o = new Outcome(Optional.empty(), e.getMessage());
         }
@@ -96,46 +96,80 @@ public final class MpjMain {
     }
 
     /**
-     * Compiles and runs {@code program} on {@code np} ranks of {@code device} at the size {@code values}.
-     *
-     * @param jvmFlags flags for the rank JVMs
-     * @param lines gets every line the ranks print
+     * Kernel programs compiled against MPJ Express into a fresh temporary directory, which {@link #close} deletes.
      */
-    public static Outcome run(MpjExpress mpj, MpjExpress.Device device, String program, int np, int[] values,
-            List<String> jvmFlags, Consumer<String> lines) throws IOException {
-        Path dir = Files.createTempDirectory("mobula-mpj-");
-        try {
-            Path source = dir.resolve(program + ".java");
-            try (InputStream in = MpjMain.class.getResourceAsStream(program + ".java")) {
-                if (in == null) {
-                    throw new IOException(program + ".java is not on the class path");
-                }
-                Files.copy(in, source);
-            }
-            Path classes = dir.resolve("classes");
-            String classPath = System.getProperty("java.class.path");
-            Optional<String> failed = mpj.compile(List.of(source), classes, classPath);
-            if (failed.isPresent()) {
-                return new Outcome(Optional.empty(), failed.get());
-            }
-            List<ResultLine> results = new ArrayList<>();
-            MpjJob.Result r = MpjJob.run(mpj, device, np, jvmFlags, classes, classPath, program,
-                    List.of(KernelMain.sizeOf(values)), Duration.ofSeconds(TIMEOUT_SECONDS), line -> {
-                        ResultLine.find(line).ifPresent(results::add);
-                        lines.accept(line);
-                    });
-            String failure = r.failure();
-            if (failure == null && results.size() > 1) {
-                failure = "more than one result line";
-            }
-            return new Outcome(results.stream().findFirst(), failure);
-        } finally {
+    public static final class Compiled implements AutoCloseable {
+        private final Path dir;
+        private final Path classes;
+        private final String classPath;
+
+        private Compiled(Path dir, Path classes, String classPath) {
+            this.dir = dir;
+            this.classes = classes;
+            this.classPath = classPath;
+        }
+
+        @Override
+        public void close() throws IOException {
             try (Stream<Path> files = Files.walk(dir)) {
                 for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(f);
                 }
             }
         }
+    }
+
+    /**
+     * Compiles the {@code programs} (resources {@code NAME.java} beside this class) against MPJ Express and this
+     * JVM's class path.
+     *
+     * @throws IOException when a source is missing or does not compile (with the compiler's messages)
+     */
+    public static Compiled compile(MpjExpress mpj, List<String> programs) throws IOException {
+        Path dir = Files.createTempDirectory("mobula-mpj-");
+        Compiled c = new Compiled(dir, dir.resolve("classes"), System.getProperty("java.class.path"));
+        try {
+            List<Path> sources = new ArrayList<>();
+            for (String program : programs) {
+                Path source = dir.resolve(program + ".java");
+                try (InputStream in = MpjMain.class.getResourceAsStream(program + ".java")) {
+                    if (in == null) {
+                        throw new IOException(program + ".java is not on the class path");
+                    }
+                    Files.copy(in, source);
+                }
+                sources.add(source);
+            }
+            Optional<String> failed = mpj.compile(sources, c.classes, c.classPath);
+            if (failed.isPresent()) {
+                throw new IOException(failed.get());
+            }
+            return c;
+        } catch (IOException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Runs the compiled {@code program} on {@code np} ranks of {@code device} at the size {@code values}.
+     *
+     * @param jvmFlags flags for the rank JVMs
+     * @param lines gets every line the ranks print
+     */
+    public static Outcome run(MpjExpress mpj, Compiled compiled, MpjExpress.Device device, String program, int np,
+            int[] values, List<String> jvmFlags, Consumer<String> lines) throws IOException {
+        List<ResultLine> results = new ArrayList<>();
+        MpjJob.Result r = MpjJob.run(mpj, device, np, jvmFlags, compiled.classes, compiled.classPath, program,
+                List.of(KernelMain.sizeOf(values)), Duration.ofSeconds(TIMEOUT_SECONDS), line -> {
+                    ResultLine.find(line).ifPresent(results::add);
+                    lines.accept(line);
+                });
+        String failure = r.failure();
+        if (failure == null && results.size() > 1) {
+            failure = "more than one result line";
+        }
+        return new Outcome(results.stream().findFirst(), failure);
     }
 
     private static void usage(Kernel<?, ?> kernel, String why) {
