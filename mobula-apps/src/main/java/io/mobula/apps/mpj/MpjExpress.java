@@ -102,9 +102,12 @@ public final class MpjExpress {
                 absent.add(jar);
             }
         }
+        if (absent.contains("mpj.jar")) {
+            return new Found(null, "MPJ Express not found (no " + lib.resolve("mpj.jar") + "); " + INSTALL_HINT);
+        }
         if (!absent.isEmpty()) {
-            return new Found(null, "MPJ Express not found (" + lib + " lacks " + String.join(", ", absent) + "); "
-                    + INSTALL_HINT);
+            return new Found(null, "MPJ Express at " + home + " is incomplete (" + lib + " lacks "
+                    + String.join(", ", absent) + "); " + INSTALL_HINT);
         }
         // its jars name log4j-1.2.jar in their manifests but Debian keeps it in /usr/share/java
         Path log4j = lib.resolve("log4j-1.2.jar");

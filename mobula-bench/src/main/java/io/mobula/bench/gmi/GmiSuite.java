@@ -160,8 +160,8 @@ public final class GmiSuite {
                 String.format(Locale.ROOT, "latency cases: %d warm-up + %d timed operations; throughput: %d + %d"
                         + " samples (broadcast: %d broadcasts each; gather: single operations, %d times as many);"
                         + " Java ranks (MPJ Express's too) warm up each case for at least %d ms (more operations when"
-                        + " the count ends sooner)", opt.warmup(), opt.samples(), opt.tpWarmup(), opt.tpSamples(), opt.batch(),
-                        opt.batch(), opt.warmupMillis()),
+                        + " the count ends sooner)", opt.warmup(), opt.samples(), opt.tpWarmup(), opt.tpSamples(),
+                        opt.batch(), opt.batch(), opt.warmupMillis()),
                 "a sample is timed at rank 0 with nanoTime (C: clock_gettime): broadcast/scatter = send + the"
                         + " last member's ack (no pipelining); reduce/gather-to-all = one operation at rank 0;"
                         + " p50/p99 nearest rank",
