@@ -57,7 +57,20 @@ public final class GmiMpj {
     private static long bad;
     private static String err;
 
-    public static void main(String[] args) throws Exception {
+    /**
+     * Runs the program; a rank that fails ends its JVM with exit code 1, so that whoever started the ranks ends the
+     * others (MPJ Express 0.44's {@code Abort} does nothing, and niodev's threads keep a failed rank's JVM alive).
+     */
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Throwable t) {
+            t.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         String[] rest = MPI.Init(args);
         world = MPI.COMM_WORLD;
         rank = world.Rank();
@@ -85,7 +98,7 @@ public final class GmiMpj {
             int kind = (int) spec[0];
             int samplesWanted = (int) spec[3];
             long[] samples = new long[samplesWanted];
-            long warmed = run(kind, (int) spec[1], (int) spec[2], samplesWanted, (int) spec[4], samples);
+            long warmed = measure(kind, (int) spec[1], (int) spec[2], samplesWanted, (int) spec[4], samples);
             // the lowest rank with a failed check tells rank 0 what failed
             int[] failed = {bad > 0 ? rank : size};
             int[] who = new int[1];
@@ -170,7 +183,7 @@ public final class GmiMpj {
      * timed samples. Returns the warm-up operations run; the failed checks at this rank are counted in {@link #bad}
      * (the first is described in {@link #err}).
      */
-    private static long run(int kind, int len, int warmup, int count, int batchArg, long[] samples) {
+    private static long measure(int kind, int len, int warmup, int count, int batchArg, long[] samples) {
         bad = 0;
         err = "";
         batch = kind == BROADCAST_TP ? batchArg : 1;

@@ -17,7 +17,20 @@ import mpi.MPI;
  * <p>Compiled and run by io.mobula.apps.moldyn.MolDynMpjRun; arguments after MPJ Express's own: SIZE.
  */
 public final class MolDynMpj {
-    public static void main(String[] args) throws Exception {
+    /**
+     * Runs the program; a rank that fails ends its JVM with exit code 1, so that whoever started the ranks ends the
+     * others (MPJ Express 0.44's {@code Abort} does nothing, and niodev's threads keep a failed rank's JVM alive).
+     */
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Throwable t) {
+            t.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();

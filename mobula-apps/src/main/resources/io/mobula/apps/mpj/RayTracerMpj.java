@@ -18,7 +18,20 @@ import mpi.MPI;
 public final class RayTracerMpj {
     private static final int ROWS = 1;
 
-    public static void main(String[] args) throws Exception {
+    /**
+     * Runs the program; a rank that fails ends its JVM with exit code 1, so that whoever started the ranks ends the
+     * others (MPJ Express 0.44's {@code Abort} does nothing, and niodev's threads keep a failed rank's JVM alive).
+     */
+    public static void main(String[] args) {
+        try {
+            run(args);
+        } catch (Throwable t) {
+            t.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
