@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.apps.Kernel;
 import io.mobula.apps.ResultLine;
+import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.leq.LeqKernel;
 import io.mobula.apps.lufact.LuFactKernel;
 import io.mobula.apps.moldyn.MolDynKernel;
 import io.mobula.apps.mpj.MpjExpress;
@@ -22,10 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The MPJ Express versions of the kernels the thesis compared with mpiJava (thesis 5.5.2), compiled against the
- * installed MPJ Express and run on 2 ranks at the tiny size, on both devices: niodev (a JVM per rank, found through
- * the rendezvous on 127.0.0.1; MPJ Express 0.44's niodev listens on two random ports of every interface during
- * {@code MPI.Init}, which its code fixes) and multicore (the ranks threads of one JVM). Each verifies against the
+ * The MPJ Express versions of the kernels (LUFact, MolDyn and RayTracer, which the thesis compared with mpiJava in
+ * 5.5.2, and ASP and LEQ), compiled against the installed MPJ Express and run on 2 ranks at the tiny size, on both
+ * devices: niodev (a JVM per rank, found through the rendezvous on 127.0.0.1; MPJ Express 0.44's niodev listens on
+ * two random ports of every interface during {@code MPI.Init}, which its code fixes) and multicore (the ranks threads
+ * of one JVM). Each verifies against the
  * sequential version with the sequential version's checksum, and a rank that corrupts its part makes the run fail its
  * verification. Skipped, saying why, when MPJ Express is not installed ({@code .ci/setup-mpj.sh} installs it).
  */
@@ -39,7 +42,7 @@ class MpjVersionsTest {
     static void compileThePrograms() throws Exception {
         if (FOUND.mpj() != null) {
             mpj = FOUND.mpj();
-            compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj"));
+            compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj", "AspMpj", "LeqMpj"));
         }
     }
 
@@ -68,6 +71,16 @@ class MpjVersionsTest {
     @Test
     void rayTracerOnNiodevIsTheSequentialImage() throws Exception {
         verifies(RayTracerKernel.INSTANCE, "RayTracerMpj", MpjExpress.Device.NIODEV);
+    }
+
+    @Test
+    void aspOnMulticoreIsTheSequentialMatrix() throws Exception {
+        verifies(AspKernel.INSTANCE, "AspMpj", MpjExpress.Device.MULTICORE);
+    }
+
+    @Test
+    void leqOnNiodevIsTheSequentialSolution() throws Exception {
+        verifies(LeqKernel.INSTANCE, "LeqMpj", MpjExpress.Device.NIODEV);
     }
 
     @Test
