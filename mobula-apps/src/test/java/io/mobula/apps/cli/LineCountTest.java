@@ -43,7 +43,7 @@ class LineCountTest {
             for (int c = 2; c <= 7; c++) {
                 assertTrue(cells[c].strip().matches("[0-9]+"), k + " column " + c + ": " + row);
             }
-            if (k.equals("asp") || k.equals("leq")) { // the MPJ Express program
+            if (k.equals("asp") || k.equals("leq") || k.equals("qr")) { // the MPJ Express program
                 assertTrue(cells[8].strip().matches("[0-9]+"), row);
             } else {
                 assertEquals("-", cells[8].strip(), row); // no Java MPI version yet
@@ -63,7 +63,7 @@ class LineCountTest {
     @Test
     void theMpjExpressVersionsAreMeasuredFromTheirPrograms() throws Exception {
         String t = LineCount.table(Path.of("").toAbsolutePath().getParent());
-        for (String k : new String[] {"lufact", "moldyn", "raytracer", "asp", "leq"}) {
+        for (String k : new String[] {"lufact", "moldyn", "raytracer", "asp", "leq", "fft", "qr"}) {
             String row = t.lines().filter(l -> l.startsWith("| " + k + " | ")).findFirst().orElseThrow();
             String[] cells = row.split("\\|");
             int lines = Integer.parseInt(cells[8].strip()); // the program, not the class that compiles and runs it

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mobula.apps.Kernel;
 import io.mobula.apps.ResultLine;
 import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.fft.FftKernel;
 import io.mobula.apps.leq.LeqKernel;
 import io.mobula.apps.lufact.LuFactKernel;
 import io.mobula.apps.moldyn.MolDynKernel;
 import io.mobula.apps.mpj.MpjExpress;
 import io.mobula.apps.mpj.MpjMain;
+import io.mobula.apps.qr.QrKernel;
 import io.mobula.apps.raytracer.RayTracerKernel;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The MPJ Express versions of the kernels (LUFact, MolDyn and RayTracer, which the thesis compared with mpiJava in
- * 5.5.2, and ASP and LEQ), compiled against the installed MPJ Express and run on 2 ranks at the tiny size, on both
+ * 5.5.2, and ASP, LEQ, FFT and QR), compiled against the installed MPJ Express and run on 2 ranks at the tiny size, on both
  * devices: niodev (a JVM per rank, found through the rendezvous on 127.0.0.1; MPJ Express 0.44's niodev listens on
  * two random ports of every interface during {@code MPI.Init}, which its code fixes) and multicore (the ranks threads
  * of one JVM). Each verifies against the
@@ -42,7 +44,8 @@ class MpjVersionsTest {
     static void compileThePrograms() throws Exception {
         if (FOUND.mpj() != null) {
             mpj = FOUND.mpj();
-            compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj", "AspMpj", "LeqMpj"));
+            compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj", "AspMpj", "LeqMpj",
+                    "FftMpj", "QrMpj"));
         }
     }
 
@@ -69,8 +72,8 @@ class MpjVersionsTest {
     }
 
     @Test
-    void rayTracerOnNiodevIsTheSequentialImage() throws Exception {
-        verifies(RayTracerKernel.INSTANCE, "RayTracerMpj", MpjExpress.Device.NIODEV);
+    void rayTracerOnMulticoreIsTheSequentialImage() throws Exception {
+        verifies(RayTracerKernel.INSTANCE, "RayTracerMpj", MpjExpress.Device.MULTICORE);
     }
 
     @Test
@@ -81,6 +84,16 @@ class MpjVersionsTest {
     @Test
     void leqOnNiodevIsTheSequentialSolution() throws Exception {
         verifies(LeqKernel.INSTANCE, "LeqMpj", MpjExpress.Device.NIODEV);
+    }
+
+    @Test
+    void fftOnNiodevIsTheSequentialTransform() throws Exception {
+        verifies(FftKernel.INSTANCE, "FftMpj", MpjExpress.Device.NIODEV);
+    }
+
+    @Test
+    void qrOnMulticoreIsTheSequentialFactorization() throws Exception {
+        verifies(QrKernel.INSTANCE, "QrMpj", MpjExpress.Device.MULTICORE);
     }
 
     @Test
