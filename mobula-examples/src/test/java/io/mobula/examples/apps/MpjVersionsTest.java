@@ -27,12 +27,12 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The MPJ Express versions of the kernels (LUFact, MolDyn and RayTracer, which the thesis compared with mpiJava in
- * 5.5.2, and ASP, LEQ, FFT and QR), compiled against the installed MPJ Express and run on 2 ranks at the tiny size, on both
- * devices: niodev (a JVM per rank, found through the rendezvous on 127.0.0.1; MPJ Express 0.44's niodev listens on
- * two random ports of every interface during {@code MPI.Init}, which its code fixes) and multicore (the ranks threads
- * of one JVM). Each verifies against the
- * sequential version with the sequential version's checksum, and a rank that corrupts its part makes the run fail its
- * verification. Skipped, saying why, when MPJ Express is not installed ({@code .ci/setup-mpj.sh} installs it).
+ * 5.5.2, and ASP, LEQ, FFT and QR), compiled against the installed MPJ Express and run on 2 ranks at the tiny size,
+ * on both devices: niodev (a JVM per rank, found through the rendezvous on 127.0.0.1; MPJ Express 0.44's niodev
+ * listens on two random ports of every interface during {@code MPI.Init}, which its code fixes) and multicore (the
+ * ranks threads of one JVM). Each verifies against the sequential version with the sequential version's checksum,
+ * and a rank that corrupts its part makes the run fail its verification. Skipped, saying why, when MPJ Express is not
+ * installed ({@code .ci/setup-mpj.sh} installs it).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MpjVersionsTest {
