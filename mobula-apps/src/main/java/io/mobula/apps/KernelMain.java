@@ -75,31 +75,56 @@ public final class KernelMain {
             Parts.publish(pool, prefix, part);
             int code = 0;
             if (pool.rank() == 0) {
-                List<Serializable> parts = Parts.gather(pool, prefix);
-                R result = kernel.assemble(in.problem, parts);
-                P fresh = kernel.problem(in.values); // the input again, whatever the run did to its copy
-                long t0 = System.nanoTime();
-                R expected = kernel.sequential(fresh);
-                double seq = (System.nanoTime() - t0) / 1e9;
-                String why = kernel.compare(fresh, expected, result);
-                double par = ctx.seconds();
-                System.out.printf(Locale.ROOT, "%s %s, size %s, %d ranks: parallel %.3f s, sequential %.3f s,"
-                        + " speedup %.2f%n", kernel.name(), version, in.size, pool.size(), par, seq, seq / par);
-                if (why == null) {
-                    System.out.println(kernel.name() + " " + version + " result: verified against the sequential"
-                            + " version, checksum " + kernel.checksum(result));
-                } else {
-                    System.out.println(kernel.name() + " " + version + " result: DIFFERS from the sequential"
-                            + " version: " + why);
-                    code = 1;
-                }
-                kernel.report(fresh, result, version, pool.size(), par).forEach(System.out::println);
-                System.out.println(new ResultLine(kernel.name(), version, pool.size(), in.size, par, seq,
-                        why == null, kernel.checksum(result)).format());
+                code = verify(kernel, version, in.values, pool.size(), Parts.gather(pool, prefix), ctx.seconds())
+                        ? 0 : 1;
             }
             pool.barrier(); // nobody leaves while rank 0 still checks
             return code;
         }
+    }
+
+    /**
+     * What rank 0 of a parallel run does once the parallel phase is over: assembles the parts (in rank order), runs
+     * the sequential algorithm on a fresh input of the size {@code values}, compares, and prints the timing, the
+     * verdict, the kernel's report lines and the result line. Also for parallel versions that are not Mobula
+     * programs (the MPJ Express versions).
+     *
+     * @param np the number of ranks
+     * @param parts the parts the ranks returned, in rank order
+     * @param seconds the time of the parallel phase
+     * @return whether the result matched the sequential one
+     */
+    public static <P, R> boolean verify(Kernel<P, R> kernel, String version, int[] values, int np,
+            List<Serializable> parts, double seconds) {
+        String size = sizeOf(values);
+        P fresh = kernel.problem(values); // the input again, whatever the run did to its copy
+        R result = kernel.assemble(fresh, parts);
+        long t0 = System.nanoTime();
+        R expected = kernel.sequential(fresh);
+        double seq = (System.nanoTime() - t0) / 1e9;
+        String why = kernel.compare(fresh, expected, result);
+        System.out.printf(Locale.ROOT, "%s %s, size %s, %d ranks: parallel %.3f s, sequential %.3f s,"
+                + " speedup %.2f%n", kernel.name(), version, size, np, seconds, seq, seq / seconds);
+        if (why == null) {
+            System.out.println(kernel.name() + " " + version + " result: verified against the sequential"
+                    + " version, checksum " + kernel.checksum(result));
+        } else {
+            System.out.println(kernel.name() + " " + version + " result: DIFFERS from the sequential"
+                    + " version: " + why);
+        }
+        kernel.report(fresh, result, version, np, seconds).forEach(System.out::println);
+        System.out.println(new ResultLine(kernel.name(), version, np, size, seconds, seq, why == null,
+                kernel.checksum(result)).format());
+        return why == null;
+    }
+
+    /** The size values as a result line gives them: {@code 2,10}. */
+    public static String sizeOf(int[] values) {
+        StringBuilder size = new StringBuilder();
+        for (int x : values) {
+            size.append(size.isEmpty() ? "" : ",").append(x);
+        }
+        return size.toString();
     }
 
     private static String mainOf(Kernel<?, ?> kernel, String version) {
@@ -117,11 +142,7 @@ public final class KernelMain {
         String arg = args.length == 0 ? Sizes.DEFAULT : args[0];
         try {
             int[] v = kernel.sizes().parse(arg);
-            StringBuilder size = new StringBuilder();
-            for (int x : v) {
-                size.append(size.isEmpty() ? "" : ",").append(x);
-            }
-            return new Input<>(size.toString(), v, kernel.problem(v));
+            return new Input<>(sizeOf(v), v, kernel.problem(v));
         } catch (IllegalArgumentException e) {
             usage(kernel, e.getMessage());
             return null;

@@ -99,7 +99,9 @@ public final class AspKernel implements Kernel<int[][], int[][]> {
                         AspBroadcast.class,
                         AspBroadcastRoot.class),
                 Version.of("gmi", "the owner broadcasts row k with a group invocation whose results are discarded",
-                        AspGmi.class, AspRows.class, AspRowsMember.class));
+                        AspGmi.class, AspRows.class, AspRowsMember.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): the owner of row k broadcasts it by one MPI Bcast per"
+                        + " iteration", AspMpjRun.class));
     }
 
     /** Copies of this rank's rows of the input. */

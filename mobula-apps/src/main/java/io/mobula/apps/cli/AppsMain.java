@@ -52,6 +52,8 @@ public final class AppsMain {
                     case POOL -> "./mobula run --np N " + v.mainClass() + " [SIZE]";
                     case MPIRUN -> "./mobula speedup " + k.name() + " --versions " + v.name()
                             + " --np N --runs 1 [SIZE]   (needs Open MPI's mpicc and mpirun)";
+                    case MPJ -> "./mobula speedup " + k.name() + " --versions " + v.name()
+                            + " --np N --runs 1 [SIZE]   (needs MPJ Express and a JDK)";
                 };
                 b.append(String.format("  %-9s %s%n            %s%n", v.name(), cmd, v.how()));
             }

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One kernel run in processes of its own: the sequential main in one JVM, a parallel main under the
- * {@code mobula run} launcher, or the main that starts a C + MPI version with {@code mpirun}. Returns the result line it printed; bounded by a timeout, after which the process tree
- * is killed.
+ * {@code mobula run} launcher, the main that starts a C + MPI version with {@code mpirun} or the main that runs an MPJ
+ * Express version. Returns the result line it printed; bounded by a timeout, after which the process tree is killed.
  */
 final class KernelProcess {
     private static final long TIMEOUT_SECONDS = Long.getLong("mobula.apps.runTimeoutSeconds", 1800);
@@ -36,7 +36,7 @@ final class KernelProcess {
             case ONE_JVM -> cmd.add(v.mainClass());
             case POOL -> cmd.addAll(List.of("io.mobula.pool.cli.MobulaRun", "--np", Integer.toString(np),
                     v.mainClass()));
-            case MPIRUN -> cmd.addAll(List.of(v.mainClass(), "--np", Integer.toString(np)));
+            case MPIRUN, MPJ -> cmd.addAll(List.of(v.mainClass(), "--np", Integer.toString(np)));
         }
         cmd.add(size);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -3,6 +3,7 @@ package io.mobula.apps.cli;
 import io.mobula.apps.Catalog;
 import io.mobula.apps.ResultLine;
 import io.mobula.apps.Version;
+import io.mobula.apps.mpj.MpjExpress;
 import io.mobula.apps.npb.OpenMpiTools;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -68,6 +69,12 @@ public final class Speedup {
                 OpenMpiTools.Found mpi = OpenMpiTools.find();
                 if (mpi.tools() == null) {
                     System.out.printf(Locale.ROOT, "%-6s skipped: %s%n", v.name(), mpi.missing());
+                    continue;
+                }
+            } else if (v.launch() == Version.Launch.MPJ) {
+                MpjExpress.Found mpj = MpjExpress.find();
+                if (mpj.mpj() == null) {
+                    System.out.printf(Locale.ROOT, "%-6s skipped: %s%n", v.name(), mpj.missing());
                     continue;
                 }
             }

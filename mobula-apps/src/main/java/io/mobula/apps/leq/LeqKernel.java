@@ -101,6 +101,8 @@ public final class LeqKernel implements Kernel<Leq.Problem, double[]> {
                         LeqVector.class, LeqVectorRoot.class),
                 Version.of("gmi", "one combined group invocation: the blocks are concatenated and the changes"
                         + " reduced at one member, and the result broadcast to all", LeqGmi.class, LeqGroup.class,
-                        LeqMember.class));
+                        LeqMember.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): per iteration an MPI Allgatherv of the blocks and an"
+                        + " Allreduce (MAX) of the changes", LeqMpjRun.class));
     }
 }

@@ -80,6 +80,8 @@ public final class LuFactKernel implements Kernel<LuFact.Problem, double[]> {
                 Version.of("rmi", "the owner of column k sends it with the pivot row down a binomial tree of one-way"
                         + " RMIs, each rank forwarding it", LuFactRmi.class, LuFactNode.class),
                 Version.of("gmi", "the owner broadcasts column k and the pivot row with one group invocation whose"
-                        + " results are discarded", LuFactGmi.class, LuFactColumns.class, LuFactMember.class));
+                        + " results are discarded", LuFactGmi.class, LuFactColumns.class, LuFactMember.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): the owner broadcasts column k with its pivot row by one"
+                        + " MPI Bcast per step", LuFactMpjRun.class));
     }
 }

@@ -91,6 +91,8 @@ public final class MolDynKernel implements Kernel<MolDyn.Problem, MolDyn.Result>
                         + " adds them up in rank order (P(P-1) calls per move)", MolDynRmi.class, MolDynNode.class),
                 Version.of("gmi", "one combined group invocation: the partial sums are added pairwise up a binomial"
                         + " tree and the result forwarded to every member", MolDynGmi.class, MolDynSums.class,
-                        MolDynMember.class));
+                        MolDynMember.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): one MPI Allreduce of the partial sums per move",
+                        MolDynMpjRun.class));
     }
 }

@@ -104,6 +104,8 @@ public final class QrKernel implements Kernel<double[][], double[][]> {
                         QrRepmi.class, QrBroadcast.class, QrBroadcastRoot.class, QrTreeReduce.class, QrReduce.class),
                 Version.of("gmi", "reduce-to-all: a combined invocation reduced pairwise up a binomial tree and"
                         + " forwarded to all; H: a group invocation; results discarded", QrGmi.class, QrGroup.class,
-                        QrMember.class));
+                        QrMember.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): the candidates by an MPI Allgather, each rank picking the"
+                        + " same best; H by a Bcast", QrMpjRun.class));
     }
 }

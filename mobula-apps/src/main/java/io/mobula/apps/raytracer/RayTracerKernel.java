@@ -80,6 +80,8 @@ public final class RayTracerKernel implements Kernel<RayTracer.Scene, RayTracer.
                         RayTracerRmi.class, RayTracerNode.class),
                 Version.of("gmi", "rows to member 0 by single invocations; the checksums summed by a combined"
                         + " invocation forwarded to member 0", RayTracerGmi.class, RayTracerImage.class,
-                        RayTracerMember.class));
+                        RayTracerMember.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): the checksums by an MPI Reduce, the rows to rank 0 by one"
+                        + " Send per rank", RayTracerMpjRun.class));
     }
 }

@@ -30,7 +30,7 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
         List<String> transports, int warmup, long warmupMillis, int samples, int tpWarmup, int tpSamples, int batch,
         int latencyDoubles, int throughputBytes, Path jfr, boolean help) {
 
-    static final List<String> SYSTEMS = List.of(GmiRank.MOBULA, GmiRank.RMI_LOOP, OpenMpi.NAME);
+    static final List<String> SYSTEMS = List.of(GmiRank.MOBULA, GmiRank.RMI_LOOP, OpenMpi.NAME, MpjBaseline.NAME);
     static final List<String> TRANSPORTS = List.of("shm", "tcp");
 
     static final String USAGE = """
@@ -40,12 +40,13 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
                                     [--throughput-bytes N] [--jfr DIR]
               --quick        default: N = 2, 4 processes; 20000 warm-up + 1000 timed operations per latency case,
                              3 + 12 samples of 4 broadcasts (1 MiB) per throughput case; every case warms up for
-                             at least 2 s (Java ranks)
+                             at least 2 s (Java ranks, MPJ Express's too)
               --full         N = 2, 4, 8; 50000 + 5000 per latency case, 5 + 40 samples of 8 per throughput case,
                              at least 5 s of warm-up per case
               --warmup-ms N  the least warm-up time per case, in milliseconds (0: the counts alone)
               --json FILE    JSON lines output (default bench-results/gmi-<timestamp>.jsonl)
-              --systems      subset of: mobula, rmi-loop, openmpi
+              --systems      subset of: mobula, rmi-loop, openmpi, mpj (MPJ Express: multicore device over shm,
+                             niodev over tcp)
               --cases        subset of: broadcast, scatter, reduce-to-all, gather-to-all, broadcast-throughput,
                              gather-to-all-throughput
               --transports   subset of: shm, tcp

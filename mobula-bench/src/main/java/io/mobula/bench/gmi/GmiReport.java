@@ -73,16 +73,16 @@ final class GmiReport {
         String part = bytes(8L * c.elements(2, opt.latencyDoubles(), opt.throughputBytes()));
         return switch (c) {
             case BROADCAST -> part + " from rank 0 to every member + 1 ack per member; mobula: " + c.gmiScheme()
-                    + "; openmpi: " + c.mpiCall();
-            case SCATTER -> part + " to each member + 1 ack per member; mobula: " + c.gmiScheme() + "; openmpi: "
+                    + "; openmpi, mpj: " + c.mpiCall();
+            case SCATTER -> part + " to each member + 1 ack per member; mobula: " + c.gmiScheme() + "; openmpi, mpj: "
                     + c.mpiCall();
-            case REDUCE_TO_ALL -> "sum of " + part + " arrays; mobula: " + c.gmiScheme() + "; openmpi: "
+            case REDUCE_TO_ALL -> "sum of " + part + " arrays; mobula: " + c.gmiScheme() + "; openmpi, mpj: "
                     + c.mpiCall();
-            case GATHER_TO_ALL -> part + " from each rank; mobula: " + c.gmiScheme() + "; openmpi: " + c.mpiCall();
+            case GATHER_TO_ALL -> part + " from each rank; mobula: " + c.gmiScheme() + "; openmpi, mpj: " + c.mpiCall();
             case BROADCAST_THROUGHPUT -> part + " broadcasts, " + opt.batch() + " back to back then the acks, per"
-                    + " broadcast; openmpi: " + c.mpiCall();
+                    + " broadcast; openmpi, mpj: " + c.mpiCall();
             case GATHER_TO_ALL_THROUGHPUT -> bytes(opt.throughputBytes()) + " gathered in all (1/N from each"
-                    + " rank); openmpi: " + c.mpiCall();
+                    + " rank); openmpi, mpj: " + c.mpiCall();
         };
     }
 

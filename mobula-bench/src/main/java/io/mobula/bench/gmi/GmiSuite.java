@@ -1,5 +1,6 @@
 package io.mobula.bench.gmi;
 
+import io.mobula.apps.mpj.Rendezvous;
 import io.mobula.bench.Environment;
 import io.mobula.bench.MachineFields;
 import io.mobula.bench.ranks.Verdicts;
@@ -23,10 +24,12 @@ import java.util.Optional;
  * The GMI benchmark suite, {@code mobula bench gmi} (thesis 5.5.1): broadcast, scatter, reduce-to-all and
  * gather-to-all latency and broadcast and gather-to-all throughput, SPMD style with every process a member of one
  * group, for several process counts over shared memory and TCP. Systems: {@code mobula} (GMI), {@code rmi-loop} (the
- * same operations as plain Mobula RMI calls in a loop over the members) and {@code openmpi} (src/main/c/gmi_mpi.c with
- * MPI collectives, the same payloads, checks and timing). This process serves the pool coordinator the Java ranks
- * join (a fresh pool per launch), starts each system's processes per transport and size, prints one table per case
- * with ratios to Open MPI, the targets, and writes JSON lines.
+ * same operations as plain Mobula RMI calls in a loop over the members), {@code openmpi} (src/main/c/gmi_mpi.c with
+ * MPI collectives, the same payloads, checks and timing) and {@code mpj} (src/main/mpj/GmiMpj.java, the same with
+ * MPJ Express's mpiJava collectives: Java MPI, as the thesis compared GMI with mpiJava). This process serves the pool
+ * coordinator the Java ranks join (a fresh pool per launch) and the rendezvous of MPJ Express's niodev ranks, starts
+ * each system's processes per transport and size, prints one table per case with ratios to Open MPI, the targets,
+ * and writes JSON lines.
  */
 public final class GmiSuite {
     private GmiSuite() {
@@ -75,6 +78,15 @@ public final class GmiSuite {
                 err.println("gmi suite: openmpi baseline skipped: " + why.get());
             }
         }
+        MpjBaseline mpj = new MpjBaseline();
+        if (systems.contains(MpjBaseline.NAME)) {
+            Optional<String> why = mpj.prepare(ctx);
+            if (why.isPresent()) {
+                systems.remove(MpjBaseline.NAME);
+                notes.add("mpj skipped: " + why.get());
+                err.println("gmi suite: mpj baseline skipped: " + why.get());
+            }
+        }
         int launches = systems.size() * opt.sizes().size() * opt.transports().size();
         Progress progress = new Progress(err, launches * opt.cases().size());
         Launch launch = new Launch(ctx, progress, Launch.IDLE_MILLIS);
@@ -92,6 +104,13 @@ public final class GmiSuite {
                 for (int n : opt.sizes()) {
                     List<CaseSpec> specs = opt.cases().stream().map(c -> opt.spec(c, n)).toList();
                     for (String s : systems) {
+                        if (s.equals(MpjBaseline.NAME)) {
+                            try (Rendezvous rv = mpj.open(t, n)) {
+                                results.addAll(launch.run(s, t, n, specs, mpj.commands(ctx, t, n, rv, specs,
+                                        opt.warmupMillis())));
+                            }
+                            continue;
+                        }
                         List<List<String>> cmds = s.equals(OpenMpi.NAME)
                                 ? List.of(mpi.command(t, n, env.cores(), specs))
                                 : launch.jvmRanks(s, t, n, "gmibench-" + stamp + "-" + ProcessHandle.current().pid()
@@ -101,7 +120,7 @@ public final class GmiSuite {
                 }
             }
         } catch (IOException e) {
-            err.println("gmi suite: cannot serve the pool coordinator: " + e);
+            err.println("gmi suite: cannot serve the pool coordinator or the MPJ Express rendezvous: " + e);
             return 1;
         } finally {
             if (server != null) {
@@ -123,24 +142,26 @@ public final class GmiSuite {
             failed++;
         }
         new GmiReport(results).print(out, opt, header(opt, ctx, env, started, systems.contains(OpenMpi.NAME)
-                ? mpi.describe() : null), notes);
+                ? mpi.describe() : null, systems.contains(MpjBaseline.NAME) ? mpj.describe() : null), notes);
         out.flush();
         return failed == 0 ? 0 : 1;
     }
 
-    static List<String> header(GmiOptions opt, LaunchContext ctx, Environment env, Instant started, String mpi) {
+    static List<String> header(GmiOptions opt, LaunchContext ctx, Environment env, Instant started, String mpi,
+            String mpj) {
         return List.of(
                 "GMI benchmarks (thesis 5.5.1), mode " + opt.mode() + ", " + started,
                 String.format(Locale.ROOT, "host: %d cpus, %s; %s %s; JDK %s; rank JVM flags: %s", env.cores(),
                         env.cpu(), System.getProperty("os.name"), System.getProperty("os.arch"), env.jdk(),
                         String.join(" ", ctx.jvmFlags())),
-                "baseline: " + (mpi == null ? "openmpi not run" : mpi) + "; processes N = " + opt.sizes()
+                "baseline: " + (mpi == null ? "openmpi not run" : mpi) + "; Java MPI: " + (mpj == null
+                        ? "mpj not run" : mpj) + "; processes N = " + opt.sizes()
                         + ", transports " + opt.transports(),
                 String.format(Locale.ROOT, "latency cases: %d warm-up + %d timed operations; throughput: %d + %d"
                         + " samples (broadcast: %d broadcasts each; gather: single operations, %d times as many);"
-                        + " Java ranks warm up each case for at least %d ms (more operations when the count ends"
-                        + " sooner)", opt.warmup(), opt.samples(), opt.tpWarmup(), opt.tpSamples(), opt.batch(),
-                        opt.batch(), opt.warmupMillis()),
+                        + " Java ranks (MPJ Express's too) warm up each case for at least %d ms (more operations when"
+                        + " the count ends sooner)", opt.warmup(), opt.samples(), opt.tpWarmup(), opt.tpSamples(),
+                        opt.batch(), opt.batch(), opt.warmupMillis()),
                 "a sample is timed at rank 0 with nanoTime (C: clock_gettime): broadcast/scatter = send + the"
                         + " last member's ack (no pipelining); reduce/gather-to-all = one operation at rank 0;"
                         + " p50/p99 nearest rank",

@@ -19,7 +19,7 @@ class GmiPartsTest {
         GmiOptions q = GmiOptions.parse(new String[0]);
         assertEquals(List.of(2, 4), q.sizes());
         assertEquals(List.of("shm", "tcp"), q.transports());
-        assertEquals(List.of("mobula", "rmi-loop", "openmpi"), q.systems());
+        assertEquals(List.of("mobula", "rmi-loop", "openmpi", "mpj"), q.systems());
         assertEquals(List.of(GmiCase.values()), q.cases());
         assertEquals(List.of(2, 4, 8), GmiOptions.parse(new String[] {"--full"}).sizes());
         assertEquals(2000, q.warmupMillis(), "quick: every case warms up for at least 2 s");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mobula.apps.mpj.MpjExpress;
 import io.mobula.bench.rmi.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,6 +86,52 @@ class GmiSuiteSmokeTest {
         assertTrue(report.contains("pending shm N=2   broadcast p50 <= 1.5 x openmpi"), report);
         assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
                 "every rank JVM was reaped");
+    }
+
+    /**
+     * The MPJ Express baseline (GmiMpj.java, compiled against the installed MPJ Express) at N = 2 on both transports
+     * (the multicore device over shm, niodev over tcp), with tiny payloads: every case measured, the same bytes as the
+     * other systems. Skipped, saying why, when MPJ Express is not installed ({@code .ci/setup-mpj.sh} installs it).
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void mpjPartProducesWellFormedResults(@TempDir Path dir) throws Exception {
+        MpjExpress.Found found = MpjExpress.find();
+        Assumptions.assumeTrue(found.mpj() != null, () -> "skipped: " + found.missing());
+        Path json = dir.resolve("gmi.jsonl");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = GmiSuite.run(new String[] {
+                "--systems", "mpj", "--sizes", "2", "--transports", "shm,tcp", "--warmup", "20", "--warmup-ms", "20",
+                "--samples", "30", "--tp-warmup", "1", "--tp-samples", "3", "--batch", "2", "--latency-doubles", "4",
+                "--throughput-bytes", "16384", "--json", json.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, () -> report + err.toString(StandardCharsets.UTF_8));
+        List<String> lines = Files.readAllLines(json);
+        assertEquals(12, lines.size(), () -> String.join("\n", lines));
+        Set<String> seen = new HashSet<>();
+        for (String line : lines) {
+            Map<String, Object> o = Json.parseFlat(line);
+            assertEquals("mpj", o.get("system"), line);
+            assertEquals(2, num(o, "n"), line);
+            assertNull(o.get("error"), line);
+            GmiCase c = GmiCase.byId((String) o.get("case"));
+            double p50 = num(o, "p50_us");
+            assertTrue(p50 > 0 && num(o, "p99_us") >= p50, line);
+            long bytes = switch (c) {
+                case BROADCAST, REDUCE_TO_ALL -> 32;
+                case SCATTER, GATHER_TO_ALL -> 64;
+                case BROADCAST_THROUGHPUT, GATHER_TO_ALL_THROUGHPUT -> 16384;
+            };
+            assertEquals(bytes, num(o, "payload_bytes"), line);
+            assertTrue(num(o, "warmup_ops") >= 1, line);
+            seen.add(c.id() + " " + o.get("transport"));
+        }
+        assertEquals(12, seen.size(), seen::toString);
+        assertTrue(report.contains("Java MPI: MPJ Express"), report);
+        assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
+                "every MPJ Express JVM was reaped");
     }
 
     private static double num(Map<String, Object> o, String key) {

@@ -1,0 +1,126 @@
+package io.mobula.examples.apps;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.apps.Kernel;
+import io.mobula.apps.ResultLine;
+import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.fft.FftKernel;
+import io.mobula.apps.leq.LeqKernel;
+import io.mobula.apps.lufact.LuFactKernel;
+import io.mobula.apps.moldyn.MolDynKernel;
+import io.mobula.apps.mpj.MpjExpress;
+import io.mobula.apps.mpj.MpjMain;
+import io.mobula.apps.qr.QrKernel;
+import io.mobula.apps.raytracer.RayTracerKernel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The MPJ Express versions of the kernels (LUFact, MolDyn and RayTracer, which the thesis compared with mpiJava in
+ * 5.5.2, and ASP, LEQ, FFT and QR), compiled against the installed MPJ Express and run on 2 ranks at the tiny size,
+ * on both devices: niodev (a JVM per rank, found through the rendezvous on 127.0.0.1; MPJ Express 0.44's niodev
+ * listens on two random ports of every interface during {@code MPI.Init}, which its code fixes) and multicore (the
+ * ranks threads of one JVM). Each verifies against the sequential version with the sequential version's checksum,
+ * and a rank that corrupts its part makes the run fail its verification. Skipped, saying why, when MPJ Express is not
+ * installed ({@code .ci/setup-mpj.sh} installs it).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class MpjVersionsTest {
+    private static final MpjExpress.Found FOUND = MpjExpress.find();
+    private static MpjExpress mpj;
+    private static MpjMain.Compiled compiled;
+
+    @BeforeAll
+    static void compileThePrograms() throws Exception {
+        if (FOUND.mpj() != null) {
+            mpj = FOUND.mpj();
+            compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj", "AspMpj", "LeqMpj",
+                    "FftMpj", "QrMpj"));
+        }
+    }
+
+    @BeforeEach
+    void needsMpjExpress() {
+        Assumptions.assumeTrue(mpj != null, () -> "skipped: " + FOUND.missing());
+    }
+
+    @AfterAll
+    static void deleteThem() throws Exception {
+        if (compiled != null) {
+            compiled.close();
+        }
+    }
+
+    @Test
+    void luFactOnNiodevIsTheSequentialSolution() throws Exception {
+        verifies(LuFactKernel.INSTANCE, "LuFactMpj", MpjExpress.Device.NIODEV);
+    }
+
+    @Test
+    void molDynOnMulticoreAgreesWithTheSequentialVersion() throws Exception {
+        verifies(MolDynKernel.INSTANCE, "MolDynMpj", MpjExpress.Device.MULTICORE);
+    }
+
+    @Test
+    void rayTracerOnMulticoreIsTheSequentialImage() throws Exception {
+        verifies(RayTracerKernel.INSTANCE, "RayTracerMpj", MpjExpress.Device.MULTICORE);
+    }
+
+    @Test
+    void aspOnMulticoreIsTheSequentialMatrix() throws Exception {
+        verifies(AspKernel.INSTANCE, "AspMpj", MpjExpress.Device.MULTICORE);
+    }
+
+    @Test
+    void leqOnNiodevIsTheSequentialSolution() throws Exception {
+        verifies(LeqKernel.INSTANCE, "LeqMpj", MpjExpress.Device.NIODEV);
+    }
+
+    @Test
+    void fftOnNiodevIsTheSequentialTransform() throws Exception {
+        verifies(FftKernel.INSTANCE, "FftMpj", MpjExpress.Device.NIODEV);
+    }
+
+    @Test
+    void qrOnMulticoreIsTheSequentialFactorization() throws Exception {
+        verifies(QrKernel.INSTANCE, "QrMpj", MpjExpress.Device.MULTICORE);
+    }
+
+    @Test
+    void aCorruptedPartFailsTheVerification() throws Exception {
+        List<String> lines = new ArrayList<>();
+        int[] size = LuFactKernel.INSTANCE.sizes().parse("tiny");
+        MpjMain.Outcome o = MpjMain.run(mpj, compiled, MpjExpress.Device.MULTICORE, "LuFactMpj", 2, size,
+                List.of("-Dmobula.apps.corruptRank=0", "-XX:TieredStopAtLevel=1"), lines::add);
+        assertFalse(o.verified(), String.join("\n", lines));
+        ResultLine r = o.result().orElseThrow(() -> new AssertionError(String.join("\n", lines)));
+        assertFalse(r.verified(), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("DIFFERS from the sequential version")),
+                String.join("\n", lines));
+    }
+
+    private static <P, R> void verifies(Kernel<P, R> kernel, String program, MpjExpress.Device device)
+            throws Exception {
+        List<String> lines = new ArrayList<>();
+        int[] size = kernel.sizes().parse("tiny");
+        MpjMain.Outcome o = MpjMain.run(mpj, compiled, device, program, 2, size, List.of("-Xmx128m",
+                "-XX:TieredStopAtLevel=1"), lines::add);
+        String out = String.join("\n", lines);
+        assertTrue(o.verified(), o.failure() + "\n" + out);
+        ResultLine r = o.result().orElseThrow();
+        assertEquals(kernel.name(), r.kernel());
+        assertEquals(MpjMain.VERSION, r.version());
+        assertEquals(2, r.np());
+        assertEquals(kernel.checksum(kernel.sequential(kernel.problem(size))), r.checksum(), out);
+    }
+}
