@@ -89,9 +89,10 @@ class GmiSuiteSmokeTest {
     }
 
     /**
-     * The MPJ Express baseline (GmiMpj.java, compiled against the installed MPJ Express) at N = 2 on both transports
-     * (the multicore device over shm, niodev over tcp), with tiny payloads: every case measured, the same bytes as the
-     * other systems. Skipped, saying why, when MPJ Express is not installed ({@code .ci/setup-mpj.sh} installs it).
+     * The MPJ Express baseline (GmiMpj.java, compiled against the installed MPJ Express) at N = 2 over shm (the
+     * multicore device), with tiny payloads: every case measured, the same bytes as the other systems. Not over tcp:
+     * MPJ Express 0.44's niodev listens on two random ports of every interface, which a test must not do (the suite
+     * itself runs it, see docs/PERFORMANCE-HISTORY.md). Skipped, saying why, when MPJ Express is not installed ({@code .ci/setup-mpj.sh} installs it).
      */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -102,14 +103,14 @@ class GmiSuiteSmokeTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int rc = GmiSuite.run(new String[] {
-                "--systems", "mpj", "--sizes", "2", "--transports", "shm,tcp", "--warmup", "20", "--warmup-ms", "20",
+                "--systems", "mpj", "--sizes", "2", "--transports", "shm", "--warmup", "20", "--warmup-ms", "20",
                 "--samples", "30", "--tp-warmup", "1", "--tp-samples", "3", "--batch", "2", "--latency-doubles", "4",
                 "--throughput-bytes", "16384", "--json", json.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         String report = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, rc, () -> report + err.toString(StandardCharsets.UTF_8));
         List<String> lines = Files.readAllLines(json);
-        assertEquals(12, lines.size(), () -> String.join("\n", lines));
+        assertEquals(6, lines.size(), () -> String.join("\n", lines));
         Set<String> seen = new HashSet<>();
         for (String line : lines) {
             Map<String, Object> o = Json.parseFlat(line);
@@ -128,7 +129,7 @@ class GmiSuiteSmokeTest {
             assertTrue(num(o, "warmup_ops") >= 1, line);
             seen.add(c.id() + " " + o.get("transport"));
         }
-        assertEquals(12, seen.size(), seen::toString);
+        assertEquals(6, seen.size(), seen::toString);
         assertTrue(report.contains("Java MPI: MPJ Express"), report);
         assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
                 "every MPJ Express JVM was reaped");
