@@ -26,12 +26,17 @@ public class AcpMatrixRoot extends CloudObject implements AcpMatrix {
             java.util.Arrays.fill(cells[s], null);
         }
         cells[s][rank] = removed;
-        count[s]++;
+        if (++count[s] == cells[s].length) {
+            cloudNotifyAll(); // the readers waiting for this round
+        }
     }
 
     @Override
-    public synchronized int[][] removed(int r) {
+    public synchronized int[][] removed(int r, long timeoutMillis) throws InterruptedException {
         int s = r & 1;
-        return round[s] == r && count[s] == cells[s].length ? cells[s].clone() : null;
+        while (round[s] != r || count[s] != cells[s].length) {
+            cloudWait(timeoutMillis);
+        }
+        return cells[s].clone();
     }
 }

@@ -2,7 +2,7 @@ package io.mobula.apps.acp;
 
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Parallel;
-import io.mobula.apps.Polling;
+import io.mobula.apps.Mailbox;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
 import java.io.Serializable;
@@ -23,10 +23,10 @@ public final class AcpRepmi extends Parallel<Acp.Problem> {
         AcpMatrix matrix = ctx.rank() == 0
                 ? Cloud.create(AcpMatrix.class, AcpMatrixRoot.class, "acp-matrix", ctx.size())
                 : Cloud.lookup("acp-matrix", AcpMatrix.class);
-        Polling poll = new Polling(ctx.pool());
+        long timeout = Mailbox.STALL.toMillis();
         return AcpRanks.run(ctx, (round, removed) -> {
             matrix.restrict(round, ctx.rank(), removed);
-            return poll.until(() -> matrix.removed(round), "the removals of round " + round);
+            return matrix.removed(round, timeout);
         });
     }
 }

@@ -2,7 +2,7 @@ package io.mobula.apps.leq;
 
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Parallel;
-import io.mobula.apps.Polling;
+import io.mobula.apps.Mailbox;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
 import java.io.Serializable;
@@ -23,10 +23,10 @@ public final class LeqRepmi extends Parallel<Leq.Problem> {
         LeqVector v = ctx.rank() == 0
                 ? Cloud.create(LeqVector.class, LeqVectorRoot.class, "leq-x", ctx.problem().n(), ctx.size())
                 : Cloud.lookup("leq-x", LeqVector.class);
-        Polling poll = new Polling(ctx.pool());
+        long timeout = Mailbox.STALL.toMillis();
         return LeqRanks.run(ctx, (it, lo, block, delta) -> {
             v.put(it, lo, block, delta);
-            return poll.until(() -> v.result(it), "x of iteration " + it);
+            return v.result(it, timeout);
         });
     }
 }

@@ -1,5 +1,6 @@
 package io.mobula.apps.leq;
 
+import io.mobula.repmi.Read;
 import io.mobula.repmi.Root;
 
 /** The replicated object of the RepMI version: a combined gather-to-all and reduce-to-all (thesis 4.4.2). */
@@ -8,8 +9,13 @@ public interface LeqVector extends Root {
     void put(int it, int lo, double[] block, double delta);
 
     /**
-     * The whole x of iteration {@code it} with the largest change as an extra last element, or null while not
-     * every rank has put its block (a read).
+     * The whole x of iteration {@code it} with the largest change as an extra last element, waiting on the local
+     * replica until every rank's put of that iteration is applied there (a blocking read: nothing is broadcast), at
+     * most {@code timeoutMillis}.
+     *
+     * @throws io.mobula.repmi.CloudException when the blocks did not come in time
+     * @throws InterruptedException when the waiting thread is interrupted
      */
-    double[] result(int it);
+    @Read
+    double[] result(int it, long timeoutMillis) throws InterruptedException;
 }

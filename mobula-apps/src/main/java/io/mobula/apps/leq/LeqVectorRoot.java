@@ -4,7 +4,8 @@ import io.mobula.repmi.CloudObject;
 
 /**
  * Two iterations' vectors, by the parity of the iteration: no rank can put iteration i + 2 before every rank has
- * read iteration i, since it needs everyone's block of i + 1, which each puts only after reading i.
+ * read iteration i, since it needs everyone's block of i + 1, which each puts only after reading i. {@code result}
+ * is a blocking read (docs/REPMI.md, "Blocking reads"): the put that completes an iteration wakes its readers.
  */
 public class LeqVectorRoot extends CloudObject implements LeqVector {
     private final double[][] x;
@@ -30,12 +31,17 @@ public class LeqVectorRoot extends CloudObject implements LeqVector {
         }
         System.arraycopy(block, 0, v, lo, block.length);
         v[v.length - 1] = Math.max(v[v.length - 1], delta);
-        count[s]++;
+        if (++count[s] == ranks) {
+            cloudNotifyAll(); // the readers waiting for this iteration
+        }
     }
 
     @Override
-    public synchronized double[] result(int it) {
+    public synchronized double[] result(int it, long timeoutMillis) throws InterruptedException {
         int s = it & 1;
-        return iteration[s] == it && count[s] == ranks ? x[s] : null;
+        while (iteration[s] != it || count[s] != ranks) {
+            cloudWait(timeoutMillis);
+        }
+        return x[s];
     }
 }

@@ -19,10 +19,14 @@ public class QrBroadcastRoot extends CloudObject implements QrBroadcast {
         if (j >= 2) {
             hs[j - 2] = null;
         }
+        cloudNotifyAll(); // the readers waiting for step j
     }
 
     @Override
-    public synchronized double[] retrieve(int j) {
+    public synchronized double[] retrieve(int j, long timeoutMillis) throws InterruptedException {
+        while (hs[j] == null) {
+            cloudWait(timeoutMillis);
+        }
         return hs[j];
     }
 }

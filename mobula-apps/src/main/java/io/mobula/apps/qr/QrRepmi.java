@@ -2,7 +2,7 @@ package io.mobula.apps.qr;
 
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Parallel;
-import io.mobula.apps.Polling;
+import io.mobula.apps.Mailbox;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
 import java.io.Serializable;
@@ -33,7 +33,7 @@ public final class QrRepmi extends Parallel<double[][]> {
         QrBroadcast hs = ctx.rank() == 0
                 ? Cloud.create(QrBroadcast.class, QrBroadcastRoot.class, "qr-h", Math.max(steps, 1))
                 : Cloud.lookup("qr-h", QrBroadcast.class);
-        Polling poll = new Polling(ctx.pool());
+        long timeout = Mailbox.STALL.toMillis();
         return QrRanks.run(ctx, new QrRanks.Comm() {
             @Override
             public double[] best(int j, double[] candidate) throws Exception {
@@ -47,7 +47,7 @@ public final class QrRepmi extends Parallel<double[][]> {
 
             @Override
             public double[] receive(int j, int owner) throws Exception {
-                return poll.until(() -> hs.retrieve(j), "H of step " + j);
+                return hs.retrieve(j, timeout);
             }
         });
     }
