@@ -10,9 +10,11 @@ public final class ScaleMain {
         long timeoutMs = Long.parseLong(args[1]);
         raiseConnectionLimits(n);
         try {
-            for (ScaleRow r : Simulation.run(n, timeoutMs)) {
+            Simulation.run(n, timeoutMs, r -> {
                 System.out.println(r.json());
-            }
+                System.out.flush();
+            });
+            System.out.println(footprint(n));
             System.out.flush();
             System.exit(0);
         } catch (Throwable t) {
@@ -20,6 +22,23 @@ public final class ScaleMain {
             t.printStackTrace();
             System.exit(1);
         }
+    }
+
+    /** What the simulation of {@code n} members holds at its end: heap, class metadata, threads. */
+    static String footprint(int n) {
+        System.gc();
+        var heap = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long meta = 0;
+        for (var pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getName().contains("Metaspace") || pool.getName().contains("Class Space")) {
+                meta = Math.max(meta, pool.getUsage().getUsed());
+            }
+        }
+        int threads = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
+        long classes = java.lang.management.ManagementFactory.getClassLoadingMXBean().getLoadedClassCount();
+        return String.format(java.util.Locale.ROOT, "{\"suite\":\"scale\",\"n\":%d,\"operation\":\"footprint\","
+                + "\"heap_used_mb\":%d,\"metaspace_mb\":%d,\"platform_threads\":%d,\"classes\":%d}", n,
+                heap.getUsed() >> 20, meta >> 20, threads, classes);
     }
 
     /**

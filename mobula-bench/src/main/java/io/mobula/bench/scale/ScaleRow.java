@@ -18,10 +18,12 @@ import java.util.Locale;
  * @param coordinatorBytes  their bytes
  * @param sequencerMessages frames rank 0 (the RepMI sequencer) sent and received
  * @param sequencerBytes    their bytes
+ * @param undelivered       frames sent in the measurement and not received (their connection closed first: a
+ *                          handshake that took too long, say); 0 when nothing was lost
  */
 record ScaleRow(int n, String operation, int ops, long messages, long bytes, long maxPerMember, double meanPerMember,
                 int depth, int depthBound, long coordinatorMessages, long coordinatorBytes, long sequencerMessages,
-                long sequencerBytes) {
+                long sequencerBytes, long undelivered) {
 
     /** log2 of {@link #n}. */
     double log2n() {
@@ -31,8 +33,9 @@ record ScaleRow(int n, String operation, int ops, long messages, long bytes, lon
     String json() {
         return String.format(Locale.ROOT, "{\"suite\":\"scale\",\"n\":%d,\"operation\":\"%s\",\"ops\":%d,"
                 + "\"messages\":%d,\"bytes\":%d,\"max_per_member\":%d,\"mean_per_member\":%.3f,\"depth\":%d,"
-                + "\"depth_bound\":%d,\"log2n\":%.3f,\"coordinator_messages\":%d,\"coordinator_bytes\":%d,\"sequencer_messages\":%d,"
-                + "\"sequencer_bytes\":%d}", n, operation, ops, messages, bytes, maxPerMember, meanPerMember, depth,
-                depthBound, log2n(), coordinatorMessages, coordinatorBytes, sequencerMessages, sequencerBytes);
+                + "\"depth_bound\":%d,\"log2n\":%.3f,\"coordinator_messages\":%d,\"coordinator_bytes\":%d,"
+                + "\"sequencer_messages\":%d,\"sequencer_bytes\":%d,\"undelivered\":%d}", n, operation, ops,
+                messages, bytes, maxPerMember, meanPerMember, depth, depthBound, log2n(), coordinatorMessages, coordinatorBytes, sequencerMessages,
+                sequencerBytes, undelivered);
     }
 }

@@ -122,7 +122,9 @@ public final class ScaleSuite {
     private static Outcome child(int n, String heap, long timeoutMs) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // every node loads its own copy of the layers' classes: room for their metadata beyond the 1 GiB default
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xss512k", "-XX:+UseSerialGC",
+                "-XX:CompressedClassSpaceSize=3g", "-XX:ReservedCodeCacheSize=512m",
                 "-cp", System.getProperty("java.class.path"), ScaleMain.class.getName(), Integer.toString(n),
                 Long.toString(timeoutMs)));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE).start();
@@ -140,18 +142,32 @@ public final class ScaleSuite {
                 // the child is gone
             }
         });
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String l; (l = r.readLine()) != null; ) {
-                if (l.startsWith("{")) {
-                    rows.add(l);
-                    System.err.println("scale: " + l);
+        Thread out = Thread.ofPlatform().daemon().start(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                for (String l; (l = r.readLine()) != null; ) {
+                    if (l.startsWith("{")) {
+                        synchronized (rows) {
+                            rows.add(l);
+                        }
+                        System.err.println("scale: " + l);
+                    }
                 }
+            } catch (IOException e) {
+                // the child is gone
+            }
+        });
+        // the child bounds each of its waits by timeoutMs; starting its nodes and the waits together, by this
+        long limit = 4 * timeoutMs;
+        if (!p.waitFor(limit, TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            out.join(5_000);
+            synchronized (rows) {
+                return new Outcome(List.copyOf(rows), "no end within " + limit + " ms");
             }
         }
-        if (!p.waitFor(timeoutMs + 60_000, TimeUnit.MILLISECONDS)) {
-            p.destroyForcibly();
-            return new Outcome(rows, "no end within " + (timeoutMs + 60_000) + " ms");
-        }
+        out.join(5_000);
         err.join(5_000);
         if (p.exitValue() != 0) {
             String last;

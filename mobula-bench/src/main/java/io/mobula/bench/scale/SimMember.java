@@ -44,10 +44,15 @@ public final class SimMember {
     private SimMember() {
     }
 
-    /** Configures this node's RMI runtime: TCP only, authenticated with {@code secret}, no periodic traffic. */
+    /**
+     * Configures this node's RMI runtime: TCP only, authenticated with {@code secret}, no periodic traffic, and
+     * handshakes given minutes (hundreds of nodes share two cores: a connection's handshake may wait seconds for a
+     * thread, and one dropped for that would be retried, which is not what is measured).
+     */
     public static void start(TrafficObserver traffic, byte[] secret) {
         Rmi.configure(RmiConfig.fromSystemProperties().withTransports(List.of("tcp")).withSecret(secret)
-                .withHeartbeat(Duration.ZERO, Duration.ofSeconds(6)).withLease(QUIET).withTraffic(traffic));
+                .withHeartbeat(Duration.ZERO, Duration.ofSeconds(6)).withLease(QUIET)
+                .withHandshakeTimeout(Duration.ofMinutes(2)).withTraffic(traffic));
     }
 
     /** Serves the pool coordinator from this node; returns its port. */

@@ -61,18 +61,24 @@ public final class Simulation implements AutoCloseable {
      * cloud-form, repmi-write.
      */
     static List<ScaleRow> run(int n, long timeoutMs) throws Exception {
+        List<ScaleRow> rows = new ArrayList<>();
+        run(n, timeoutMs, rows::add);
+        return rows;
+    }
+
+    /** As {@link #run(int, long)}, handing each row to {@code rows} as soon as it is measured. */
+    static void run(int n, long timeoutMs, java.util.function.Consumer<ScaleRow> rows) throws Exception {
         Thread me = Thread.currentThread();
         ClassLoader context = me.getContextClassLoader();
         me.setContextClassLoader(null);
         try (Simulation s = new Simulation(n, timeoutMs)) {
-            return s.all();
+            s.all(rows);
         } finally {
             me.setContextClassLoader(context);
         }
     }
 
-    private List<ScaleRow> all() throws Exception {
-        List<ScaleRow> rows = new ArrayList<>();
+    private void all(java.util.function.Consumer<ScaleRow> rows) throws Exception {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         for (int i = 0; i <= n; i++) {
@@ -83,19 +89,19 @@ public final class Simulation implements AutoCloseable {
         traffic.reset();
         everyMember(r -> call(r, "join", "scale-sim", r, n, port, timeoutMs));
         settle(() -> true);
-        rows.add(row("pool-form", 1));
+        rows.accept(row("pool-form", 1));
 
         traffic.reset();
         everyMember(r -> call(r, "formGroup", runs));
         settle(() -> true);
-        rows.add(row("group-form", 1));
+        rows.accept(row("group-form", 1));
 
         for (String op : GMI_OPERATIONS) {
             gmi(op, 1); // first use: connections, stubs, combined-invocation set-up
             settle(() -> true);
             traffic.reset();
             gmi(op, 2);
-            rows.add(row(op, 1));
+            rows.accept(row(op, 1));
         }
 
         traffic.reset();
@@ -106,7 +112,7 @@ public final class Simulation implements AutoCloseable {
         }
         parallel(others, r -> call(r, "cloud"));
         settle(() -> true);
-        rows.add(row("cloud-form", 1));
+        rows.accept(row("cloud-form", 1));
 
         int writer = n - 1;
         call(writer, "write", 1); // first write: the writer's connections to every replica
@@ -117,8 +123,7 @@ public final class Simulation implements AutoCloseable {
             call(writer, "write", w);
         }
         awaitApplied(1 + WRITES);
-        rows.add(row("repmi-write", WRITES));
-        return rows;
+        rows.accept(row("repmi-write", WRITES));
     }
 
     /** Runs a GMI operation (rooted at rank 0, or from every rank for the combined ones) and checks its result. */
@@ -178,8 +183,9 @@ public final class Simulation implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code done}, then until no frame is on its way and none was sent for a while (a frame sent in
-     * reaction to one just received goes out within microseconds; 50 ms without one is quiet).
+     * Waits until {@code done}, then until the traffic stops: no frame sent or received for 50 ms (a frame sent in
+     * reaction to one just received goes out within microseconds). A frame that never arrives (its connection closed
+     * first) does not hold this up; {@link ScaleRow#undelivered} counts those.
      */
     private void settle(BooleanSupplier done) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
@@ -193,12 +199,11 @@ public final class Simulation implements AutoCloseable {
         int quiet = 0;
         while (quiet < 5) {
             if (System.nanoTime() - deadline > 0) {
-                throw new TimeoutException("N = " + n + ": traffic did not stop within " + timeoutMs + " ms ("
-                        + traffic.inFlight() + " frames on their way)");
+                throw new TimeoutException("N = " + n + ": traffic did not stop within " + timeoutMs + " ms");
             }
             Thread.sleep(10);
-            long now = traffic.totalFrames();
-            if (now == last && traffic.inFlight() == 0) {
+            long now = traffic.totalFrames() + traffic.totalReceived() + traffic.inFlight();
+            if (now == last) {
                 quiet++;
             } else {
                 quiet = 0;
@@ -220,9 +225,11 @@ public final class Simulation implements AutoCloseable {
             sum += s;
         }
         return new ScaleRow(n, operation, ops, traffic.totalFrames(), traffic.totalBytes(), max, (double) sum / n,
-                traffic.maxDepth(), traffic.maxDepthBound(), traffic.framesSent(coordinator) + traffic.framesReceived(coordinator),
+                traffic.maxDepth(), traffic.maxDepthBound(),
+                traffic.framesSent(coordinator) + traffic.framesReceived(coordinator),
                 traffic.bytesSent(coordinator) + traffic.bytesReceived(coordinator),
-                traffic.framesSent(0) + traffic.framesReceived(0), traffic.bytesSent(0) + traffic.bytesReceived(0));
+                traffic.framesSent(0) + traffic.framesReceived(0), traffic.bytesSent(0) + traffic.bytesReceived(0),
+                traffic.totalFrames() - traffic.totalReceived());
     }
 
     private interface RankTask {

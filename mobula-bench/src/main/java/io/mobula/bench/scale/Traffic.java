@@ -124,6 +124,15 @@ final class Traffic {
         return s;
     }
 
+    /** Frames received by all nodes together. */
+    long totalReceived() {
+        long s = 0;
+        for (Node n : nodes) {
+            s += n.framesReceived.get();
+        }
+        return s;
+    }
+
     long totalBytes() {
         long s = 0;
         for (Node n : nodes) {

@@ -25,6 +25,9 @@ class SimulationTest {
         assertEquals(List.of("pool-form", "group-form", "broadcast", "broadcast-ack", "reduce", "reduce-to-all",
                 "gather-to-all", "cloud-form", "repmi-write").stream().sorted().toList(),
                 rows.keySet().stream().sorted().toList());
+        for (ScaleRow r : rows.values()) {
+            assertEquals(0, r.undelivered(), "every frame sent arrived: " + r);
+        }
         int log2 = 32 - Integer.numberOfLeadingZeros(n - 1); // ceil(log2 n)
         boolean tree = n >= 16; // mobula.gmi.relayFrom's default
 
