@@ -35,7 +35,7 @@ record ScaleRow(int n, String operation, int ops, long messages, long bytes, lon
                 + "\"messages\":%d,\"bytes\":%d,\"max_per_member\":%d,\"mean_per_member\":%.3f,\"depth\":%d,"
                 + "\"depth_bound\":%d,\"log2n\":%.3f,\"coordinator_messages\":%d,\"coordinator_bytes\":%d,"
                 + "\"sequencer_messages\":%d,\"sequencer_bytes\":%d,\"undelivered\":%d}", n, operation, ops,
-                messages, bytes, maxPerMember, meanPerMember, depth, depthBound, log2n(), coordinatorMessages, coordinatorBytes, sequencerMessages,
-                sequencerBytes, undelivered);
+                messages, bytes, maxPerMember, meanPerMember, depth, depthBound, log2n(), coordinatorMessages,
+                coordinatorBytes, sequencerMessages, sequencerBytes, undelivered);
     }
 }
