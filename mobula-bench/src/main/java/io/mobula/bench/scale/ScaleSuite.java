@@ -92,7 +92,7 @@ public final class ScaleSuite {
         for (int n : sizes) {
             System.err.println("scale: N = " + n + " ...");
             long t0 = System.nanoTime();
-            Outcome o = child(n, heap, timeoutMs);
+            Outcome o = child(n, heap, timeoutMs, true);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             for (String l : o.rows) {
                 lines.add(machine.appendTo(l));
@@ -115,11 +115,15 @@ public final class ScaleSuite {
         return rc;
     }
 
-    private record Outcome(List<String> rows, String failure) {
+    /** A child's JSON lines and, if it failed, why. */
+    record Outcome(List<String> rows, String failure) {
     }
 
-    /** Runs {@link ScaleMain} for one size in a JVM of its own; its stdout is the rows, its last stderr line why. */
-    private static Outcome child(int n, String heap, long timeoutMs) throws IOException, InterruptedException {
+    /**
+     * Runs {@link ScaleMain} for one size in a JVM of its own; its stdout is the rows (shown on stderr as they come
+     * with {@code echo}), its last stderr line why it failed.
+     */
+    static Outcome child(int n, String heap, long timeoutMs, boolean echo) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // every node loads its own copy of the layers' classes: room for their metadata beyond the 1 GiB default
@@ -150,7 +154,9 @@ public final class ScaleSuite {
                         synchronized (rows) {
                             rows.add(l);
                         }
-                        System.err.println("scale: " + l);
+                        if (echo) {
+                            System.err.println("scale: " + l);
+                        }
                     }
                 }
             } catch (IOException e) {
