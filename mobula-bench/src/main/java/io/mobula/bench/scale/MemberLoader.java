@@ -12,6 +12,11 @@ import java.util.Set;
  * runtime (each a singleton of its process), exactly as in a process of its own. The JDK and {@code mobula-transport}
  * are shared: the transports carry nothing but bytes between nodes, and the {@link io.mobula.transport.TrafficObserver}
  * that counts them must be one type for all.
+ *
+ * <p>Some layers load classes through the thread's context class loader when it has one (RepMI's snapshots, GMI's
+ * group types), so every thread of a simulation has none ({@link Simulation#run}) and they fall back to their own
+ * node's loader. The transports' process-wide threads (the idle-connection selector, receive relief) must therefore
+ * start inside the simulation, not earlier in the same JVM with some other loader: each size runs in a JVM of its own.
  */
 final class MemberLoader extends URLClassLoader {
     static {
