@@ -32,7 +32,8 @@ public final class BenchMain {
     /** Suites with a harness and report of their own (multi-process), by name: they take the remaining args. */
     static final Map<String, Function<String[], Integer>> HARNESSES = new TreeMap<>(Map.of("rmi", RmiSuite::run,
             "gmi", GmiSuite::run, "repmi", RepmiSuite::run, "hostile", io.mobula.bench.hostile.HostileSuite::run,
-            "load", io.mobula.bench.load.StarSuite::run, "soak", io.mobula.bench.load.SoakSuite::run));
+            "load", io.mobula.bench.load.StarSuite::run, "soak", io.mobula.bench.load.SoakSuite::run,
+            "scale", io.mobula.bench.scale.ScaleSuite::run));
 
     private BenchMain() {
     }

@@ -52,11 +52,15 @@ import java.util.Objects;
  *                    {@code tls://host:port}; a process without TLS cannot connect, nor this one to it. The cluster
  *                    secret's handshake runs inside TLS; shared memory between processes of one host stays allowed
  *                    (docs/SECURITY.md, "TLS")
+ * @param traffic     sees every frame of the runtime's connections (default
+ *                    {@link io.mobula.transport.TrafficObserver#NONE}; {@link #withTraffic}): message counters, e.g.
+ *                    of a cluster simulated in one JVM
  */
 public record RmiConfig(String host, int port, Duration callTimeout, Dispatch dispatch, Duration lease,
                         int callSpins, Duration busyPoll, List<String> transports, Duration heartbeat,
                         Duration peerTimeout, ByteOrder byteOrder, Duration handshakeTimeout, ClusterSecret secret,
-                        Decoding decoding, int jrmpPort, io.mobula.transport.TlsOptions tls) {
+                        Decoding decoding, int jrmpPort, io.mobula.transport.TlsOptions tls,
+                        io.mobula.transport.TrafficObserver traffic) {
 
     /** Where incoming calls run. */
     public enum Dispatch {
@@ -77,6 +81,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
         Objects.requireNonNull(byteOrder, "byteOrder");
         Objects.requireNonNull(handshakeTimeout, "handshakeTimeout");
         Objects.requireNonNull(decoding, "decoding");
+        Objects.requireNonNull(traffic, "traffic");
         if (handshakeTimeout.isNegative() || handshakeTimeout.isZero()) {
             throw new IllegalArgumentException("handshakeTimeout must be positive, not " + handshakeTimeout);
         }
@@ -173,7 +178,8 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 ClusterSecret.resolve(System.getenv(), System.getProperties()),
                 Decoding.fromSystemProperties(),
                 Integer.getInteger("mobula.jrmp.port", JRMP_OFF),
-                tlsFromSystemProperties());
+                tlsFromSystemProperties(),
+                io.mobula.transport.TrafficObserver.NONE);
     }
 
     /** {@code mobula.tls}, {@code mobula.tls.clientAuth}; the handshake bound is {@code mobula.handshakeTimeoutMs}. */
@@ -281,31 +287,31 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
     /** This configuration with another class filter and limits for what peers send. */
     public RmiConfig withDecoding(Decoding d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, secret, d, jrmpPort, tls);
+                peerTimeout, byteOrder, handshakeTimeout, secret, d, jrmpPort, tls, traffic);
     }
 
     public RmiConfig withCallTimeout(Duration d) {
-        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+        return new RmiConfig(host, port, d, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     public RmiConfig withDispatch(Dispatch d) {
-        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+        return new RmiConfig(host, port, callTimeout, d, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     public RmiConfig withLease(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+        return new RmiConfig(host, port, callTimeout, dispatch, d, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     public RmiConfig withBusyPoll(Duration d) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, d, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     public RmiConfig withHost(String h) {
-        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+        return new RmiConfig(h, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     public RmiConfig withPort(int p) {
-        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+        return new RmiConfig(host, p, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     /**
@@ -314,30 +320,30 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withJrmpPort(int port) {
         return new RmiConfig(host, this.port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, port, tls);
+                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, port, tls, traffic);
     }
 
     /** A copy with liveness checks every {@code interval} and peers dropped after {@code timeout} of silence. */
     public RmiConfig withHeartbeat(Duration interval, Duration timeout) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, interval, timeout,
-                byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+                byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     /** A copy writing primitives in {@code order}. */
     public RmiConfig withByteOrder(ByteOrder order) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, order, handshakeTimeout, secret, decoding, jrmpPort, tls);
+                peerTimeout, order, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     /** A copy offering {@code t}, best first (e.g. {@code List.of("tcp")} to keep every peer on TCP). */
     public RmiConfig withTransports(List<String> t) {
-        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, t, heartbeat, peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     /** A copy in which new connections must complete their handshake within {@code d}. */
     public RmiConfig withHandshakeTimeout(Duration d) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, d, secret, decoding, jrmpPort, tls);
+                peerTimeout, byteOrder, d, secret, decoding, jrmpPort, tls, traffic);
     }
 
     /**
@@ -346,7 +352,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withSecret(ClusterSecret s) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, s, decoding, jrmpPort, tls);
+                peerTimeout, byteOrder, handshakeTimeout, s, decoding, jrmpPort, tls, traffic);
     }
 
     /**
@@ -372,12 +378,18 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
      */
     public RmiConfig withTls(io.mobula.transport.TlsOptions tls) {
         return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
-                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls);
+                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 
     /** {@link #withTls(io.mobula.transport.TlsOptions)} with {@code context}'s keys and trust, peers authenticated. */
     public RmiConfig withTls(javax.net.ssl.SSLContext context) {
         return withTls(io.mobula.transport.TlsOptions.defaults().withContext(
                 java.util.Objects.requireNonNull(context, "context")));
+    }
+
+    /** A copy whose connections show every frame they send and receive to {@code traffic}. */
+    public RmiConfig withTraffic(io.mobula.transport.TrafficObserver traffic) {
+        return new RmiConfig(host, port, callTimeout, dispatch, lease, callSpins, busyPoll, transports, heartbeat,
+                peerTimeout, byteOrder, handshakeTimeout, secret, decoding, jrmpPort, tls, traffic);
     }
 }

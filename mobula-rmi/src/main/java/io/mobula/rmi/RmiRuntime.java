@@ -150,7 +150,8 @@ final class RmiRuntime implements FrameHandler {
                 .withConnectionLimits(new io.mobula.transport.ConnectionLimits(
                         Integer.getInteger("mobula.maxAcceptedConnections", d.maxAccepted()),
                         Integer.getInteger("mobula.maxAcceptedConnectionsPerHost", d.maxAcceptedPerHost())))
-                .withHandshakeFrameSize(RmiProtocol.HANDSHAKE_FRAME_LIMIT);
+                .withHandshakeFrameSize(RmiProtocol.HANDSHAKE_FRAME_LIMIT)
+                .withTraffic(config.traffic());
     }
 
     /**

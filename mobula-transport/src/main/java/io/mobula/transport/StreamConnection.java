@@ -51,6 +51,9 @@ abstract class StreamConnection implements Connection, ByteSource {
     private volatile long framesReceived;
     private volatile long bytesReceived;
 
+    /** Sees every frame sent and received ({@link TransportOptions#traffic()}). */
+    private final TrafficObserver traffic;
+
     private volatile Object attachment;
     private final ConnectionEvent event = new ConnectionEvent();
 
@@ -67,6 +70,7 @@ abstract class StreamConnection implements Connection, ByteSource {
         this.frameLimit = options.handshakeFrameSize() > 0 ? options.handshakeFrameSize() : maxFrameSize;
         this.prefix = prefix.order(ByteOrder.BIG_ENDIAN);
         this.onFinished = onFinished;
+        this.traffic = options.traffic();
         this.engine = new ProgressEngine(this, this, policy, options);
     }
 
@@ -141,6 +145,7 @@ abstract class StreamConnection implements Connection, ByteSource {
             prefix.clear();
             prefix.putInt(0, (int) bytes);
             frame.rewind();
+            traffic.sent(this, bytes);
             writeFrame(frame, bytes);
             framesSent = framesSent + 1;
             bytesSent = bytesSent + bytes;
@@ -198,6 +203,7 @@ abstract class StreamConnection implements Connection, ByteSource {
             }
             prefix.clear();
             prefix.putInt(0, (int) bytes);
+            traffic.sent(this, bytes);
             writeFrame(header, body, bytes);
             framesSent = framesSent + 1;
             bytesSent = bytesSent + bytes;
@@ -317,10 +323,14 @@ abstract class StreamConnection implements Connection, ByteSource {
         }
     }
 
-    /** Counts one received frame of {@code len} bytes; called by whoever holds the engine's receive lock. */
+    /**
+     * Counts one received frame of {@code len} bytes and shows it to the traffic observer; called by whoever holds
+     * the engine's receive lock, before the handler sees the frame.
+     */
     final void countReceived(int len) {
         framesReceived = framesReceived + 1;
         bytesReceived = bytesReceived + len;
+        traffic.received(this, len);
     }
 
     @Override

@@ -57,11 +57,14 @@ import java.util.Objects;
  *                          up to {@code maxFrameSize} from the start. RMI sets it to what its handshake needs, so a
  *                          peer that has not authenticated cannot make this process hold more than that per
  *                          connection, nor take any of the {@code receiveBudget} that authenticated calls need
+ * @param traffic           sees every frame the transport's connections send and receive (default
+ *                          {@link TrafficObserver#NONE}): message and byte counters, e.g. of a simulated cluster
  */
 public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpNoDelay, int sendBufferSize,
                                int receiveBufferSize, Duration connectTimeout, boolean callerPolling,
                                long receiveBudget, ConnectionLimits connectionLimits, Duration idleReceiver,
-                               Duration receiverRelief, ShmOptions shm, int handshakeFrameSize) {
+                               Duration receiverRelief, ShmOptions shm, int handshakeFrameSize,
+                               TrafficObserver traffic) {
 
     /** 64 MiB. */
     public static final int DEFAULT_MAX_FRAME_SIZE = 64 << 20;
@@ -74,7 +77,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
 
     private static final TransportOptions DEFAULTS = new TransportOptions(DEFAULT_MAX_FRAME_SIZE,
             Duration.ofNanos(20_000), true, 0, 0, Duration.ofSeconds(10), true, DEFAULT_RECEIVE_BUDGET, ConnectionLimits.DEFAULT,
-            Duration.ofSeconds(1), Duration.ofMillis(1), ShmOptions.fromSystemProperties(), 0);
+            Duration.ofSeconds(1), Duration.ofMillis(1), ShmOptions.fromSystemProperties(), 0, TrafficObserver.NONE);
 
     /** Validates the settings; see the record components. */
     public TransportOptions {
@@ -110,6 +113,7 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
             throw new IllegalArgumentException("handshakeFrameSize must be between 0 (none) and maxFrameSize: "
                     + handshakeFrameSize);
         }
+        Objects.requireNonNull(traffic, "traffic");
         if (!receiverRelief.isZero() && (receiverRelief.compareTo(Duration.ofNanos(50_000)) < 0
                 || receiverRelief.compareTo(Duration.ofSeconds(10)) > 0)) {
             throw new IllegalArgumentException("receiverRelief must be 0 (off) or between 50 µs and 10 s: "
@@ -126,78 +130,85 @@ public record TransportOptions(int maxFrameSize, Duration busyPoll, boolean tcpN
     public TransportOptions withMaxFrameSize(int v) {
         return new TransportOptions(v, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
                 callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm,
-                Math.min(handshakeFrameSize, Math.max(0, v)));
+                Math.min(handshakeFrameSize, Math.max(0, v)), traffic);
     }
 
     /** A copy with {@code busyPoll} replaced. */
     public TransportOptions withBusyPoll(Duration v) {
         return new TransportOptions(maxFrameSize, v, tcpNoDelay, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code tcpNoDelay} replaced. */
     public TransportOptions withTcpNoDelay(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, v, sendBufferSize, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code sendBufferSize} replaced. */
     public TransportOptions withSendBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, v, receiveBufferSize, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code receiveBufferSize} replaced. */
     public TransportOptions withReceiveBufferSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, v, connectTimeout,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code connectTimeout} replaced. */
     public TransportOptions withConnectTimeout(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize, v,
-                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code callerPolling} replaced. */
     public TransportOptions withCallerPolling(boolean v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                connectTimeout, v, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code receiveBudget} replaced. */
     public TransportOptions withReceiveBudget(long v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, v, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                connectTimeout, callerPolling, v, connectionLimits, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code connectionLimits} replaced. */
     public TransportOptions withConnectionLimits(ConnectionLimits v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, v, idleReceiver, receiverRelief, shm, handshakeFrameSize);
+                connectTimeout, callerPolling, receiveBudget, v, idleReceiver, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code idleReceiver} replaced. */
     public TransportOptions withIdleReceiver(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, v, receiverRelief, shm, handshakeFrameSize);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, v, receiverRelief, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code receiverRelief} replaced. */
     public TransportOptions withReceiverRelief(Duration v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, v, shm, handshakeFrameSize);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, v, shm, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code shm} replaced. */
     public TransportOptions withShm(ShmOptions v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, v, handshakeFrameSize);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, v, handshakeFrameSize, traffic);
     }
 
     /** A copy with {@code handshakeFrameSize} replaced. */
     public TransportOptions withHandshakeFrameSize(int v) {
         return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
-                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, v);
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm, v, traffic);
+    }
+
+    /** A copy with {@code traffic} replaced. */
+    public TransportOptions withTraffic(TrafficObserver v) {
+        return new TransportOptions(maxFrameSize, busyPoll, tcpNoDelay, sendBufferSize, receiveBufferSize,
+                connectTimeout, callerPolling, receiveBudget, connectionLimits, idleReceiver, receiverRelief, shm,
+                handshakeFrameSize, v);
     }
 }

@@ -1,0 +1,24 @@
+package io.mobula.bench.scale;
+
+import io.mobula.gmi.GroupInterface;
+
+/**
+ * The group of the simulation: one method per collective operation, each configured once with its scheme
+ * ({@link SimMember#formGroup}), so that an operation's messages are only its own.
+ */
+public interface ScaleGroup extends GroupInterface {
+    /** Broadcast: a group invocation whose results are discarded. */
+    void put(double[] v);
+
+    /** Broadcast with an answer from every member, summed at the invoker (flat combine). */
+    int ack(double[] v);
+
+    /** Reduce: a group invocation whose int results are summed pairwise up a binomial tree to the invoker. */
+    int sum(int v);
+
+    /** Reduce-to-all: every member invokes with its vector; the vectors are summed (binomial invocation combiner). */
+    double[] reduce(double[] v);
+
+    /** Gather-to-all: every member invokes with its vector; the vectors are concatenated at participant 0. */
+    double[] gather(double[] v);
+}

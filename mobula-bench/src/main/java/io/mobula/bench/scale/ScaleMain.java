@@ -1,0 +1,54 @@
+package io.mobula.bench.scale;
+
+/** One size of the simulation in this JVM: {@code ScaleMain N TIMEOUT_MS}; rows on stdout, a failure on stderr. */
+public final class ScaleMain {
+    private ScaleMain() {
+    }
+
+    public static void main(String[] args) {
+        int n = Integer.parseInt(args[0]);
+        long timeoutMs = Long.parseLong(args[1]);
+        raiseConnectionLimits(n);
+        try {
+            Simulation.run(n, timeoutMs, r -> {
+                System.out.println(r.json());
+                System.out.flush();
+            });
+            System.out.println(footprint(n));
+            System.out.flush();
+            System.exit(0);
+        } catch (Throwable t) {
+            System.err.println("scale-error: " + t);
+            t.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    /** What the simulation of {@code n} members holds at its end: heap, class metadata, threads. */
+    static String footprint(int n) {
+        System.gc();
+        var heap = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        long meta = 0;
+        for (var pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getName().contains("Metaspace") || pool.getName().contains("Class Space")) {
+                meta = Math.max(meta, pool.getUsage().getUsed());
+            }
+        }
+        int threads = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
+        long classes = java.lang.management.ManagementFactory.getClassLoadingMXBean().getLoadedClassCount();
+        return String.format(java.util.Locale.ROOT, "{\"suite\":\"scale\",\"n\":%d,\"operation\":\"footprint\","
+                + "\"heap_used_mb\":%d,\"metaspace_mb\":%d,\"platform_threads\":%d,\"classes\":%d}", n,
+                heap.getUsed() >> 20, meta >> 20, threads, classes);
+    }
+
+    /**
+     * Every node accepts from 127.0.0.1: the coordinator a connection per member, a member one per peer that calls
+     * it. The default limits (1024 in all, 256 per address) protect a real process from floods; here they would cut
+     * off the simulation's own members.
+     */
+    static void raiseConnectionLimits(int n) {
+        String limit = Integer.toString(Math.max(1024, 4 * n + 16));
+        System.setProperty("mobula.maxAcceptedConnections", limit);
+        System.setProperty("mobula.maxAcceptedConnectionsPerHost", limit);
+    }
+}

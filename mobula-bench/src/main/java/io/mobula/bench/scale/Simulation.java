@@ -1,0 +1,291 @@
+package io.mobula.bench.scale;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A pool of {@code n} members and its coordinator in this JVM, each node with its own class loader
+ * ({@link MemberLoader}) and so its own RMI runtime, pool, GMI and RepMI, connected over TCP on loopback; a
+ * {@link Traffic} ledger counts every frame. Measures, one at a time on a quiet cluster: pool formation, group
+ * formation, each GMI collective, cloud formation and RepMI writes (docs/PERFORMANCE.md, "Scale").
+ *
+ * <p>Every operation is run once unmeasured first (connections are made and stubs travel on first use, and that is
+ * formation's cost, not the operation's), then measured; a measurement ends when the operation is complete everywhere
+ * (the members ran it, or every replica applied the writes) and no frame is on its way.
+ */
+public final class Simulation implements AutoCloseable {
+    /** The GMI operations, in the order measured. */
+    static final List<String> GMI_OPERATIONS = List.of("broadcast", "broadcast-ack", "reduce", "reduce-to-all",
+            "gather-to-all");
+    /** RepMI writes measured per size (the counts are per write). */
+    static final int WRITES = 4;
+
+    private final int n;
+    private final int coordinator;
+    private final Traffic traffic;
+    private final Class<?>[] agentClasses;
+    private final AtomicLong runs = new AtomicLong();
+    private final long timeoutMs;
+    private final ExecutorService threads;
+
+    private Simulation(int n, long timeoutMs) throws Exception {
+        this.n = n;
+        this.coordinator = n;
+        this.timeoutMs = timeoutMs;
+        this.traffic = new Traffic(n + 1);
+        this.agentClasses = new Class<?>[n + 1];
+        // members' threads inherit no context class loader, so every layer loads through its own node's loader
+        this.threads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("sim-", 0).factory());
+        URL[] urls = MemberLoader.layerLocations();
+        for (int i = 0; i <= n; i++) {
+            agentClasses[i] = Class.forName(SimMember.class.getName(), true,
+                    new MemberLoader(i, urls, Simulation.class.getClassLoader()));
+        }
+    }
+
+    /**
+     * Runs the whole simulation at size {@code n} and returns its rows: pool-form, group-form, the GMI operations,
+     * cloud-form, repmi-write.
+     */
+    static List<ScaleRow> run(int n, long timeoutMs) throws Exception {
+        List<ScaleRow> rows = new ArrayList<>();
+        run(n, timeoutMs, rows::add);
+        return rows;
+    }
+
+    /** As {@link #run(int, long)}, handing each row to {@code rows} as soon as it is measured. */
+    static void run(int n, long timeoutMs, java.util.function.Consumer<ScaleRow> rows) throws Exception {
+        Thread me = Thread.currentThread();
+        ClassLoader context = me.getContextClassLoader();
+        me.setContextClassLoader(null);
+        try (Simulation s = new Simulation(n, timeoutMs)) {
+            s.all(rows);
+        } finally {
+            me.setContextClassLoader(context);
+        }
+    }
+
+    private void all(java.util.function.Consumer<ScaleRow> rows) throws Exception {
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        for (int i = 0; i <= n; i++) {
+            call(i, "start", traffic.node(i), secret);
+        }
+        int port = (Integer) call(coordinator, "serveCoordinator");
+        settle(() -> true);
+        traffic.reset();
+        everyMember(r -> call(r, "join", "scale-sim", r, n, port, timeoutMs));
+        settle(() -> true);
+        rows.accept(row("pool-form", 1));
+
+        traffic.reset();
+        everyMember(r -> call(r, "formGroup", runs));
+        settle(() -> true);
+        rows.accept(row("group-form", 1));
+
+        for (String op : GMI_OPERATIONS) {
+            gmi(op, 1); // first use: connections, stubs, combined-invocation set-up
+            settle(() -> true);
+            traffic.reset();
+            gmi(op, 2);
+            rows.accept(row(op, 1));
+        }
+
+        traffic.reset();
+        call(0, "cloud");
+        List<Integer> others = new ArrayList<>();
+        for (int r = 1; r < n; r++) {
+            others.add(r);
+        }
+        parallel(others, r -> call(r, "cloud"));
+        settle(() -> true);
+        rows.accept(row("cloud-form", 1));
+
+        int writer = n - 1;
+        call(writer, "write", 1); // first write: the writer's connections to every replica
+        awaitApplied(1);
+        settle(() -> true);
+        traffic.reset();
+        for (int w = 2; w < 2 + WRITES; w++) {
+            call(writer, "write", w);
+        }
+        awaitApplied(1 + WRITES);
+        rows.accept(row("repmi-write", WRITES));
+    }
+
+    /** Runs a GMI operation (rooted at rank 0, or from every rank for the combined ones) and checks its result. */
+    private void gmi(String op, int value) throws Exception {
+        long before = runs.get();
+        long expectRuns;
+        switch (op) {
+            case "broadcast", "broadcast-ack", "reduce" -> {
+                long got = (Long) call(0, "op", op, value);
+                long want = switch (op) {
+                    case "broadcast" -> 0;
+                    case "broadcast-ack" -> n;
+                    default -> (long) n * value;
+                };
+                if (got != want) {
+                    throw new IllegalStateException(op + " at N = " + n + " returned " + got + ", expected " + want);
+                }
+                expectRuns = n;
+            }
+            default -> {
+                List<Integer> all = new ArrayList<>();
+                for (int r = 0; r < n; r++) {
+                    all.add(r);
+                }
+                long want = op.equals("reduce-to-all") ? (long) n * value : n;
+                parallel(all, r -> {
+                    long got = (Long) call(r, "op", op, value);
+                    if (got != want) {
+                        throw new IllegalStateException(op + " at N = " + n + ", rank " + r + " got " + got
+                                + ", expected " + want);
+                    }
+                    return null;
+                });
+                expectRuns = 1; // participant 0 invokes member 0 once with the combined vector
+            }
+        }
+        settle(() -> runs.get() - before >= expectRuns);
+        if (runs.get() - before != expectRuns) {
+            throw new IllegalStateException(op + " at N = " + n + " ran " + (runs.get() - before) + " times, expected "
+                    + expectRuns);
+        }
+    }
+
+    private void awaitApplied(int writes) throws Exception {
+        settle(() -> {
+            for (int r = 0; r < n; r++) {
+                try {
+                    if ((Integer) call(r, "writesApplied") < writes) {
+                        return false;
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return true;
+        });
+    }
+
+    /**
+     * Waits until {@code done}, then until the traffic stops: no frame sent or received for 50 ms (a frame sent in
+     * reaction to one just received goes out within microseconds). A frame that never arrives (its connection closed
+     * first) does not hold this up; {@link ScaleRow#undelivered} counts those.
+     */
+    private void settle(BooleanSupplier done) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new TimeoutException("N = " + n + ": an operation did not complete within " + timeoutMs + " ms");
+            }
+            Thread.sleep(2);
+        }
+        long last = -1;
+        int quiet = 0;
+        while (quiet < 5) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new TimeoutException("N = " + n + ": traffic did not stop within " + timeoutMs + " ms");
+            }
+            Thread.sleep(10);
+            long now = traffic.totalFrames() + traffic.totalReceived() + traffic.inFlight();
+            if (now == last) {
+                quiet++;
+            } else {
+                quiet = 0;
+            }
+            last = now;
+        }
+    }
+
+    private ScaleRow row(String operation, int ops) {
+        if (traffic.unmatched() != 0) {
+            throw new IllegalStateException(traffic.unmatched() + " frames arrived without a recorded send: the"
+                    + " depth of " + operation + " would be wrong");
+        }
+        long max = 0;
+        long sum = 0;
+        for (int r = 0; r < n; r++) {
+            long s = traffic.framesSent(r);
+            max = Math.max(max, s);
+            sum += s;
+        }
+        return new ScaleRow(n, operation, ops, traffic.totalFrames(), traffic.totalBytes(), max, (double) sum / n,
+                traffic.maxDepth(), traffic.maxDepthBound(),
+                traffic.framesSent(coordinator) + traffic.framesReceived(coordinator),
+                traffic.bytesSent(coordinator) + traffic.bytesReceived(coordinator),
+                traffic.framesSent(0) + traffic.framesReceived(0), traffic.bytesSent(0) + traffic.bytesReceived(0),
+                traffic.totalFrames() - traffic.totalReceived());
+    }
+
+    private interface RankTask {
+        Object run(int rank) throws Exception;
+    }
+
+    private void everyMember(RankTask task) throws Exception {
+        List<Integer> all = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            all.add(r);
+        }
+        parallel(all, task);
+    }
+
+    /** Runs {@code task} for every rank at once, each on a thread of its own; waits (bounded) for all. */
+    private void parallel(List<Integer> ranks, RankTask task) throws Exception {
+        List<Future<Object>> fs = new ArrayList<>();
+        for (int r : ranks) {
+            Callable<Object> c = () -> task.run(r);
+            fs.add(threads.submit(c));
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        for (Future<Object> f : fs) {
+            try {
+                f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception x ? x : e;
+            }
+        }
+    }
+
+    /** Calls {@code SimMember.method(args)} in node {@code node}. */
+    private Object call(int node, String method, Object... args) throws Exception {
+        Class<?> c = agentClasses[node];
+        for (Method m : c.getMethods()) {
+            if (m.getName().equals(method) && m.getParameterCount() == args.length) {
+                try {
+                    Object r = m.invoke(null, args);
+                    return r instanceof Integer i && m.getReturnType() == long.class ? (long) i : r;
+                } catch (InvocationTargetException e) {
+                    throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
+                }
+            }
+        }
+        throw new NoSuchMethodException(method);
+    }
+
+    @Override
+    public void close() {
+        for (int r = 0; r < n; r++) {
+            try {
+                call(r, "close");
+            } catch (Exception e) {
+                // leaving is best effort: the JVM ends after the simulation
+            }
+        }
+        threads.shutdownNow();
+    }
+}

@@ -1,0 +1,103 @@
+package io.mobula.bench.scale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mobula.bench.rmi.Json;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The simulation at small N, below and at GMI's relay threshold (16): the counts the protocols give, exactly where
+ * they are deterministic (docs/PERFORMANCE.md, "Scale"). Each size runs in a JVM of its own, as
+ * {@code mobula bench scale} runs it: the transports' process-wide threads of this JVM were started by other tests,
+ * with their context class loader, which the simulated members must not see.
+ */
+class SimulationTest {
+
+    private static List<ScaleRow> simulate(int n) throws Exception {
+        ScaleSuite.Outcome o = ScaleSuite.child(n, "1g", 60_000, false);
+        assertEquals(null, o.failure(), "the simulation of " + n + " failed");
+        return o.rows().stream().map(Json::parseFlat).filter(m -> !"footprint".equals(m.get("operation")))
+                .map(SimulationTest::row).toList();
+    }
+
+    private static ScaleRow row(Map<String, Object> m) {
+        return new ScaleRow(num(m, "n"), (String) m.get("operation"), num(m, "ops"), lng(m, "messages"),
+                lng(m, "bytes"), lng(m, "max_per_member"), ((Number) m.get("mean_per_member")).doubleValue(),
+                num(m, "depth"), num(m, "depth_bound"), lng(m, "coordinator_messages"), lng(m, "coordinator_bytes"),
+                lng(m, "sequencer_messages"), lng(m, "sequencer_bytes"), lng(m, "undelivered"));
+    }
+
+    private static int num(Map<String, Object> m, String k) {
+        return (int) lng(m, k);
+    }
+
+    private static long lng(Map<String, Object> m, String k) {
+        Object v = m.get(k);
+        if (!(v instanceof Number x)) {
+            throw new AssertionError("no number " + k + " in " + m);
+        }
+        return x.longValue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {4, 16})
+    void countsAreWhatTheProtocolsSend(int n) throws Exception {
+        Map<String, ScaleRow> rows = simulate(n).stream()
+                .collect(Collectors.toMap(ScaleRow::operation, Function.identity()));
+        assertEquals(List.of("pool-form", "group-form", "broadcast", "broadcast-ack", "reduce", "reduce-to-all",
+                "gather-to-all", "cloud-form", "repmi-write").stream().sorted().toList(),
+                rows.keySet().stream().sorted().toList());
+        for (ScaleRow r : rows.values()) {
+            assertEquals(0, r.undelivered(), "every frame sent arrived: " + r);
+        }
+        int log2 = 32 - Integer.numberOfLeadingZeros(n - 1); // ceil(log2 n)
+        boolean tree = n >= 16; // mobula.gmi.relayFrom's default
+
+        // pool formation: every message of it goes through the coordinator; about 9 per member
+        ScaleRow pool = rows.get("pool-form");
+        assertEquals(pool.messages(), pool.coordinatorMessages(), "every frame is to or from the coordinator: " + pool);
+        assertTrue(pool.coordinatorMessages() >= 9L * n && pool.coordinatorMessages() <= 10L * n, pool.toString());
+        assertEquals(21L * n, rows.get("group-form").coordinatorMessages(), rows.get("group-form").toString());
+
+        // broadcast, results discarded: one message per other member, flat below 16 members, a binomial tree above
+        ScaleRow b = rows.get("broadcast");
+        assertEquals(n - 1, b.messages(), b.toString());
+        assertEquals(tree ? log2 : n - 1, b.maxPerMember(), "the invoker's sends: " + b);
+        assertEquals(tree ? log2 : 1, b.depth(), b.toString());
+        assertEquals(b.depth(), b.depthBound(), b.toString());
+        assertEquals(0, b.coordinatorMessages(), "the coordinator takes no part: " + b);
+
+        // broadcast with a reply from every member, and a binomial reduce: 2 (N - 1)
+        for (String op : List.of("broadcast-ack", "reduce", "reduce-to-all", "gather-to-all")) {
+            ScaleRow r = rows.get(op);
+            assertEquals(2L * (n - 1), r.messages(), r.toString());
+            assertEquals(0, r.coordinatorMessages(), r.toString());
+            assertTrue(r.depth() <= r.depthBound(), r.toString());
+        }
+        assertEquals(tree ? log2 : n - 1, rows.get("broadcast-ack").maxPerMember(), "the invoker's sends, or a relay's"
+                + " and its reply");
+        assertEquals(tree ? log2 + 1 : 2, rows.get("broadcast-ack").depth(), "down the tree and one reply back");
+        // the combined invocations' result goes from participant 0 to every other participant, one after another
+        assertEquals(n - 1, rows.get("gather-to-all").maxPerMember(), rows.get("gather-to-all").toString());
+        assertEquals(n - 1, rows.get("reduce-to-all").maxPerMember(), rows.get("reduce-to-all").toString());
+        ScaleRow g = rows.get("gather-to-all");
+        assertTrue(g.depth() <= 2 && g.depthBound() >= 2, "every part to participant 0, the result back: " + g);
+
+        // RepMI: per write, the writer sends its payload to every other replica (the sequencer last) and the
+        // sequencer its order to every other replica: 2 (N - 1) messages, N of them through the sequencer
+        ScaleRow w = rows.get("repmi-write");
+        assertEquals(Simulation.WRITES, w.ops());
+        assertEquals(2L * (n - 1) * w.ops(), w.messages(), w.toString());
+        assertEquals((long) n * w.ops(), w.sequencerMessages(), w.toString());
+        assertEquals(0, w.coordinatorMessages(), w.toString());
+        // the writes follow one another (each waits for its order), so their chains add up: 2 per write at most
+        assertTrue(w.depth() <= w.depthBound() && w.depthBound() <= 2 * w.ops(), "payload or submission, then the"
+                + " order: " + w);
+    }
+}
