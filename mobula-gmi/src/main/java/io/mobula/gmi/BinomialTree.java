@@ -28,6 +28,15 @@ final class BinomialTree {
         return s;
     }
 
+    /**
+     * The end (exclusive) of the subtree of position {@code c > 0} in a tree of {@code n}: its descendants are the
+     * contiguous positions {@code c} to {@code end - 1}, and the tree over them, re-based so that {@code c} is position
+     * 0, is the same tree (a relay sends a child only these ranks).
+     */
+    static int subtreeEnd(int c, int n) {
+        return (int) Math.min(n, (long) c + Integer.lowestOneBit(c));
+    }
+
     /** The children of position {@code p} in a tree of {@code n}, nearest first. */
     static int[] children(int p, int n) {
         int span = span(p, n);

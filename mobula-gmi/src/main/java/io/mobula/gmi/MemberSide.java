@@ -197,20 +197,41 @@ final class MemberSide {
                 + java.util.Arrays.toString(ranks));
     }
 
-    /** Forwards the same header and parameter bytes to this member's children in the broadcast tree, farthest first. */
+    /**
+     * Forwards the invocation to this member's children in the broadcast tree, farthest first: the same parameter bytes,
+     * and a header naming only the child's subtree (a reduce's header, naming every rank, as it came).
+     */
     private void relay(Invoke h, Encoded message) {
         GroupView v = rt.views.get(h.group());
-        int[] children = BinomialTree.children(position(h.ranks(), h.rank()), h.ranks().length);
+        int[] ranks = h.ranks();
+        int[] children = BinomialTree.children(position(ranks, h.rank()), ranks.length);
+        // a reduce walks the whole tree back up and keeps every rank; anything else sends a child only its subtree
+        boolean subtrees = h.reply() != GroupMessages.REPLY_REDUCE;
         for (int i = children.length - 1; i >= 0; i--) {
-            int child = h.ranks()[children[i]];
+            int child = ranks[children[i]];
             try {
-                rt.sendInvoke(v, message, child);
+                rt.sendInvoke(v, subtrees ? subtree(message, children[i]) : message, child);
                 rt.relayed.increment();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"
                         + " rank " + child, e);
             }
         }
+    }
+
+    /**
+     * The invocation as the child at position {@code c} of the tree relays it: with only the ranks of its subtree,
+     * which in a binomial tree are the contiguous positions {@code c} to {@code c + lowestOneBit(c) - 1} (and the tree
+     * over them, rooted at the child, is the same as over the whole). So a broadcast's bytes grow as N log N, where
+     * sending every relay the whole list made them grow as N squared. The parameter bytes are shared.
+     */
+    private static Encoded subtree(Encoded message, int c) {
+        Invoke h = message.header();
+        int[] ranks = h.ranks();
+        int end = BinomialTree.subtreeEnd(c, ranks.length);
+        Invoke sub = new Invoke(h.group(), h.method(), ranks[c], h.origin(), h.call(), h.reply(), h.replyRank(),
+                java.util.Arrays.copyOfRange(ranks, c, end), h.relay(), null);
+        return new Encoded(sub, InvokeHeader.encode(sub, null), message.parameters());
     }
 
     private void reply(Invoke h, int rank, Outcome o, Supplier<String> what) {
