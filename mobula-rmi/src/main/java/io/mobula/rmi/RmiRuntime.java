@@ -65,7 +65,16 @@ final class RmiRuntime implements FrameHandler {
 
     /** Whether the calling thread's calls take part in the causal order ({@link CausalClock#orders}). */
     boolean causallyOrdered() {
-        return OUTSIDE_CAUSAL_ORDER.get() == null && clock.orders();
+        return ordered(clock, OUTSIDE_CAUSAL_ORDER);
+    }
+
+    /**
+     * Whether a thread with {@code outside} (its mark of having left the order) takes part in {@code clock}'s order.
+     * A process without a clock ({@link CausalClock#NONE}) orders nothing: it neither reads the thread's mark nor
+     * holds back a reply that carries the server's time (a wait for writes it will never apply).
+     */
+    static boolean ordered(CausalClock clock, ThreadLocal<Boolean> outside) {
+        return clock != CausalClock.NONE && outside.get() == null && clock.orders();
     }
 
     /** The causal time a message sent by the calling thread carries: the clock's, or 0 outside the order. */
