@@ -39,8 +39,8 @@ public abstract class RemoteStub implements Remote, Serializable {
     }
 
     /**
-     * Equal to another stub of the same remote object, and to the object itself when it is an exported
-     * {@link io.mobula.rmi.server.RemoteObject} (remote equality, as java.rmi's RemoteObject defines it).
+     * Equal to another stub of the same remote object (remote equality), not to the object itself: as java.rmi's
+     * stubs on JDK 5 and later (dynamic proxies), whose {@code equals} is true only for another stub.
      */
     @Override
     public final boolean equals(Object o) {
@@ -48,10 +48,7 @@ public abstract class RemoteStub implements Remote, Serializable {
             return true;
         }
         RemoteRef r = Stubs.refOf(o);
-        if (r != null) {
-            return r.equals(ref);
-        }
-        return o instanceof io.mobula.rmi.server.RemoteObject x && x.equals(this);
+        return r != null && r.equals(ref);
     }
 
     @Override

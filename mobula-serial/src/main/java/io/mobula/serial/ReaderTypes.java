@@ -52,7 +52,7 @@ final class ReaderTypes {
                 return dynamic[i];
             }
         }
-        throw new SerialException("unknown type id " + Integer.toUnsignedString(id) + " at offset " + offset);
+        throw SerialException.corrupt("unknown type id " + Integer.toUnsignedString(id) + " at offset " + offset);
     }
 
     /**
@@ -81,14 +81,14 @@ final class ReaderTypes {
             return s;
         }
         if (declared.isArray() || !Modifier.isFinal(declared.getModifiers())) {
-            throw new SerialException("object of an implied type at offset " + offset + " where the declared type "
+            throw SerialException.corrupt("object of an implied type at offset " + offset + " where the declared type "
                     + declared.getName() + " is not a final class");
         }
         int id = Builtins.idOf(declared);
         if (id > 0) {
             return lookup(id, offset);
         }
-        throw new SerialException("object of implied type " + declared.getName() + " at offset " + offset
+        throw SerialException.corrupt("object of implied type " + declared.getName() + " at offset " + offset
                 + " before any accepted descriptor of that class");
     }
 
@@ -119,11 +119,11 @@ final class ReaderTypes {
     private static int checkDescriptor(int id, String name, int offset) throws SerialException {
         int i = id - WireFormat.FIRST_DYNAMIC_ID;
         if (i < 0 || i >= WireFormat.MAX_DYNAMIC_TYPES) {
-            throw new SerialException("bad type id " + Integer.toUnsignedString(id) + " in descriptor at offset "
+            throw SerialException.corrupt("bad type id " + Integer.toUnsignedString(id) + " in descriptor at offset "
                     + offset);
         }
         if (name == null || name.isEmpty() || name.length() > 1024) {
-            throw new SerialException("bad class name in type descriptor at offset " + offset);
+            throw SerialException.corrupt("bad class name in type descriptor at offset " + offset);
         }
         return i;
     }

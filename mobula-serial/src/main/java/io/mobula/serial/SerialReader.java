@@ -117,11 +117,11 @@ public final class SerialReader {
         int start = message.position();
         int limit = message.limit();
         if (limit - start < 4) {
-            throw new SerialException("message of " + (limit - start) + " bytes is too short for its type trailer");
+            throw SerialException.corrupt("message of " + (limit - start) + " bytes is too short for its type trailer");
         }
         int length = message.getInt(limit - 4);
         if (length <= 0 || length > limit - start - 4) {
-            throw new SerialException("type trailer of " + length + " bytes does not fit the message of "
+            throw SerialException.corrupt("type trailer of " + length + " bytes does not fit the message of "
                     + (limit - start) + " bytes");
         }
         int at = limit - 4 - length - start;
@@ -169,7 +169,7 @@ public final class SerialReader {
     }
 
     private SerialException truncated(long n) {
-        return new SerialException("truncated input: need " + n + " bytes at offset " + src.position()
+        return SerialException.corrupt("truncated input: need " + n + " bytes at offset " + src.position()
                 + ", " + src.remaining() + " left");
     }
 
@@ -180,7 +180,7 @@ public final class SerialReader {
         need(1);
         byte b = src.get();
         if ((b & ~1) != 0) {
-            throw new SerialException("bad boolean byte " + b + " at offset " + (src.position() - 1));
+            throw SerialException.corrupt("bad boolean byte " + b + " at offset " + (src.position() - 1));
         }
         return b != 0;
     }
@@ -241,7 +241,7 @@ public final class SerialReader {
                 return result;
             }
         }
-        throw new SerialException("malformed varint at offset " + src.position());
+        throw SerialException.corrupt("malformed varint at offset " + src.position());
     }
 
     /** @return an unsigned LEB128 long (at most 10 bytes) */
@@ -258,7 +258,7 @@ public final class SerialReader {
                 return result;
             }
         }
-        throw new SerialException("malformed varint at offset " + src.position());
+        throw SerialException.corrupt("malformed varint at offset " + src.position());
     }
 
     /**
@@ -272,7 +272,7 @@ public final class SerialReader {
                     + " exceeds maxArrayLength " + config.maxArrayLength());
         }
         if ((long) n * minBytesPerElement > src.remaining()) {
-            throw new SerialException("length " + n + " at offset " + src.position()
+            throw SerialException.corrupt("length " + n + " at offset " + src.position()
                     + " larger than the " + src.remaining() + " bytes left");
         }
         return n;
@@ -350,12 +350,12 @@ public final class SerialReader {
                 int cp = ((b & 0x07) << 18) | (cont(s, p) << 12) | (cont(s, p + 1) << 6) | cont(s, p + 2);
                 p += 3;
                 if (cp < 0x10000 || cp > Character.MAX_CODE_POINT) {
-                    throw new SerialException("bad UTF-8 code point at offset " + p);
+                    throw SerialException.corrupt("bad UTF-8 code point at offset " + p);
                 }
                 out[k++] = Character.highSurrogate(cp);
                 out[k++] = Character.lowSurrogate(cp);
             } else {
-                throw new SerialException("malformed UTF-8 at offset " + (p - 1));
+                throw SerialException.corrupt("malformed UTF-8 at offset " + (p - 1));
             }
         }
         s.position(end);
@@ -365,7 +365,7 @@ public final class SerialReader {
     private static int cont(ByteBuffer s, int p) throws SerialException {
         int b = s.get(p) & 0xFF;
         if ((b & 0xC0) != 0x80) {
-            throw new SerialException("malformed UTF-8 continuation byte at offset " + p);
+            throw SerialException.corrupt("malformed UTF-8 continuation byte at offset " + p);
         }
         return b & 0x3F;
     }
@@ -418,7 +418,7 @@ public final class SerialReader {
         for (int i = 0; i < n; i++) {
             byte b = src.get();
             if ((b & ~1) != 0) {
-                throw new SerialException("bad boolean byte " + b + " at offset " + (src.position() - 1));
+                throw SerialException.corrupt("bad boolean byte " + b + " at offset " + (src.position() - 1));
             }
             a[i] = b != 0;
         }
@@ -565,7 +565,7 @@ public final class SerialReader {
             case WireFormat.TAG_HANDLE: {
                 int h = readVarInt();
                 if (h < 0 || h >= handleCount) {
-                    throw new SerialException("unknown handle " + h + " at offset " + at);
+                    throw SerialException.corrupt("unknown handle " + h + " at offset " + at);
                 }
                 Object o = handles[h];
                 if (o == UNDER_CONSTRUCTION) {
@@ -584,7 +584,7 @@ public final class SerialReader {
             }
             case WireFormat.TAG_IMPLIED: {
                 if (expected == null) {
-                    throw new SerialException("object of an implied type at offset " + at
+                    throw SerialException.corrupt("object of an implied type at offset " + at
                             + " where no declared type is known");
                 }
                 Serializer<?> s = types.implied(expected, at);
@@ -595,13 +595,13 @@ public final class SerialReader {
             }
             case WireFormat.TAG_LIST: {
                 if (element == null) {
-                    throw new SerialException("list of an implied element type at offset " + at
+                    throw SerialException.corrupt("list of an implied element type at offset " + at
                             + " where no element type is known");
                 }
                 return readList(element);
             }
             default:
-                throw new SerialException("bad object tag " + tag + " at offset " + at);
+                throw SerialException.corrupt("bad object tag " + tag + " at offset " + at);
         }
     }
 

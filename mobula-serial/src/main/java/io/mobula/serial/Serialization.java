@@ -188,20 +188,20 @@ public final class Serialization {
      */
     public Object read(ByteBuffer src) throws SerialException {
         if (src.remaining() < WireFormat.HEADER_SIZE) {
-            throw new SerialException("truncated input: " + src.remaining() + " bytes, no message header");
+            throw SerialException.corrupt("truncated input: " + src.remaining() + " bytes, no message header");
         }
         int p = src.position();
         if (src.get(p) != WireFormat.MAGIC_0 || src.get(p + 1) != WireFormat.MAGIC_1) {
-            throw new SerialException("not a Mobula message (bad magic)");
+            throw SerialException.corrupt("not a Mobula message (bad magic)");
         }
         byte version = src.get(p + 2);
         if (version < WireFormat.OLDEST_READABLE_VERSION || version > WireFormat.VERSION) {
-            throw new SerialException("unsupported wire version " + version + ", expected "
+            throw SerialException.corrupt("unsupported wire version " + version + ", expected "
                     + WireFormat.OLDEST_READABLE_VERSION + " to " + WireFormat.VERSION);
         }
         byte flag = src.get(p + 3);
         if (flag != WireFormat.ORDER_BIG && flag != WireFormat.ORDER_LITTLE) {
-            throw new SerialException("bad byte-order flag " + flag);
+            throw SerialException.corrupt("bad byte-order flag " + flag);
         }
         ByteBuffer view = src.slice(p + WireFormat.HEADER_SIZE, src.remaining() - WireFormat.HEADER_SIZE)
                 .order(flag == WireFormat.ORDER_BIG ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
@@ -233,7 +233,7 @@ public final class Serialization {
         ByteBuffer b = ByteBuffer.wrap(bytes);
         Object o = read(b);
         if (b.hasRemaining()) {
-            throw new SerialException(b.remaining() + " unexpected bytes after the object");
+            throw SerialException.corrupt(b.remaining() + " unexpected bytes after the object");
         }
         return o;
     }

@@ -2,6 +2,7 @@ package io.mobula.serial;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -190,6 +191,30 @@ class HostileInputTest {
         assertMessage(decodeFails(dow), "bad ordinal 9");
         // malformed UTF-8 (header: 2 bytes, UTF-8 flag)
         assertMessage(decodeFails(msg(2, Builtins.ID_STRING, 6, 0xC3, 0x28)), "UTF-8");
+    }
+
+    /**
+     * Input that is no well-formed stream fails with the exception Java serialization gives for it,
+     * StreamCorruptedException, as the cause (RMI reports it to the caller as java.rmi does); a limit or a refused
+     * class is not reported as corruption.
+     */
+    @Test
+    void corruptInputIsAStreamCorruptedExceptionUnderneath() throws Exception {
+        byte[] cut = java.util.Arrays.copyOf(SER.toBytes("a string"), 7);
+        byte[] longer = java.util.Arrays.copyOf(SER.toBytes("x"), SER.toBytes("x").length + 1);
+        for (byte[] corrupt : List.of(msg(9), msg(1, 5), msg(2, 127), msg(2, Builtins.ID_STRING + 1, 5),
+                msg(2, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01), msg(2, Builtins.ID_INT_ARRAY, 0xE8, 0x07, 1, 2, 3),
+                msg(2, Builtins.ID_STRING, 6, 0xC3, 0x28), new byte[] {'X', 'B', 1, 0, 0}, cut, longer)) {
+            SerialException e = decodeFails(corrupt);
+            java.io.StreamCorruptedException c = assertInstanceOf(java.io.StreamCorruptedException.class,
+                    e.getCause(), e.getMessage());
+            assertEquals(e.getMessage(), c.getMessage());
+        }
+        SerialException limit = decodeFails(msg(2, Builtins.ID_INT_ARRAY, 0xFF, 0xFF, 0xFF, 0xFF, 0x07));
+        assertFalse(limit.getCause() instanceof java.io.StreamCorruptedException, limit.getMessage());
+        SerialException refused = decodeFails(typeDef("org.apache.commons.collections.functors.InvokerTransformer",
+                0));
+        assertFalse(refused.getCause() instanceof java.io.StreamCorruptedException, refused.getMessage());
     }
 
     private static byte[] typeDef(String className, long fingerprint, int... body) {

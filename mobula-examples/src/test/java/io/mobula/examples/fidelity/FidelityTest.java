@@ -71,42 +71,58 @@ class FidelityTest {
 
     /**
      * A NullPointerException the JVM raised in a remote method reaches the client with the message Java
-     * serialization carries: null, not the helpful text computed on demand; explicit messages arrive unchanged.
+     * serialization carries: null, not the helpful text computed on demand; explicit messages arrive unchanged. A
+     * RemoteException arrives in a ServerException, an Error in a ServerError, a checked exception as itself.
      */
     @Test
     void exceptionMessagesAsJavaSerializationCarriesThem() throws Exception {
         String jdk = run(JAVA_RMI, "Messages");
         assertTrue(jdk.contains("helpful: java.lang.NullPointerException: null"), jdk);
+        assertTrue(jdk.contains("RemoteException: java.rmi.ServerException") && jdk.contains("Error: java.rmi.ServerError")
+                && jdk.contains("checked: io.mobula.examples.fidelity.Messages$Refused: not today"), jdk);
         assertEquals(jdk, run(PORTED, "Messages"));
     }
 
-    /** An object whose only remote interface is Remote is exported, bound, looked up and unexported. */
+    /**
+     * An object whose only remote interface is Remote is exported, bound, looked up and unexported; stub equality
+     * and hashing (a stub equals other stubs of its object, not the object itself).
+     */
     @Test
     void anObjectThatIsOnlyARemote() throws Exception {
         String port = Integer.toString(freePort());
         String jdk = run(JAVA_RMI, "Identity", port);
-        assertTrue(jdk.contains("looked up, equals the stub: true, hash too: true"), jdk);
+        assertTrue(jdk.contains("looked up, equals the stub: true, hash too: true")
+                && jdk.contains("the stub equals the object: false, the object equals the stub: false"), jdk);
         assertEquals(jdk, run(PORTED, "Identity", port));
     }
 
-    /** Several registries in one process, each on its port; one unexported, the others go on. */
+    /**
+     * Several registries in one process, each on its port; one unexported, the others go on. The registry's own
+     * failures (a bound name, an unbound one, a null name, no registry at the port) and registry stubs' equality.
+     */
     @Test
     void severalRegistriesInOneProcess() throws Exception {
         String a = Integer.toString(freePort());
         String b = Integer.toString(freePort());
         String jdk = run(JAVA_RMI, "Registries", a, b);
         assertTrue(jdk.contains("first lists [x]\nsecond lists [y]\ny through the second: y"), jdk);
+        assertTrue(jdk.contains("bind a bound name: java.rmi.AlreadyBoundException: x")
+                && jdk.contains("its first call: java.rmi.ConnectException"), jdk);
         assertEquals(jdk, run(PORTED, "Registries", a, b));
     }
 
-    /** An explicit port's listener (plain or from socket factories) closes with its last object. */
+    /**
+     * An explicit port's listener (plain or from socket factories) closes with its last object; a port another
+     * socket holds fails the export.
+     */
     @Test
     void anExplicitPortIsFreedByItsLastUnexport() throws Exception {
         String p = Integer.toString(freePort());
         String q = Integer.toString(freePort());
         String jdk = run(JAVA_RMI, "Ports", p, q);
         assertTrue(jdk.contains("both unexported: port free") && jdk.contains("registry unexported: port free")
-                && jdk.contains("that registry unexported: port free"), jdk);
+                && jdk.contains("that registry unexported: port free")
+                && jdk.contains("export on a taken port: java.rmi.server.ExportException"), jdk);
         assertEquals(jdk, run(PORTED, "Ports", p, q));
     }
 
@@ -123,7 +139,8 @@ class FidelityTest {
     @Test
     void remoteObjectsThroughJavaSerialization() throws Exception {
         String jdk = run(JAVA_RMI, "Marshalled");
-        assertTrue(jdk.contains("the server itself back: false, a stub: true, equals its stub: true"), jdk);
+        assertTrue(jdk.contains("the server itself back: false, a stub: true, equals its stub: true")
+                && jdk.contains("server equals stub false, stub equals server false, same hash true"), jdk);
         assertEquals(jdk, run(PORTED, "Marshalled"));
     }
 
@@ -331,6 +348,18 @@ class FidelityTest {
         }
         return ChildJvm.start(Class.forName(v.basePackage() + "." + v.pkg() + "." + program),
                 List.of("-Djava.rmi.server.hostname=127.0.0.1"), args);
+    }
+
+    /**
+     * RMISocketFactory's failure handler: asked when an accept of an exported object's listener fails (after the
+     * failure is logged), true keeps the listener, false closes it.
+     */
+    @Test
+    void theAcceptFailureHandler() throws Exception {
+        String jdk = run(JAVA_RMI, "AcceptFailure");
+        assertTrue(jdk.contains("answers true\nafter a failed accept: pong, a new connection: true")
+                && jdk.contains("listener closed true"), jdk);
+        assertEquals(jdk, run(PORTED, "AcceptFailure"));
     }
 
     /** Runs a single-process program on one system and returns everything it printed. */

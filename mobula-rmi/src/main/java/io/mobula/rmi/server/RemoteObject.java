@@ -11,7 +11,9 @@ import java.rmi.Remote;
 /**
  * Shaped like {@code java.rmi.server.RemoteObject}: remote semantics for {@code equals}, {@code hashCode} and
  * {@code toString} of a server object. While exported, an object compares by its remote identity: it is equal to
- * every stub of itself, and its hash code is its stub's. An object that was never exported compares by identity.
+ * another remote object with the same reference and its hash code is its stubs', but, as with java.rmi's stubs on JDK
+ * 5 and later, it is not equal to its stubs (a stub equals only stubs). An object that was never exported compares by
+ * identity.
  *
  * <p>Differences from java.rmi: {@link #getRef()} returns Mobula's {@link RemoteRef}, not a
  * {@code java.rmi.server.RemoteRef}, and there is no constructor taking a reference (Mobula's references are made
@@ -70,23 +72,17 @@ public abstract class RemoteObject implements Remote, Serializable {
     }
 
     /**
-     * Remote equality: another remote object or a stub referring to the same exported object; an object that was
-     * never exported equals only itself.
+     * Remote equality: another remote object with the same reference; an object that was never exported equals only
+     * itself. As in java.rmi (JDK 5 and later), a stub is no remote object here, so an object and its stubs are not
+     * equal, though they have the same hash code. Any other object is asked, as java.rmi asks it.
      */
     @Override
     public boolean equals(Object obj) {
-        if (obj == this) {
-            return true;
+        if (obj instanceof RemoteObject o) {
+            RemoteRef r = getRef();
+            return obj == this || r != null && r.equals(o.getRef());
         }
-        RemoteRef r = getRef();
-        if (r == null) {
-            return false;
-        }
-        RemoteRef other = RemoteStub.referenceOf(obj);
-        if (other != null) {
-            return r.equals(other);
-        }
-        return obj instanceof RemoteObject o && r.equals(o.getRef());
+        return obj != null && obj.equals(this);
     }
 
     /**

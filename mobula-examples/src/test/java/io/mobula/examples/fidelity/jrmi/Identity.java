@@ -19,6 +19,11 @@ public class Identity {
         System.out.println("exported, stub is a Remote: " + (stub instanceof Remote));
         System.out.println("toStub equals the stub: " + RemoteObject.toStub(obj).equals(stub));
         System.out.println("same hash: " + (RemoteObject.toStub(obj).hashCode() == stub.hashCode()));
+        System.out.println("the stub equals the object: " + stub.equals(obj) + ", the object equals the stub: "
+                + obj.equals(stub) + ", the stub equals null: " + stub.equals(null));
+        Remote other = UnicastRemoteObject.exportObject(new Remote() {
+        }, 0);
+        System.out.println("stubs of two objects: equal " + other.equals(stub));
         Registry registry = LocateRegistry.createRegistry(Integer.parseInt(args[0]));
         registry.bind("identity", stub);
         Remote found = registry.lookup("identity");

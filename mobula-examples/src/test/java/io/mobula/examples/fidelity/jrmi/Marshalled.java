@@ -45,6 +45,9 @@ public class Marshalled {
         System.out.println("exported server: the server itself back: " + (back == server) + ", a stub: "
                 + (back instanceof Echo && !(back instanceof Server)) + ", equals its stub: " + back.equals(stub)
                 + ", same hash: " + (back.hashCode() == stub.hashCode()) + ", calls: " + ((Echo) back).echo("a"));
+        System.out.println("the server and its stub: server equals stub " + server.equals(stub)
+                + ", stub equals server " + stub.equals(server) + ", same hash " + (server.hashCode() == stub.hashCode())
+                + ", stub equals null " + stub.equals(null));
         Object again = new MarshalledObject<Object>(stub).get();
         System.out.println("its stub: equals: " + again.equals(stub) + ", same hash: "
                 + (again.hashCode() == stub.hashCode()) + ", calls: " + ((Echo) again).echo("b"));

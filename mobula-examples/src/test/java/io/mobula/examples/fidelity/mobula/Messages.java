@@ -15,6 +15,22 @@ public class Messages {
         void requireNonNull() throws RemoteException;
 
         void illegalArgument() throws RemoteException;
+
+        void remoteException() throws RemoteException;
+
+        void error() throws RemoteException;
+
+        void checked() throws RemoteException, Refused;
+
+        void nestedRemote() throws RemoteException;
+    }
+
+    public static class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public Refused(String message) {
+            super(message);
+        }
     }
 
     static class ThrowerImpl implements Thrower {
@@ -37,6 +53,26 @@ public class Messages {
         public void illegalArgument() {
             throw new IllegalArgumentException("bad value");
         }
+
+        @Override
+        public void remoteException() throws RemoteException {
+            throw new RemoteException("server side trouble");
+        }
+
+        @Override
+        public void error() {
+            throw new AssertionError("broken invariant");
+        }
+
+        @Override
+        public void checked() throws Refused {
+            throw new Refused("not today");
+        }
+
+        @Override
+        public void nestedRemote() throws RemoteException {
+            throw new java.rmi.NoSuchObjectException("gone elsewhere");
+        }
     }
 
     interface Call {
@@ -49,6 +85,9 @@ public class Messages {
             System.out.println(what + ": returned");
         } catch (Exception e) {
             System.out.println(what + ": " + e.getClass().getName() + ": " + e.getMessage());
+            if (e.getCause() != null) {
+                System.out.println("  cause " + e.getCause().getClass().getName() + ": " + e.getCause().getMessage());
+            }
         }
     }
 
@@ -59,6 +98,10 @@ public class Messages {
         show("explicit", t::explicitNullPointer);
         show("requireNonNull", t::requireNonNull);
         show("illegal argument", t::illegalArgument);
+        show("RemoteException", t::remoteException);
+        show("Error", t::error);
+        show("checked", t::checked);
+        show("a RemoteException subclass", t::nestedRemote);
         UnicastRemoteObject.unexportObject(impl, true);
         System.exit(0);
     }

@@ -105,6 +105,26 @@ public class Ports {
         System.out.println("a registry with factories lists " + withFactories.list().length + " names");
         UnicastRemoteObject.unexportObject(withFactories, true);
         System.out.println("that registry unexported: port " + soon(q));
+
+        // a port another socket of the process holds (port and address left out: they vary from run to run)
+        try (ServerSocket other = new ServerSocket(q, 50, InetAddress.getLoopbackAddress())) {
+            CounterImpl d = new CounterImpl();
+            try {
+                UnicastRemoteObject.exportObject(d, q);
+                System.out.println("export on a taken port: exported");
+            } catch (RemoteException e) {
+                System.out.println("export on a taken port: " + e.getClass().getName() + ", cause "
+                        + e.getCause().getClass().getName() + ", message names the port: "
+                        + String.valueOf(e.getMessage()).contains(Integer.toString(q)));
+            }
+            try {
+                LocateRegistry.createRegistry(q);
+                System.out.println("a registry on a taken port: created");
+            } catch (RemoteException e) {
+                System.out.println("a registry on a taken port: " + e.getClass().getName() + ", cause "
+                        + e.getCause().getClass().getName());
+            }
+        }
         System.exit(0);
     }
 }

@@ -46,6 +46,37 @@ public class Registries {
             System.out.println("y through the first: " + e.getClass().getName() + ": " + e.getMessage());
         }
         try {
+            atA.bind("x", UnicastRemoteObject.toStub(y));
+        } catch (Exception e) {
+            System.out.println("bind a bound name: " + e.getClass().getName() + ": " + e.getMessage());
+        }
+        try {
+            atA.unbind("nothing");
+        } catch (Exception e) {
+            System.out.println("unbind a name never bound: " + e.getClass().getName() + ": " + e.getMessage());
+        }
+        try {
+            atA.bind(null, UnicastRemoteObject.toStub(y));
+        } catch (Exception e) {
+            System.out.println("bind a null name: " + e.getClass().getName());
+        }
+        Registry atAAgain = LocateRegistry.getRegistry("127.0.0.1", a);
+        System.out.println("two stubs for the first: equal " + atAAgain.equals(atA) + ", same hash "
+                + (atAAgain.hashCode() == atA.hashCode()) + "; for the first and the second: equal "
+                + atA.equals(atB));
+        int none;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            none = s.getLocalPort();
+        }
+        Registry nowhere = LocateRegistry.getRegistry("127.0.0.1", none);
+        System.out.println("a stub for a port without a registry: made");
+        try {
+            nowhere.list();
+        } catch (Exception e) {
+            System.out.println("its first call: " + e.getClass().getName() + ", cause "
+                    + e.getCause().getClass().getName());
+        }
+        try {
             LocateRegistry.createRegistry(a);
         } catch (Exception e) {
             System.out.println("again on the first port: " + e.getClass().getName() + ": " + e.getMessage());
