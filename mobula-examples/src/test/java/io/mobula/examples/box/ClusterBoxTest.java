@@ -1,5 +1,7 @@
 package io.mobula.examples.box;
 
+import static io.mobula.examples.Netns.check;
+import static io.mobula.examples.Netns.ip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,11 +131,93 @@ class ClusterBoxTest {
             assertEquals(0, code, out);
             assertTrue(out.contains("[0] SOR result: bitwise equal to the sequential solver"), out);
             assertTrue(out.contains("[0] SOR 130x130, 20 iterations, 32 ranks: parallel"), out);
-            System.out.printf(Locale.ROOT, "ClusterBoxTest: SOR 130x130 on %d ranks, %d hosts: %.1f s%n", RANKS,
-                    HOSTS, (System.currentTimeMillis() - launched) / 1000.0);
+            System.out.printf(Locale.ROOT, "ClusterBoxTest figures: {\"test\":\"ClusterBoxTest\",\"case\":\"sor\","
+                    + "\"hosts\":%d,\"ranks\":%d,\"size\":130,\"iterations\":20,\"verified\":true,\"run_s\":%.1f%s}%n",
+                    HOSTS, RANKS, (System.currentTimeMillis() - launched) / 1000.0, context());
         } finally {
             MarkedProcesses.assertNoneLeft(marker, Duration.ofSeconds(15));
         }
+    }
+
+    /**
+     * A host cut off in the middle of a GMI run (16 ranks, 2 per host, running combined invocations of all ranks in
+     * a loop): its link goes down, so its ranks fall silent without closing a connection, as when a host loses power.
+     * The survivors' pool declares a rank of that host dead (suspicion, then a confirmation without an answer,
+     * docs/POOL.md), their round fails naming it, the first to fail ends the job through the launcher, and once the
+     * link is back the cut-off ranks are gone too (their ssh sessions end, and with them the ranks).
+     */
+    @Test
+    void aHostCutOffDuringAGmiRunFailsTheOthersPromptlyAndLeavesNothing() throws Exception {
+        String marker = UUID.randomUUID().toString();
+        int ranks = 2 * HOSTS;
+        int cut = 3; // host 3 runs ranks 3 and 11
+        String device = "eth0";
+        List<String> argv = new ArrayList<>(List.of("--np", Integer.toString(ranks), "--timeout", "120"));
+        argv.addAll(box.runOptions());
+        argv.addAll(List.of("-J", "-Dmobula.test.marker=" + marker));
+        for (String a : RANK_JVM) {
+            argv.add("-J");
+            argv.add(a);
+        }
+        argv.add(HostFaultMain.class.getName());
+        boolean down = false;
+        try (ChildJvm run = ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new))) {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (run.output().lines().filter(l -> l.matches("\\[\\d+] running")).count() < ranks) {
+                assertTrue(System.nanoTime() < deadline && !run.output().contains("failed"), run.output());
+                Thread.sleep(50);
+            }
+            long cutAt = System.currentTimeMillis();
+            check(ip("-n", box.namespaces.get(cut), "link", "set", device, "down"));
+            down = true;
+            int code = run.waitFor(Duration.ofSeconds(60));
+            long ended = System.currentTimeMillis();
+            String out = run.output();
+            assertEquals(3, code, out);
+            Pattern failed = Pattern.compile(
+                    "\\[(\\d+)] \\[fault] rank (\\d+) failed at (\\d+) after \\d+ rounds: (.*)");
+            long first = Long.MAX_VALUE;
+            String firstLine = null;
+            int reported = 0;
+            for (String l : out.lines().toList()) {
+                Matcher m = failed.matcher(l);
+                if (m.matches()) {
+                    int r = Integer.parseInt(m.group(2));
+                    assertNotEquals(cut, r % HOSTS, "a cut-off rank reported through its cut link: " + l);
+                    assertTrue(m.group(4).matches(".*rank (" + cut + "|" + (cut + HOSTS) + ")\\b.*"),
+                            "the failure names a rank of the cut-off host: " + l);
+                    if (Long.parseLong(m.group(3)) < first) {
+                        first = Long.parseLong(m.group(3));
+                        firstLine = l;
+                    }
+                    reported++;
+                }
+            }
+            assertTrue(reported > 0, out);
+            assertTrue(first - cutAt < 15_000, "the first survivor failed " + (first - cutAt) + " ms after the cut");
+            System.out.println("ClusterBoxTest: host " + cut + " cut off; first survivor to fail: " + firstLine);
+            System.out.printf(Locale.ROOT, "ClusterBoxTest figures: {\"test\":\"ClusterBoxTest\",\"case\":\"host-cut\","
+                    + "\"hosts\":%d,\"ranks\":%d,\"first_failure_after_cut_s\":%.1f,\"survivors_reporting\":%d,"
+                    + "\"launcher_returned_after_cut_s\":%.1f%s}%n", HOSTS, ranks, (first - cutAt) / 1000.0, reported,
+                    (ended - cutAt) / 1000.0, context());
+        } finally {
+            if (down) {
+                check(ip("-n", box.namespaces.get(cut), "link", "set", device, "up"));
+            }
+            MarkedProcesses.assertNoneLeft(marker, Duration.ofSeconds(30));
+        }
+    }
+
+    /** {@code ,"date":...,"cpus":...,"load":...}: when and under what load the figures were taken. */
+    private static String context() {
+        String load;
+        try {
+            load = Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (java.io.IOException e) {
+            load = "-1";
+        }
+        return ",\"date\":\"" + java.time.Instant.now() + "\",\"cpus\":" + Runtime.getRuntime().availableProcessors()
+                + ",\"load\":" + load;
     }
 
     /** The run's figures as one JSON line: pool formation and, per rank, RSS, threads, connections, segments. */
@@ -158,21 +242,22 @@ class ClusterBoxTest {
         assertEquals(RANKS, ranks.size(), "every rank printed its figures: " + out);
         ranks.sort((a, b) -> Long.compare(a[0], b[0]));
         StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "{\"test\":\"ClusterBoxTest\",\"hosts\":%d,\"ranks\":%d,"
-                        + "\"run_s\":%.1f,\"pool_formed_after_launch_s\":%.1f,\"first_jvm_to_last_join_s\":%.1f",
+        s.append(String.format(Locale.ROOT, "{\"test\":\"ClusterBoxTest\",\"case\":\"pool+table51\","
+                        + "\"hosts\":%d,\"ranks\":%d,\"run_s\":%.1f,\"pool_formed_after_launch_s\":%.1f,"
+                        + "\"first_jvm_to_last_join_s\":%.1f",
                 HOSTS, RANKS, (ended - launched) / 1000.0, (lastJoin - launched) / 1000.0,
                 (lastJoin - firstStart) / 1000.0));
         for (String[] f : new String[][] {{"rss_kb", "4"}, {"threads", "5"}, {"connections", "6"},
                 {"shm_segments", "7"}}) {
             int i = Integer.parseInt(f[1]);
             long[] col = ranks.stream().mapToLong(v -> v[i]).sorted().toArray();
-            s.append(String.format(Locale.ROOT, ",\"%s\":{\"min\":%d,\"median\":%d,\"max\":%d}", f[0], col[0],
-                    col[col.length / 2], col[col.length - 1]));
+            s.append(String.format(Locale.ROOT, ",\"%1$s_min\":%2$d,\"%1$s_median\":%3$d,\"%1$s_max\":%4$d", f[0],
+                    col[0], col[col.length / 2], col[col.length - 1]));
             if (f[0].equals("rss_kb")) {
                 assertTrue(col[0] > 0, "RSS read from /proc");
             }
         }
-        s.append(",\"ranks_left\":0}");
+        s.append(",\"ranks_left\":0").append(context()).append('}');
         assertNotEquals(0, lastJoin);
         return "ClusterBoxTest figures: " + s;
     }
