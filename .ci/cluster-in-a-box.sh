@@ -16,8 +16,8 @@
 #                 so the port is free) in a mount namespace of its own where /dev/shm is a private tmpfs; every
 #                 ssh session, and so every rank, started there sees that /dev/shm
 #   10.79.T.1     this (the launcher's) namespace's end of the bridge, device NAME
-# Settings are printed as KEY=VALUE lines (also in $MOBULA_BOX_DIR/NAME/env): BOX_NAME, BOX_HOSTS (the hosts'
-# addresses, comma-separated, for --hosts), BOX_BIND (for --bind), BOX_SSH (for --ssh: the generated key, no
+# Settings are printed as shell assignments KEY='VALUE' (eval them; also in $MOBULA_BOX_DIR/NAME/env): BOX_NAME,
+# BOX_HOSTS (the hosts' addresses, comma-separated, for --hosts), BOX_BIND (for --bind), BOX_SSH (for --ssh: the generated key, no
 # known-hosts bookkeeping), BOX_NAMESPACES (host namespaces, in host order), BOX_DIR.
 # `down` kills every process in the box's namespaces (sshd, sessions, ranks) before deleting them. A box made with
 # --owner PID is removed by the next `up` or `down --stale` once PID is gone (a test JVM killed before its clean-up).
@@ -172,12 +172,12 @@ EOF
   done
   local ssh_cmd="ssh -i $dir/id -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"
   {
-    echo "BOX_NAME=$name"
-    echo "BOX_HOSTS=$(IFS=,; echo "${addrs[*]}")"
-    echo "BOX_BIND=$net.1"
-    echo "BOX_SSH=$ssh_cmd"
-    echo "BOX_NAMESPACES=$(IFS=,; echo "${nss[*]}")"
-    echo "BOX_DIR=$dir"
+    echo "BOX_NAME='$name'"
+    echo "BOX_HOSTS='$(IFS=,; echo "${addrs[*]}")'"
+    echo "BOX_BIND='$net.1'"
+    echo "BOX_SSH='$ssh_cmd'"
+    echo "BOX_NAMESPACES='$(IFS=,; echo "${nss[*]}")'"
+    echo "BOX_DIR='$dir'"
   } > "$dir/env"
   trap - EXIT INT TERM
   cat "$dir/env"
@@ -187,7 +187,8 @@ read_env() { # read_env NAME: sets the BOX_* variables from the box's env file
   local k v
   [[ -f "$BASE/$1/env" ]] || die "no box $1 ($BASE/$1/env missing)"
   while IFS='=' read -r k v; do
-    case "$k" in BOX_*) printf -v "$k" '%s' "$v" ;; esac
+    v="${v#\'}"
+    case "$k" in BOX_*) printf -v "$k" '%s' "${v%\'}" ;; esac
   done < "$BASE/$1/env"
 }
 
@@ -232,7 +233,7 @@ case "$cmd" in
     ;;
   list)
     [[ -d "$BASE" ]] || exit 0
-    for d in "$BASE"/*/; do [[ -f "$d/env" ]] && sed -n 's/^BOX_\(NAME\|HOSTS\)=//p' "$d/env" | paste -sd' '; done
+    for d in "$BASE"/*/; do [[ -f "$d/env" ]] && sed -n "s/^BOX_\(NAME\|HOSTS\)='\(.*\)'$/\2/p" "$d/env" | paste -sd' '; done
     ;;
   -h|--help|help) usage ;;
   *) usage >&2; exit 2 ;;

@@ -72,7 +72,7 @@ public final class ClusterBox implements AutoCloseable {
         String out = run(script, "up", Integer.toString(hostCount), "--name", name, "--owner", Long.toString(pid));
         Map<String, String> env = new HashMap<>();
         out.lines().filter(l -> l.startsWith("BOX_") && l.contains("="))
-                .forEach(l -> env.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1)));
+                .forEach(l -> env.put(l.substring(0, l.indexOf('=')), unquote(l.substring(l.indexOf('=') + 1))));
         ClusterBox box = new ClusterBox(name, env, script);
         assertEquals(hostCount, box.hosts.size(), out);
         return box;
@@ -128,6 +128,11 @@ public final class ClusterBox implements AutoCloseable {
         String out = new String(bytes, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), String.join(" ", cmd) + ": " + out);
         return out;
+    }
+
+    /** {@code 'v'} as the script prints it: {@code v} (the values hold no quotes). */
+    private static String unquote(String v) {
+        return v.length() >= 2 && v.startsWith("'") && v.endsWith("'") ? v.substring(1, v.length() - 1) : v;
     }
 
     /** The repository's root (tests run in the module's directory, or in the root). */
