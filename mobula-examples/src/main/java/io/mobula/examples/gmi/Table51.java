@@ -45,16 +45,25 @@ public final class Table51 {
 
     public static void main(String[] args) throws Exception {
         try (Pool pool = Pool.join()) {
-            BinImpl local = new BinImpl();
-            Bin group = Group.form(pool, "table51", Bin.class, local);
-            new Table51(pool, group, local).run();
-            pool.barrier(); // nobody leaves while another still needs its member
+            verify(pool);
         } catch (Throwable t) {
             System.err.println("[gmi] FAILED: " + t);
             t.printStackTrace();
             System.exit(1);
         }
         System.exit(0); // the group's exported port keeps the JVM alive, as an exported java.rmi object does
+    }
+
+    /**
+     * Every row of the table on {@code pool}, which every rank of the pool calls: forms the group {@code "table51"}
+     * (one member per rank), runs and checks each row, and returns once every rank is done with its member. Throws
+     * on the first row that does not give the expected result.
+     */
+    public static void verify(Pool pool) throws Exception {
+        BinImpl local = new BinImpl();
+        Bin group = Group.form(pool, "table51", Bin.class, local);
+        new Table51(pool, group, local).run();
+        pool.barrier(); // nobody leaves while another still needs its member
     }
 
     private static void check(boolean ok, String row, Object got, Object want) {

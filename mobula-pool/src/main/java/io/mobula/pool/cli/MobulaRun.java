@@ -111,8 +111,13 @@ public final class MobulaRun {
             List<String> localDefaults = RankDefaults.forLocalRanks(localRanks,
                     Runtime.getRuntime().availableProcessors(), options.jvmArgs(), System.getenv("JAVA_TOOL_OPTIONS"),
                     System.getenv("JDK_JAVA_OPTIONS"));
-            StaggeredStart start = new StaggeredStart(localRanks, Runtime.getRuntime().availableProcessors(),
-                    StaggeredStart.WAVE_TIMEOUT_MS, () -> server.joined(pool), () -> !exited.isEmpty() || stopping);
+            java.util.function.IntSupplier joined = () -> server.joined(pool);
+            java.util.function.BooleanSupplier abandon = () -> !exited.isEmpty() || stopping;
+            StaggeredStart start = options.stagger() > 0
+                    ? StaggeredStart.withWave(options.np(), options.stagger(), StaggeredStart.WAVE_TIMEOUT_MS, joined,
+                            abandon)
+                    : StaggeredStart.forLocalRanks(localRanks, Runtime.getRuntime().availableProcessors(),
+                            StaggeredStart.WAVE_TIMEOUT_MS, joined, abandon);
             for (int r = 0; r < options.np(); r++) {
                 start.beforeStart(r);
                 String host = options.hostOf(r);

@@ -18,11 +18,14 @@ import java.util.List;
  * @param jvmArgs     extra JVM options for every rank
  * @param joinTimeout how long the pool may take to form
  * @param prefix      whether output lines get a {@code [rank] } prefix
+ * @param stagger     at most this many ranks starting at a time ({@code --stagger}); 0: the default
+ *                    ({@link StaggeredStart})
  * @param mainClass   the program
  * @param args        its arguments
  */
 record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, String java, String classPath,
-                  List<String> jvmArgs, Duration joinTimeout, boolean prefix, String mainClass, List<String> args) {
+                  List<String> jvmArgs, Duration joinTimeout, boolean prefix, int stagger, String mainClass,
+                  List<String> args) {
 
     static final String USAGE = """
             usage: mobula run --np N [options] MainClass [args...]
@@ -37,6 +40,9 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
               -J OPT               extra JVM option for every rank (repeatable), e.g. -J -Xmx2g
               --timeout SEC        how long the pool may take to form (default 60)
               --no-prefix          do not prefix output lines with [rank]
+              --stagger K          at most K ranks starting (started, not yet joined) at a time, local or
+                                   through ssh (default: twice the processors when more local ranks than
+                                   that; ranks through ssh all at once)
             Each rank joins the pool through io.mobula.pool.Pool.join(); rank and size are also in MOBULA_RANK and
             MOBULA_SIZE. If one rank fails, the others are stopped and its exit code is returned.""";
 
@@ -69,6 +75,7 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
         List<String> jvm = new ArrayList<>();
         long timeoutSec = 60;
         boolean prefix = true;
+        int stagger = 0;
         int i = 0;
         for (; i < argv.size(); i++) {
             String a = argv.get(i);
@@ -124,6 +131,10 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
                     timeoutSec = positive(a, need(a, v));
                     i++;
                 }
+                case "--stagger" -> {
+                    stagger = positive(a, need(a, v));
+                    i++;
+                }
                 case "--no-prefix" -> prefix = false;
                 case "-h", "--help" -> throw new UsageException("");
                 default -> throw new UsageException("unknown option: " + a);
@@ -143,7 +154,7 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
             bind = hosts.isEmpty() ? "127.0.0.1" : localHostName;
         }
         return new RunOptions(np, hosts, ssh, bind, java, cp, List.copyOf(jvm), Duration.ofSeconds(timeoutSec), prefix,
-                main, List.copyOf(argv.subList(i + 1, argv.size())));
+                stagger, main, List.copyOf(argv.subList(i + 1, argv.size())));
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.function.IntSupplier;
  * are starting (started, not yet joined the pool) at any time; the next starts when one of them joined. So JVMs
  * starting all at once do not starve each other (and the pool coordinator in the launcher) of the processors for tens
  * of seconds. A rank that joins late does not hold the start up for good: without a join for {@link #waveTimeoutMs},
- * the rest start at once.
+ * the rest start at once. {@code mobula run --stagger K} sets the wave to K for all ranks, local or through ssh.
  *
  * <p>Not thread-safe: the launcher's starting thread alone uses it.
  */
@@ -23,19 +23,40 @@ final class StaggeredStart {
     private final BooleanSupplier abandon;
     private boolean staggering;
 
+    private StaggeredStart(int ranks, int wave, long waveTimeoutMs, IntSupplier joined, BooleanSupplier abandon) {
+        this.wave = wave;
+        this.waveTimeoutMs = waveTimeoutMs;
+        this.joined = joined;
+        this.abandon = abandon;
+        this.staggering = wave < ranks;
+    }
+
     /**
+     * The default: with more local ranks than twice this host's processors, at most that many starting at a time.
+     *
      * @param localRanks    ranks started on this host
      * @param processors    this host's processors
      * @param waveTimeoutMs how long to wait for the next join before starting the rest at once
      * @param joined        how many ranks have joined the pool so far
      * @param abandon       true when staggering is to stop at once (a rank exited, the launcher stops)
      */
-    StaggeredStart(int localRanks, int processors, long waveTimeoutMs, IntSupplier joined, BooleanSupplier abandon) {
-        this.wave = localRanks > 2 * processors ? 2 * Math.max(1, processors) : Integer.MAX_VALUE;
-        this.waveTimeoutMs = waveTimeoutMs;
-        this.joined = joined;
-        this.abandon = abandon;
-        this.staggering = wave < localRanks;
+    static StaggeredStart forLocalRanks(int localRanks, int processors, long waveTimeoutMs, IntSupplier joined,
+                                        BooleanSupplier abandon) {
+        return new StaggeredStart(localRanks, localRanks > 2 * processors ? 2 * Math.max(1, processors)
+                : Integer.MAX_VALUE, waveTimeoutMs, joined, abandon);
+    }
+
+    /**
+     * {@code ranks} ranks, local or through ssh, with at most {@code wave} starting at a time (the user's
+     * {@code --stagger}): for hosts whose processors the launcher cannot know, such as emulated hosts sharing this
+     * machine's.
+     */
+    static StaggeredStart withWave(int ranks, int wave, long waveTimeoutMs, IntSupplier joined,
+                                   BooleanSupplier abandon) {
+        if (wave < 1) {
+            throw new IllegalArgumentException("wave must be positive: " + wave);
+        }
+        return new StaggeredStart(ranks, wave, waveTimeoutMs, joined, abandon);
     }
 
     /** How many ranks may be starting at once ({@link Integer#MAX_VALUE}: no staggering). */

@@ -33,6 +33,10 @@ class LauncherTest {
         assertEquals("a", h.hostOf(2));
         assertEquals("me.example", h.bind());
         assertEquals(Duration.ofSeconds(5), h.joinTimeout());
+        assertEquals(0, h.stagger()); // the default
+        assertEquals(4, parse("--np", "32", "--hosts", "a,b", "--stagger", "4", "p.Main").stagger());
+        assertTrue(assertThrows(RunOptions.UsageException.class, () -> parse("--np", "2", "--stagger", "0", "M"))
+                .getMessage().contains("--stagger needs a positive number"));
     }
 
     @Test

@@ -13,9 +13,36 @@ import org.junit.jupiter.api.Test;
 /** The launcher's staggered start, without processes: a join counter stands for the pool server. */
 class StaggeredStartTest {
 
+    /** {@code --stagger 3}: 8 ranks, through ssh or local, at most 3 starting at a time, whatever the processors. */
+    @Test
+    void anExplicitWaveHoldsForAllRanks() throws Exception {
+        AtomicInteger joined = new AtomicInteger();
+        StaggeredStart s = StaggeredStart.withWave(8, 3, 60_000, joined::get, () -> false);
+        assertEquals(3, s.wave());
+        assertTrue(s.staggering());
+        for (int r = 0; r < 8; r++) {
+            if (r >= 3) {
+                joined.incrementAndGet(); // one more has joined: rank r may start
+            }
+            s.beforeStart(r);
+            assertTrue(r + 1 - joined.get() <= 3, "rank " + r + " started with " + (r + 1 - joined.get())
+                    + " starting");
+        }
+        assertTrue(s.staggering()); // never gave up: every start waited for a join that had come
+        assertFalse(StaggeredStart.withWave(3, 3, 60_000, () -> 0, () -> false).staggering());
+        // without joins, the third of a wave of 2 waits (here the 200 ms wave timeout, then the rest start at once)
+        StaggeredStart w = StaggeredStart.withWave(5, 2, 200, () -> 0, () -> false);
+        w.beforeStart(0);
+        w.beforeStart(1);
+        long t0 = System.nanoTime();
+        w.beforeStart(2);
+        assertTrue(System.nanoTime() - t0 >= 190_000_000L, "the third start waited for a join");
+        assertFalse(w.staggering());
+    }
+
     @Test
     void fewRanksStartAtOnce() throws Exception {
-        StaggeredStart s = new StaggeredStart(4, 2, 60_000, () -> 0, () -> false);
+        StaggeredStart s = StaggeredStart.forLocalRanks(4, 2, 60_000, () -> 0, () -> false);
         assertEquals(Integer.MAX_VALUE, s.wave());
         assertFalse(s.staggering());
         for (int r = 0; r < 4; r++) {
@@ -31,7 +58,7 @@ class StaggeredStartTest {
     void atMostTwiceTheProcessorsAreStartingAtAnyTime() throws Exception {
         AtomicInteger joined = new AtomicInteger();
         List<Integer> joinedWhenStarted = new ArrayList<>();
-        StaggeredStart s = new StaggeredStart(7, 1, 60_000, joined::get, () -> false);
+        StaggeredStart s = StaggeredStart.forLocalRanks(7, 1, 60_000, joined::get, () -> false);
         assertEquals(2, s.wave());
         Thread joiner = Thread.ofPlatform().daemon().start(() -> {
             try {
@@ -61,7 +88,7 @@ class StaggeredStartTest {
 
     @Test
     void withoutAJoinForTheWaveTimeoutTheRestStartAtOnce() throws Exception {
-        StaggeredStart s = new StaggeredStart(5, 1, 200, () -> 0, () -> false);
+        StaggeredStart s = StaggeredStart.forLocalRanks(5, 1, 200, () -> 0, () -> false);
         long t0 = System.nanoTime();
         s.beforeStart(2); // waits for one join that never comes, for the wave timeout
         long waitedMs = (System.nanoTime() - t0) / 1_000_000;
@@ -76,7 +103,7 @@ class StaggeredStartTest {
     @Test
     void anExitedRankEndsTheWaitAtOnce() throws Exception {
         AtomicBoolean exited = new AtomicBoolean();
-        StaggeredStart s = new StaggeredStart(5, 1, 60_000, () -> 0, exited::get);
+        StaggeredStart s = StaggeredStart.forLocalRanks(5, 1, 60_000, () -> 0, exited::get);
         Thread.ofPlatform().daemon().start(() -> {
             try {
                 Thread.sleep(50);
