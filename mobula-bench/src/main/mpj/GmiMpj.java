@@ -14,7 +14,8 @@ import mpi.MPI;
  *   GmiMpj [warmup-ms:M] case:elements:warmup:samples:batch ...   (after MPJ Express's own three arguments)
  *
  * warmup-ms:M stretches every case's counted warm-up to at least M milliseconds, as the Java ranks of the other
- * systems do (io.mobula.bench.ranks.TimedWarmUp): rank 0 adds operations, as many as the counted ones took time for.
+ * systems do (io.mobula.bench.ranks.TimedWarmUp): rank 0 adds operations, as many as the counted ones took time for,
+ * and up to 200000 operations in all as long as they fit in 15 s at the counted rate.
  *
  * What one sample is (rank 0 times it with System.nanoTime), as in gmi_mpi.c:
  *   broadcast      Bcast of `elements` doubles from rank 0, then every other rank sends rank 0 an empty message
@@ -42,6 +43,9 @@ public final class GmiMpj {
 
     /** At most this many warm-up operations are added, however fast they are (as the Java ranks). */
     private static final int MAX_EXTRA = 5_000_000;
+    /** At least this many warm-up operations within CAP_NANOS (as the Java ranks). */
+    private static final int MIN_OPERATIONS = 200_000;
+    private static final long CAP_NANOS = 15_000_000_000L;
     private static final byte[] EMPTY = new byte[0];
     private static final String WARMUP_MS = "warmup-ms:";
 
@@ -220,11 +224,15 @@ public final class GmiMpj {
     /** Operations to add after {@code done} took {@code elapsed} ns so that the warm-up lasts the minimum. */
     private static int extraWarmUp(int done, long elapsed) {
         long min = warmupMillis * 1_000_000L;
-        if (min == 0 || done <= 0 || elapsed >= min) {
+        if (min == 0 || done <= 0) {
             return 0;
         }
+        // as TimedWarmUp: the minimum time, and at least MIN_OPERATIONS within CAP_NANOS at the counted rate
         double perOperation = Math.max(1.0, (double) elapsed / done);
-        return (int) Math.min(MAX_EXTRA, Math.ceil((min - elapsed) / perOperation));
+        double forTime = elapsed >= min ? 0 : Math.ceil((min - elapsed) / perOperation);
+        double forCount = Math.max(0, MIN_OPERATIONS - done);
+        double withinCap = Math.max(0, Math.max(min, CAP_NANOS) - elapsed) / perOperation;
+        return (int) Math.min(MAX_EXTRA, Math.max(forTime, Math.min(forCount, Math.floor(withinCap))));
     }
 
     /** One sample (operation number {@code i}); its time in ns, per operation of a batch. */

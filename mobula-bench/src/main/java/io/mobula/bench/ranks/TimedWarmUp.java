@@ -16,6 +16,13 @@ import java.util.Map;
  * 1.5-2.2 µs once they stop). A minimum time, like JMH's time-based warm-up, measures the steady state whatever an
  * operation costs.
  *
+ * <p>Time alone is not enough either: the slow state lasts a number of operations, not a time. A broadcast at N = 2
+ * over shared memory starts at about 100 µs per operation, so 20000 of them fill a 2 s minimum, and was still at
+ * 47-69 µs (and the same run's RMI loop at 10-12 µs) when measured; after about 150000 operations it is at 3.2-3.4 µs
+ * (RMI loop 1.5-1.7 µs), two alternating runs each (docs/PERFORMANCE.md). So a warm-up with a minimum time also runs
+ * at least {@link #MIN_OPERATIONS} operations, unless that would take longer than {@link #CAP_NANOS} at the rate of
+ * the counted ones.
+ *
  * <p>The rank that measures decides how many operations to add, from the time its counted warm-up took; when every
  * rank runs the operations ({@link #agree}), the others learn the number through the pool.
  */
@@ -24,6 +31,10 @@ public final class TimedWarmUp {
     public static final String PROPERTY = "mobula.bench.warmupMillis";
     /** At most this many operations are added, however fast they are. */
     static final int MAX_EXTRA = 5_000_000;
+    /** A warm-up with a minimum time runs at least this many operations (within {@link #CAP_NANOS}). */
+    static final int MIN_OPERATIONS = 200_000;
+    /** The longest warm-up the operation count may stretch to, at the counted operations' rate (15 s). */
+    static final long CAP_NANOS = 15_000_000_000L;
 
     private final long minNanos;
 
@@ -43,14 +54,20 @@ public final class TimedWarmUp {
 
     /**
      * How many operations to add after {@code done} operations took {@code elapsedNanos}, so that the warm-up lasts
-     * about the minimum: 0 when it already did, when nothing was counted, or without a minimum.
+     * about the minimum time and counts at least {@link #MIN_OPERATIONS} operations (the count only as far as
+     * {@link #CAP_NANOS} allows at the counted rate): 0 when it already did, when nothing was counted, or without a
+     * minimum time.
      */
     public int extra(int done, long elapsedNanos) {
-        if (minNanos == 0 || done <= 0 || elapsedNanos >= minNanos) {
+        if (minNanos == 0 || done <= 0) {
             return 0;
         }
         double perOperation = Math.max(1.0, (double) elapsedNanos / done);
-        return (int) Math.min(MAX_EXTRA, Math.ceil((minNanos - elapsedNanos) / perOperation));
+        double forTime = elapsedNanos >= minNanos ? 0 : Math.ceil((minNanos - elapsedNanos) / perOperation);
+        double forCount = Math.max(0, MIN_OPERATIONS - done);
+        double withinCap = Math.max(0, Math.max(minNanos, CAP_NANOS) - elapsedNanos) / perOperation;
+        double want = Math.max(forTime, Math.min(forCount, Math.floor(withinCap)));
+        return (int) Math.min(MAX_EXTRA, want);
     }
 
     /**
