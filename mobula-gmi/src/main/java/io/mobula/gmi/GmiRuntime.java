@@ -354,12 +354,17 @@ final class GmiRuntime {
                         c.combined.identifier(), c.group, e.getMessage()));
     }
 
+    /** Whether {@code p} is relayed by its receiver: a handed-out result or forwarded result marked so. */
+    private static boolean relays(Part p) {
+        return p.relay() && (p.kind() == GroupMessages.PART_RESULT || p.kind() == GroupMessages.PART_FORWARDED);
+    }
+
     /**
      * The children, in the tree over the participants, that a relayed part goes on to from its receiver, as pool
      * ranks of their processes; null when it relays to nobody or its combined invocation is not configured here.
      */
     int[] relayTargets(Part p) {
-        if (!p.relay()) {
+        if (!relays(p)) {
             return null;
         }
         MethodConfig c = participants.get(participantKey(p.group(), identifier(p), p.to()));
@@ -381,12 +386,11 @@ final class GmiRuntime {
      * (the port look-up and connection of a child not yet connected do); {@link GroupPortAdapter} sees to that.
      */
     void relayPart(Part p, byte[] value) {
-        MethodConfig c = p.relay() ? participants.get(participantKey(p.group(), identifier(p), p.to())) : null;
+        MethodConfig c = relays(p) ? participants.get(participantKey(p.group(), identifier(p), p.to())) : null;
         if (c == null || c.participantPoolRanks == null) {
-            if (p.relay()) {
-                LOG.log(Level.WARNING, "a result of combined ''{0}'' in ''{1}'' for participant {2} arrived where it"
-                        + " is not configured; not relayed", identifier(p), p.group(), p.to());
-            }
+            // a peer's mistake or hostile bytes: nothing to relay for a participant not configured here
+            LOG.log(Level.DEBUG, "a part of ''{0}'' in ''{1}'' for participant {2} is not relayed: no such"
+                    + " participant here", p.key(), p.group(), p.to());
             return;
         }
         int[] poolRanks = c.participantPoolRanks;

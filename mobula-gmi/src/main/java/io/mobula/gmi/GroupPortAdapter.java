@@ -108,7 +108,7 @@ final class GroupPortAdapter implements GroupPort {
     private void deliverPart(Part header, byte[] value) {
         try {
             if (header.relay()) {
-                runtime.relayPart(header, value);
+                runtime.relayPart(header, value); // only a result or forwarded result, and only where configured
             }
         } catch (Throwable t) {
             LOG.log(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"

@@ -115,6 +115,24 @@ class LargeGroupTest {
         // participant 0 sends to its 5 children (16, 8, 4, 2, 1); every other participant gets it from a relay
         assertEquals(N - 1 - BinomialTree.children(0, N).length, GmiRuntime.get().resultsRelayed.sum() - relayed);
 
+        // only a handed-out result (or forwarded result) of a participant configured here is relayed, whatever a
+        // peer marks: the parts of the combine itself, and parts for unknown participants, never
+        GmiRuntime rt = GmiRuntime.get();
+        int here = rt.pool.rank();
+        assertArrayEquals(new int[] {here, here, here, here, here}, rt.relayTargets(new GroupMessages.Part(
+                GroupMessages.PART_RESULT, "large", "large-sum:0", 0, 0, false, true)));
+        assertEquals(0, rt.relayTargets(new GroupMessages.Part(GroupMessages.PART_RESULT, "large", "large-sum:0", 16,
+                0, false, true)).length, "a leaf");
+        for (GroupMessages.Part p : List.of(
+                new GroupMessages.Part(GroupMessages.PART_RESULT, "large", "large-sum:0", 0, 0, false, false),
+                new GroupMessages.Part(GroupMessages.PART_PARAMETERS, "large", "large-sum:0", 0, 3, false, true),
+                new GroupMessages.Part(GroupMessages.PART_PARTIAL, "large", "1:2", 0, 3, false, true),
+                new GroupMessages.Part(GroupMessages.PART_RESULT, "large", "nobody:0", 0, 0, false, true),
+                new GroupMessages.Part(GroupMessages.PART_RESULT, "large", "large-sum:0", N, 0, false, true),
+                new GroupMessages.Part(GroupMessages.PART_RESULT, "large", "no-sequence", 0, 0, false, true))) {
+            assertEquals(null, rt.relayTargets(p), p.toString());
+        }
+
         // a failure handed out travels the same way: every participant throws it
         List<String> failed = InProcessCombinedTest.participantsOf("large", N, (rank, g) -> {
             Group.findMethod(g, Bin_GroupMethods.ADD).configure(new CombinedInvocation("large-fail", rank, N,
