@@ -26,7 +26,7 @@ public final class GmiSeeds {
         w.writeObject(rmi.toBytes(Samples.graphs().get(1)));
         sink.call(gmi, "invoke", 0, le, w);
         w.beginMessage();
-        w.writeObject(new GroupMessages.Part(GroupMessages.PART_PARTIAL, "g", "0:42", 1, 2, false));
+        w.writeObject(new GroupMessages.Part(GroupMessages.PART_PARTIAL, "g", "0:42", 1, 2, false, false));
         w.writeObject(rmi.toBytes(List.of(1, 2, 3)));
         sink.call(gmi, "part", 1, le, w);
         w.beginMessage();

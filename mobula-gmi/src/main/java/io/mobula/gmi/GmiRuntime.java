@@ -58,12 +58,19 @@ final class GmiRuntime {
     final ConcurrentHashMap<String, ForwardTarget> forwardTargets = new ConcurrentHashMap<>();
     /** Combined-invocation configurations in this process, to fail when a participant's process is lost. */
     final java.util.Set<MethodConfig> combinedConfigs = ConcurrentHashMap.newKeySet();
+    /**
+     * The same configurations by group/identifier/participant rank ({@link #participantKey}): where a relay finds the
+     * processes of its children among the participants ({@link #relayPart}).
+     */
+    final ConcurrentHashMap<String, MethodConfig> participants = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Integer, GroupPort> ports = new ConcurrentHashMap<>();
     private final AtomicLong nextCall = new AtomicLong(1);
     final LongAdder discardedExceptions = new LongAdder();
     final LongAdder forwarderFailures = new LongAdder();
     /** Invocations this process forwarded to a child in a broadcast tree. */
     final LongAdder relayed = new LongAdder();
+    /** Results of combined invocations this process passed on to a child participant along the tree. */
+    final LongAdder resultsRelayed = new LongAdder();
     /**
      * Invocation headers encoded ({@link #encodeInvoke}): one per group invocation whatever the number of destinations
      * and relays (a personalized invocation encodes one header too, and a parameter vector per member).
@@ -320,6 +327,80 @@ final class GmiRuntime {
         return new GroupBrokenException("pool rank " + poolRank + " is unreachable: " + detail, e);
     }
 
+    /** The key of participant {@code rank} of combined invocation {@code identifier} in {@code group}. */
+    static String participantKey(String group, String identifier, int rank) {
+        return group + "/" + identifier + "/" + rank;
+    }
+
+    /** The identifier of a combined invocation, from a part's key ({@code identifier:sequence}). */
+    static String identifier(Part p) {
+        return p.key().substring(0, Math.max(0, p.key().lastIndexOf(':')));
+    }
+
+    /**
+     * Hands out one value of a combined invocation (its result, or a member's forwarded result) from participant 0:
+     * the same bytes to every other participant, along the binomial tree over the participants from
+     * {@link #relayFrom} participants on (each relays it on arrival, {@link #relayPart}), else to each in turn, as a
+     * broadcast is sent. A participant that cannot be reached has its children in the tree sent to in its place.
+     *
+     * @return the first send that failed, or null
+     */
+    RuntimeException handOut(MethodConfig c, byte kind, String key, int from, boolean thrown, byte[] value) {
+        int n = c.combined.number();
+        boolean tree = n >= relayFrom;
+        return TreeFanOut.send(0, n, tree, kind == GroupMessages.PART_RESULT, p -> sendPart(
+                c.participantPoolRanks[p], new Part(kind, c.group, key, p, from, thrown, tree), value),
+                (p, e) -> LOG.log(Level.DEBUG, "participant {0} of ''{1}'' in ''{2}'' is unreachable: {3}", p,
+                        c.combined.identifier(), c.group, e.getMessage()));
+    }
+
+    /** Whether {@code p} is relayed by its receiver: a handed-out result or forwarded result marked so. */
+    private static boolean relays(Part p) {
+        return p.relay() && (p.kind() == GroupMessages.PART_RESULT || p.kind() == GroupMessages.PART_FORWARDED);
+    }
+
+    /**
+     * The children, in the tree over the participants, that a relayed part goes on to from its receiver, as pool
+     * ranks of their processes; null when it relays to nobody or its combined invocation is not configured here.
+     */
+    int[] relayTargets(Part p) {
+        if (!relays(p)) {
+            return null;
+        }
+        MethodConfig c = participants.get(participantKey(p.group(), identifier(p), p.to()));
+        if (c == null || c.participantPoolRanks == null || p.to() < 0 || p.to() >= c.combined.number()) {
+            return null;
+        }
+        int[] children = BinomialTree.children(p.to(), c.combined.number());
+        int[] out = new int[children.length];
+        for (int i = 0; i < children.length; i++) {
+            out[i] = c.participantPoolRanks[children[i]];
+        }
+        return out;
+    }
+
+    /**
+     * A relay of a combined invocation's handed-out value: sends the same part and bytes on to the receiving
+     * participant's children in the tree over the participants, farthest first (a result to an unreachable child goes
+     * to that child's children instead), before the receiver takes it. From a thread that may wait for the network
+     * (the port look-up and connection of a child not yet connected do); {@link GroupPortAdapter} sees to that.
+     */
+    void relayPart(Part p, byte[] value) {
+        MethodConfig c = relays(p) ? participants.get(participantKey(p.group(), identifier(p), p.to())) : null;
+        if (c == null || c.participantPoolRanks == null) {
+            // a peer's mistake or hostile bytes: nothing to relay for a participant not configured here
+            LOG.log(Level.DEBUG, "a part of ''{0}'' in ''{1}'' for participant {2} is not relayed: no such"
+                    + " participant here", p.key(), p.group(), p.to());
+            return;
+        }
+        int[] poolRanks = c.participantPoolRanks;
+        TreeFanOut.send(p.to(), c.combined.number(), true, p.kind() == GroupMessages.PART_RESULT, child -> {
+            sendPart(poolRanks[child], p.to(child), value);
+            resultsRelayed.increment();
+        }, (child, e) -> LOG.log(Level.WARNING, "participant " + p.to() + " of combined '" + identifier(p) + "' in '"
+                + p.group() + "' could not relay to participant " + child, e));
+    }
+
     // ------------------------------------------------------------------ inbound (from GroupPortAdapter)
 
     void onReply(Reply r, byte[] value) {
@@ -339,8 +420,8 @@ final class GmiRuntime {
     }
 
     void onForwarded(Part p, byte[] value) {
-        String id = p.key().substring(0, p.key().lastIndexOf(':'));
-        ForwardTarget t = forwardTargets.get(p.group() + "/" + id + "/" + p.to());
+        String id = identifier(p);
+        ForwardTarget t = forwardTargets.get(participantKey(p.group(), id, p.to()));
         if (t == null) {
             LOG.log(Level.WARNING, "a forwarded result of combined ''{0}'' in ''{1}'' for participant {2} has no"
                     + " forwarder here; dropped", id, p.group(), p.to());

@@ -142,7 +142,8 @@ public final class Group {
     public static GroupCounters counters() {
         GmiRuntime rt = GmiRuntime.get();
         return new GroupCounters(rt.discardedExceptions.sum(), rt.forwarderFailures.sum(), rt.relayed.sum(),
-                rt.ranOnReceiveThread.sum(), rt.repliesTakenByCaller.sum(), rt.invocationsEncoded.sum());
+                rt.ranOnReceiveThread.sum(), rt.repliesTakenByCaller.sum(), rt.invocationsEncoded.sum(),
+                rt.resultsRelayed.sum());
     }
 
     private static String normalize(String d) {

@@ -14,7 +14,10 @@ package io.mobula.gmi;
  *                            waited for them (docs/GMI.md, "The waiting thread receives"), rather than being woken
  * @param invocationsEncoded  group invocations this process sent, each encoded once whatever the number of
  *                            destinations and relays (docs/GMI.md, "A broadcast is encoded once")
+ * @param resultsRelayed      results (and forwarded results) of combined invocations that participants in this
+ *                            process passed on to another participant along the tree over the participants (combined
+ *                            invocations of {@code mobula.gmi.relayFrom} participants or more)
  */
 public record GroupCounters(long discardedExceptions, long forwarderFailures, long relayed,
-        long ranOnReceiveThread, long repliesTakenByCaller, long invocationsEncoded) {
+        long ranOnReceiveThread, long repliesTakenByCaller, long invocationsEncoded, long resultsRelayed) {
 }

@@ -51,9 +51,12 @@ final class GroupMessages {
     static final byte PART_PARTIAL = 1;
     /** A participant's parameters of a combined invocation, sent to its parent participant. */
     static final byte PART_PARAMETERS = 2;
-    /** The result of a combined invocation, sent by participant 0 to another participant. */
+    /**
+     * The result of a combined invocation, handed out by participant 0 to the other participants (relayed along the
+     * binomial tree over the participants from {@code mobula.gmi.relayFrom} participants on).
+     */
     static final byte PART_RESULT = 3;
-    /** One member's result, forwarded by participant 0 to another participant's forwarder. */
+    /** One member's result, forwarded by participant 0 to the other participants' forwarders (relayed likewise). */
     static final byte PART_FORWARDED = 4;
 
     /**
@@ -66,8 +69,16 @@ final class GroupMessages {
      * @param to     the receiving member (partial) or participant rank
      * @param from   the sending member or participant rank (for a forwarded result: the member that produced it)
      * @param thrown whether the value is a Throwable
+     * @param relay  whether the receiver sends the same value on to its children in the binomial tree over the
+     *               participants before it takes it (a result or forwarded result handed out along the tree)
      */
-    record Part(byte kind, String group, String key, int to, int from, boolean thrown) implements Serializable {
+    record Part(byte kind, String group, String key, int to, int from, boolean thrown, boolean relay)
+            implements Serializable {
+        /** The same part for participant {@code participant}, as a relay sends it on. */
+        Part to(int participant) {
+            return new Part(kind, group, key, participant, from, thrown, relay);
+        }
+
         /** The mailbox this part goes to. */
         String box() {
             return box(group, kind, key, to);

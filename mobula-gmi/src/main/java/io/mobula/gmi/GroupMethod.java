@@ -77,8 +77,10 @@ public final class GroupMethod {
         }
         c.participantPoolRanks = poolRanks;
         rt.combinedConfigs.add(c);
+        String key = GmiRuntime.participantKey(group, ci.identifier(), ci.rank());
+        rt.participants.put(key, c);
         if (c.replyInner instanceof ForwardReply fr) {
-            rt.forwardTargets.put(group + "/" + ci.identifier() + "/" + ci.rank(),
+            rt.forwardTargets.put(key,
                     new GmiRuntime.ForwardTarget(fr.forwarder(), info.result(), ref.view.size));
         }
     }

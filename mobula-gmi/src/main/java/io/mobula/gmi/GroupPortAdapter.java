@@ -73,16 +73,47 @@ final class GroupPortAdapter implements GroupPort {
         }
     }
 
+    /**
+     * A part of a combined operation. A handed-out result that travels along the tree over the participants is
+     * relayed to the receiver's children first, here when its sends cannot wait (small, every child connected), else
+     * where blocking is allowed, as a forwarded result (its forwarder may block) always is.
+     */
     @Override
     public void part(Part header, byte[] value) {
-        if (header.kind() == GroupMessages.PART_FORWARDED && Rmi.onReceiveThread()) {
-            Rmi.runWhereBlockingIsAllowed(() -> deliverPart(header, value)); // a forwarder may block
+        if (Rmi.onReceiveThread() && (header.kind() == GroupMessages.PART_FORWARDED
+                || !relaysWithoutWaiting(header, value))) {
+            Rmi.runWhereBlockingIsAllowed(() -> deliverPart(header, value));
         } else {
             deliverPart(header, value);
         }
     }
 
+    /** Whether relaying {@code header} sends nothing, or only small messages to processes connected already. */
+    private boolean relaysWithoutWaiting(Part header, byte[] value) {
+        int[] to = runtime.relayTargets(header);
+        if (to == null || to.length == 0) {
+            return true;
+        }
+        if (value.length > MemberSide.INLINE_SEND_BYTES) {
+            return false;
+        }
+        for (int poolRank : to) {
+            if (!runtime.canSendWithoutWaiting(poolRank)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void deliverPart(Part header, byte[] value) {
+        try {
+            if (header.relay()) {
+                runtime.relayPart(header, value); // only a result or forwarded result, and only where configured
+            }
+        } catch (Throwable t) {
+            LOG.log(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"
+                    + " relayed", t);
+        }
         try {
             if (header.kind() == GroupMessages.PART_FORWARDED) {
                 runtime.onForwarded(header, value);

@@ -33,6 +33,8 @@ final class GroupReference implements GroupInvoker {
             MethodConfig old = configs[method];
             if (old != null && old.combined != null) {
                 rt.combinedConfigs.remove(old);
+                rt.participants.remove(GmiRuntime.participantKey(view.name, old.combined.identifier(),
+                        old.combined.rank()), old);
             }
             configs[method] = c;
         }
@@ -269,6 +271,14 @@ final class GroupReference implements GroupInvoker {
             sink = (rank, o) -> {
                 Outcome[] parts = split(c, type, o, n);
                 rt.deliverForward(own, type, rank, view.size, parts[0], view.name);
+                if (c.replyPersonalizer == null) {
+                    // the same bytes for every participant: along the tree from relayFrom participants on
+                    if (rt.handOut(c, GroupMessages.PART_FORWARDED, key, rank, o.thrown() != null,
+                            rt.encodeOutcome(o, label)) != null) {
+                        rt.forwarderFailures.increment();
+                    }
+                    return;
+                }
                 for (int i = 1; i < n; i++) {
                     try {
                         sendPart(c, GroupMessages.PART_FORWARDED, key, i, rank, parts[i].thrown() != null,
@@ -296,14 +306,19 @@ final class GroupReference implements GroupInvoker {
             return o;
         }
         Outcome[] parts = split(c, type, o, n);
-        byte[] shared = c.replyPersonalizer == null ? rt.encodeOutcome(o, label) : null;
         RuntimeException unsent = null;
-        for (int i = 1; i < n; i++) {
-            byte[] bytes = shared != null ? shared : rt.encodeOutcome(parts[i], label);
-            try {
-                sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null, bytes);
-            } catch (RuntimeException e) {
-                unsent = unsent == null ? e : unsent; // the others still get their result
+        if (c.replyPersonalizer == null) {
+            // encoded once; every participant gets the same bytes, along the tree from relayFrom participants on
+            unsent = rt.handOut(c, GroupMessages.PART_RESULT, key, 0, o.thrown() != null, rt.encodeOutcome(o, label));
+        } else {
+            // a part of its own for each participant, sent to each in turn
+            for (int i = 1; i < n; i++) {
+                try {
+                    sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null,
+                            rt.encodeOutcome(parts[i], label));
+                } catch (RuntimeException e) {
+                    unsent = unsent == null ? e : unsent; // the others still get their result
+                }
             }
         }
         if (unsent != null && parts[0].thrown() == null) {
@@ -393,6 +408,6 @@ final class GroupReference implements GroupInvoker {
     }
 
     private void sendPart(MethodConfig c, byte kind, String key, int to, int from, boolean thrown, byte[] value) {
-        rt.sendPart(c.participantPoolRanks[to], new Part(kind, view.name, key, to, from, thrown), value);
+        rt.sendPart(c.participantPoolRanks[to], new Part(kind, view.name, key, to, from, thrown, false), value);
     }
 }

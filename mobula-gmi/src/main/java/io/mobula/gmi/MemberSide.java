@@ -204,19 +204,14 @@ final class MemberSide {
     private void relay(Invoke h, Encoded message) {
         GroupView v = rt.views.get(h.group());
         int[] ranks = h.ranks();
-        int[] children = BinomialTree.children(position(ranks, h.rank()), ranks.length);
         // a reduce walks the whole tree back up and keeps every rank; anything else sends a child only its subtree
         boolean subtrees = h.reply() != GroupMessages.REPLY_REDUCE;
-        for (int i = children.length - 1; i >= 0; i--) {
-            int child = ranks[children[i]];
-            try {
-                rt.sendInvoke(v, subtrees ? subtree(message, children[i]) : message, child);
-                rt.relayed.increment();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"
-                        + " rank " + child, e);
-            }
-        }
+        // not adopted: a child that failed may have run the invocation after all, and must not run it twice
+        TreeFanOut.send(position(ranks, h.rank()), ranks.length, true, false, c -> {
+            rt.sendInvoke(v, subtrees ? subtree(message, c) : message, ranks[c]);
+            rt.relayed.increment();
+        }, (c, e) -> LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"
+                + " rank " + ranks[c], e));
     }
 
     /**
@@ -308,7 +303,7 @@ final class MemberSide {
             LOG.log(Level.WARNING, "the partial result of " + what.get() + " could not be encoded", e);
             return;
         }
-        Part part = new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(), acc.thrown() != null);
+        Part part = new Part(GroupMessages.PART_PARTIAL, h.group(), op, parent, h.rank(), acc.thrown() != null, false);
         sendFromHere(bytes.length, () -> {
             try {
                 rt.sendPart(v.poolRanks[parent], part, bytes);

@@ -1,6 +1,9 @@
 package io.mobula.bench.scale;
 
-/** One size of the simulation in this JVM: {@code ScaleMain N TIMEOUT_MS}; rows on stdout, a failure on stderr. */
+/**
+ * One size of the simulation in this JVM: {@code ScaleMain N TIMEOUT_MS [OPERATION,...]}; rows on stdout, a failure on
+ * stderr.
+ */
 public final class ScaleMain {
     private ScaleMain() {
     }
@@ -10,7 +13,9 @@ public final class ScaleMain {
         long timeoutMs = Long.parseLong(args[1]);
         raiseConnectionLimits(n);
         try {
-            Simulation.run(n, timeoutMs, r -> {
+            java.util.List<String> operations = args.length > 2 ? java.util.List.of(args[2].split(","))
+                    : Simulation.OPERATIONS;
+            Simulation.run(n, timeoutMs, operations, r -> {
                 System.out.println(r.json());
                 System.out.flush();
             });

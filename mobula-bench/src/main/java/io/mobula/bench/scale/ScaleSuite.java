@@ -16,7 +16,8 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code mobula bench scale [--sizes 2,4,...] [--heap 6g] [--timeout-ms MS] [--json FILE]}: the simulation of
+ * {@code mobula bench scale [--sizes 2,4,...] [--operations op,...] [--heap 6g] [--timeout-ms MS] [--json FILE]}: the
+ * simulation of
  * {@link Simulation} at each size, each in a JVM of its own (a node's classes and runtimes cannot be unloaded, and a
  * size that does not fit the heap should not end the others). Writes JSON lines ({@link ScaleRow#json}) and a table;
  * a size that fails is reported with its reason and ends the run (larger ones would fail too). Counts messages, not
@@ -24,9 +25,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ScaleSuite {
     static final List<Integer> DEFAULT_SIZES = List.of(2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
-    static final String USAGE = "usage: mobula bench scale [--sizes 2,4,8,...] [--heap SIZE] [--timeout-ms MS]"
-            + " [--json FILE]\n  counts the messages of pool formation, GMI collectives and RepMI writes with N"
-            + " members in one JVM\n  (default sizes " + DEFAULT_SIZES + ", heap 6g per size, timeout 300000 ms per"
+    static final String USAGE = "usage: mobula bench scale [--sizes 2,4,8,...] [--operations op,...] [--heap SIZE]"
+            + " [--timeout-ms MS] [--json FILE]\n  counts the messages of pool formation, GMI collectives and RepMI"
+            + " writes with N members in one JVM\n  (default sizes " + DEFAULT_SIZES + ", every operation of "
+            + Simulation.OPERATIONS + "\n  after pool-form and group-form, heap 6g per size, timeout 300000 ms per"
             + " size)";
 
     private ScaleSuite() {
@@ -35,6 +37,7 @@ public final class ScaleSuite {
     /** The harness entry ({@code BenchMain}); returns the exit code. */
     public static int run(String[] args) {
         List<Integer> sizes = DEFAULT_SIZES;
+        List<String> operations = Simulation.OPERATIONS;
         String heap = "6g";
         long timeoutMs = 300_000;
         Path json = null;
@@ -51,6 +54,15 @@ public final class ScaleSuite {
                     }
                     case "--sizes" -> sizes = CliArgs.split(CliArgs.value(args, ++i, a)).stream()
                             .map(s -> CliArgs.number(s, "--sizes", 2)).toList();
+                    case "--operations" -> {
+                        operations = CliArgs.split(CliArgs.value(args, ++i, a));
+                        for (String op : operations) {
+                            if (!Simulation.OPERATIONS.contains(op)) {
+                                throw new IllegalArgumentException("--operations: one or more of "
+                                        + Simulation.OPERATIONS + ", not " + op);
+                            }
+                        }
+                    }
                     case "--heap" -> {
                         heap = CliArgs.value(args, ++i, a);
                         if (!heap.matches("[0-9]+[kmgKMG]?")) {
@@ -72,14 +84,14 @@ public final class ScaleSuite {
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".jsonl");
         }
         try {
-            return runSizes(sizes, heap, timeoutMs, json);
+            return runSizes(sizes, operations, heap, timeoutMs, json);
         } catch (IOException | InterruptedException e) {
             System.err.println("mobula bench scale failed: " + e);
             return 1;
         }
     }
 
-    private static int runSizes(List<Integer> sizes, String heap, long timeoutMs, Path json)
+    private static int runSizes(List<Integer> sizes, List<String> operations, String heap, long timeoutMs, Path json)
             throws IOException, InterruptedException {
         Path dir = json.toAbsolutePath().getParent();
         if (dir != null) {
@@ -92,7 +104,7 @@ public final class ScaleSuite {
         for (int n : sizes) {
             System.err.println("scale: N = " + n + " ...");
             long t0 = System.nanoTime();
-            Outcome o = child(n, heap, timeoutMs, true);
+            Outcome o = child(n, operations, heap, timeoutMs, true);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             for (String l : o.rows) {
                 lines.add(machine.appendTo(l));
@@ -124,13 +136,19 @@ public final class ScaleSuite {
      * with {@code echo}), its last stderr line why it failed.
      */
     static Outcome child(int n, String heap, long timeoutMs, boolean echo) throws IOException, InterruptedException {
+        return child(n, Simulation.OPERATIONS, heap, timeoutMs, echo);
+    }
+
+    /** As {@link #child(int, String, long, boolean)}, measuring only {@code operations}. */
+    static Outcome child(int n, List<String> operations, String heap, long timeoutMs, boolean echo)
+            throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // every node loads its own copy of the layers' classes: room for their metadata beyond the 1 GiB default
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xss512k", "-XX:+UseSerialGC",
                 "-XX:CompressedClassSpaceSize=3g", "-XX:ReservedCodeCacheSize=512m",
                 "-cp", System.getProperty("java.class.path"), ScaleMain.class.getName(), Integer.toString(n),
-                Long.toString(timeoutMs)));
+                Long.toString(timeoutMs), String.join(",", operations)));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE).start();
         List<String> rows = new ArrayList<>();
         List<String> errors = new ArrayList<>();

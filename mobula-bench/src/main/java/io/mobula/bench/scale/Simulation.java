@@ -32,6 +32,9 @@ public final class Simulation implements AutoCloseable {
             "gather-to-all");
     /** RepMI writes measured per size (the counts are per write). */
     static final int WRITES = 4;
+    /** Every operation that can be chosen ({@link #run(int, long, List, java.util.function.Consumer)}). */
+    static final List<String> OPERATIONS = List.of("broadcast", "broadcast-ack", "reduce", "reduce-to-all",
+            "gather-to-all", "repmi-write");
 
     private final int n;
     private final int coordinator;
@@ -40,9 +43,11 @@ public final class Simulation implements AutoCloseable {
     private final AtomicLong runs = new AtomicLong();
     private final long timeoutMs;
     private final ExecutorService threads;
+    private final List<String> operations;
 
-    private Simulation(int n, long timeoutMs) throws Exception {
+    private Simulation(int n, long timeoutMs, List<String> operations) throws Exception {
         this.n = n;
+        this.operations = operations;
         this.coordinator = n;
         this.timeoutMs = timeoutMs;
         this.traffic = new Traffic(n + 1);
@@ -68,10 +73,25 @@ public final class Simulation implements AutoCloseable {
 
     /** As {@link #run(int, long)}, handing each row to {@code rows} as soon as it is measured. */
     static void run(int n, long timeoutMs, java.util.function.Consumer<ScaleRow> rows) throws Exception {
+        run(n, timeoutMs, OPERATIONS, rows);
+    }
+
+    /**
+     * As {@link #run(int, long, java.util.function.Consumer)}, measuring only {@code operations} (of
+     * {@link #OPERATIONS}; "repmi-write" brings cloud-form with it) after pool and group formation, which every
+     * operation needs.
+     */
+    static void run(int n, long timeoutMs, List<String> operations, java.util.function.Consumer<ScaleRow> rows)
+            throws Exception {
+        for (String op : operations) {
+            if (!OPERATIONS.contains(op)) {
+                throw new IllegalArgumentException("unknown operation " + op + "; one of " + OPERATIONS);
+            }
+        }
         Thread me = Thread.currentThread();
         ClassLoader context = me.getContextClassLoader();
         me.setContextClassLoader(null);
-        try (Simulation s = new Simulation(n, timeoutMs)) {
+        try (Simulation s = new Simulation(n, timeoutMs, operations)) {
             s.all(rows);
         } finally {
             me.setContextClassLoader(context);
@@ -97,11 +117,17 @@ public final class Simulation implements AutoCloseable {
         rows.accept(row("group-form", 1));
 
         for (String op : GMI_OPERATIONS) {
+            if (!operations.contains(op)) {
+                continue;
+            }
             gmi(op, 1); // first use: connections, stubs, combined-invocation set-up
             settle(() -> true);
             traffic.reset();
             gmi(op, 2);
             rows.accept(row(op, 1));
+        }
+        if (!operations.contains("repmi-write")) {
+            return;
         }
 
         traffic.reset();

@@ -83,11 +83,21 @@ class SimulationTest {
         assertEquals(tree ? log2 : n - 1, rows.get("broadcast-ack").maxPerMember(), "the invoker's sends, or a relay's"
                 + " and its reply");
         assertEquals(tree ? log2 + 1 : 2, rows.get("broadcast-ack").depth(), "down the tree and one reply back");
-        // the combined invocations' result goes from participant 0 to every other participant, one after another
-        assertEquals(n - 1, rows.get("gather-to-all").maxPerMember(), rows.get("gather-to-all").toString());
-        assertEquals(n - 1, rows.get("reduce-to-all").maxPerMember(), rows.get("reduce-to-all").toString());
+        // the combined invocations' result goes from participant 0 to every other participant as a broadcast does:
+        // one after another below 16 participants, along the binomial tree over the participants from 16 on, where
+        // no member sends more than ceil(log2 N) (participant 0 its children; a relay its parameters up and the
+        // result to its children) and the result is ceil(log2 N) hops deep
+        ScaleRow r2a = rows.get("reduce-to-all");
         ScaleRow g = rows.get("gather-to-all");
-        assertTrue(g.depth() <= 2 && g.depthBound() >= 2, "every part to participant 0, the result back: " + g);
+        assertEquals(tree ? log2 : n - 1, r2a.maxPerMember(), "the most one member sends: " + r2a);
+        assertEquals(tree ? log2 : n - 1, g.maxPerMember(), "the most one member sends: " + g);
+        // reduce-to-all: the parameters up the tree, the result down it (or straight back); gather-to-all: every
+        // participant's parameters straight to participant 0, the result back the same way; the depth along threads
+        // is a lower bound (a woken participant starts a new chain), at least the result's own hops
+        assertTrue(r2a.depth() <= r2a.depthBound() && r2a.depthBound() <= 2 * log2
+                && r2a.depth() >= (tree ? log2 : 1), r2a.toString());
+        assertTrue(g.depth() <= g.depthBound() && g.depthBound() <= (tree ? log2 + 1 : 2)
+                && g.depth() >= (tree ? log2 : 1), g.toString());
 
         // RepMI: per write, the writer sends its payload to every other replica (the sequencer last) and the
         // sequencer its order to every other replica: 2 (N - 1) messages, N of them through the sequencer

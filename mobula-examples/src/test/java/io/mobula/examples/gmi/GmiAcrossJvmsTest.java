@@ -98,6 +98,41 @@ class GmiAcrossJvmsTest {
     }
 
     @Test
+    void aRelayOfACombinedResultDyingLeavesNoParticipantWaiting() throws Exception {
+        try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "1500")) {
+            String line = server.awaitLine("pool server listening on mobula://", Duration.ofSeconds(30));
+            String addr = line.substring(line.lastIndexOf('/') + 1);
+            List<ChildJvm> ranks = new ArrayList<>();
+            try {
+                for (int r = 0; r < 4; r++) {
+                    List<String> jvm = new ArrayList<>(SMALL_JVM);
+                    jvm.addAll(List.of("-Dmobula.pool.rank=" + r, "-Dmobula.pool.size=4",
+                            "-Dmobula.pool.name=death-relay", "-Dmobula.pool.server=" + addr,
+                            "-Dmobula.pool.leaseMs=1500", "-Dmobula.gmi.timeoutMs=60000",
+                            "-Dmobula.gmi.relayFrom=2"));
+                    ranks.add(ChildJvm.start(GmiDeathMain.class, jvm, "relay"));
+                }
+                assertEquals(3, ranks.get(2).waitFor(Duration.ofSeconds(90)), ranks.get(2).output());
+                for (int r : new int[] {0, 1, 3}) {
+                    // the result (participant 0 sends it to rank 3 itself when rank 2 is unreachable), or the group
+                    // broken by rank 2's death: either way well within the lease, never GMI's 60 s timeout
+                    assertEquals(0, ranks.get(r).waitFor(Duration.ofSeconds(60)), ranks.get(r).output());
+                    String done = ranks.get(r).output().lines().filter(l -> l.contains("[death] rank " + r + " "))
+                            .filter(l -> l.contains(" after ")).findFirst().orElseThrow(() -> new AssertionError(
+                                    ranks.get(r).output()));
+                    long ms = Long.parseLong(done.replaceAll(".* after (\\d+) ms.*", "$1"));
+                    assertTrue(ms < 20_000, "rank " + r + " waited " + ms + " ms: " + done);
+                    assertTrue(done.contains("got the result 779") || done.contains("GroupBrokenException"), done);
+                }
+            } finally {
+                for (ChildJvm c : ranks) {
+                    c.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void aMemberDyingDuringABroadcastFailsTheInvokerPromptly() throws Exception {
         death("broadcast");
     }

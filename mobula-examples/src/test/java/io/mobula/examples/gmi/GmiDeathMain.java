@@ -16,7 +16,9 @@ import io.mobula.pool.Pool;
  * inside the member method of a group invocation whose results are combined) or {@code combine} (rank 2 halts instead
  * of taking part in a combined invocation) or {@code cut} (rank 2 blocks inside that member method while the test
  * cuts its link). The survivors print how their operation failed and how long it took, then check the group stays
- * broken; exit 0 when they failed as documented.
+ * broken; exit 0 when they failed as documented. {@code relay} runs four ranks with {@code mobula.gmi.relayFrom=2}:
+ * rank 2, the relay of a combined invocation's result to rank 3, dies after sending its parameters; the survivors
+ * print the result or how they failed, and how long it took.
  */
 public final class GmiDeathMain {
     private GmiDeathMain() {
@@ -31,6 +33,12 @@ public final class GmiDeathMain {
                 System.out.flush();
                 try {
                     Thread.sleep(20_000); // the test cuts the link meanwhile
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            } else if (a == 778 && getRank() == 0) {
+                try {
+                    Thread.sleep(400); // the relay of the result (rank 2) dies meanwhile
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -54,7 +62,35 @@ public final class GmiDeathMain {
         pool.barrier();
         long t0 = System.nanoTime();
         try {
-            if (scenario.equals("broadcast") || cut) {
+            if (scenario.equals("relay")) {
+                // four ranks, relayFrom 2: a combined invocation's result goes 0 -> {2, 1}, 2 -> 3; rank 2 dies after
+                // sending its parameters, while participant 0's member runs, so rank 3 must not wait for its relay
+                Group.findMethod(g, Bin_GroupMethods.ADD).configure(new CombinedInvocation("relay", me,
+                        pool.size(), InvocationCombiners.first(), new io.mobula.gmi.SingleInvocation(0)),
+                        new io.mobula.gmi.ReturnReply(0));
+                if (g.add(1, 1) != 2) { // once whole: every connection is open, so rank 2's parameters leave at once
+                    System.exit(1);
+                }
+                pool.barrier();
+                t0 = System.nanoTime();
+                if (me == 2) {
+                    Thread.ofPlatform().daemon().start(() -> {
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        System.out.println("[death] rank 2 halting while the result is on its way");
+                        System.out.flush();
+                        Runtime.getRuntime().halt(3);
+                    });
+                }
+                int r = g.add(778, 1);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                // a participant may still get the result: participant 0 sends it to rank 2's children instead
+                System.out.println("[death] rank " + me + " got the result " + r + " after " + ms + " ms");
+                System.exit(me == 2 ? 1 : 0);
+            } else if (scenario.equals("broadcast") || cut) {
                 if (me != 0) {
                     // survivors other than the invoker wait until the group is known broken
                     awaitBroken(g);

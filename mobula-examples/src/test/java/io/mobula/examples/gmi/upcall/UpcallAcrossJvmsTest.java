@@ -22,7 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * invocation (a platform receive thread, inside the RMI receive path); a method that may block runs where it may wait
  * for the network, and does (a nested group invocation with a reply); and rank 3 gets every broadcast through rank
  * 2's relay only, a 160 KB one too (relayed from a thread that may wait). The thread that invokes a proven method
- * and waits for its reply receives the reply itself (it drives the progress of the connections it waits on).
+ * and waits for its reply receives the reply itself (it drives the progress of the connections it waits on). A
+ * combined invocation's result and forwarded results reach the participants along the same tree (rank 2 relays them
+ * to rank 3).
  */
 class UpcallAcrossJvmsTest {
     private static final List<String> SMALL_JVM = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
@@ -88,11 +90,20 @@ class UpcallAcrossJvmsTest {
             // rank 0's own member ran the proven broadcasts on the invoking thread itself (no thread started)
             assertEquals("platform:main", ranks.get(0).get("markThread"), run.output());
             // the relay tree carried the broadcasts between processes: 0 -> {2, 1}, 2 -> 3
-            int broadcasts = UpcallMain.BROADCASTS + 2; // the marks, the stated mark, the large array
+            // the marks, the stated mark, the large array, and the combined invocation forwarded to every member
+            int broadcasts = UpcallMain.BROADCASTS + 3;
             assertEquals(String.valueOf(2 * broadcasts), ranks.get(0).get("relayed"), run.output());
             assertEquals(String.valueOf(broadcasts), ranks.get(2).get("relayed"), run.output());
             assertEquals("0", ranks.get(1).get("relayed"), run.output());
             assertEquals("0", ranks.get(3).get("relayed"), run.output());
+            // a combined invocation's result, and each of the 4 members' results forwarded, reached every
+            // participant along the tree over the participants: rank 2 relayed each to rank 3
+            for (int r = 0; r < 4; r++) {
+                assertEquals(String.valueOf(UpcallMain.BROADCASTS), ranks.get(r).get("combined"), run.output());
+                assertEquals("4", ranks.get(r).get("forwarded"), "rank " + r + "\n" + run.output());
+                assertEquals(r == 2 ? "5" : "0", ranks.get(r).get("resultsRelayed"), "rank " + r + "\n"
+                        + run.output());
+            }
             // a relay forwards the bytes it got: ranks 1 to 3 encoded only their own nested invocation (one each),
             // rank 2 although it relayed every broadcast
             for (int r = 1; r < 4; r++) {

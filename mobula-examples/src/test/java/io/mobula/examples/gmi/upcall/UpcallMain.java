@@ -1,8 +1,12 @@
 package io.mobula.examples.gmi.upcall;
 
+import io.mobula.gmi.CombinedInvocation;
 import io.mobula.gmi.DiscardReply;
+import io.mobula.gmi.ForwardReply;
+import io.mobula.gmi.Forwarder;
 import io.mobula.gmi.Group;
 import io.mobula.gmi.GroupInvocation;
+import io.mobula.gmi.InvocationCombiners;
 import io.mobula.gmi.ReturnReply;
 import io.mobula.gmi.SingleInvocation;
 import io.mobula.pool.Pool;
@@ -11,8 +15,10 @@ import io.mobula.pool.Pool;
  * A rank of a group of every process of the pool (run with {@code mobula.gmi.relayFrom} below the pool size, so
  * broadcasts travel along the relay tree): rank 0 broadcasts a proven non-blocking method and a stated one, then has
  * every other member run a method that may block and waits there for another member's reply, and broadcasts a
- * 160 KB array (relayed from threads that may wait). Each rank then prints one line saying where its member's methods
- * ran, how many invocations it relayed and how many it encoded; exit 0 when every value arrived.
+ * 160 KB array (relayed from threads that may wait). Then every rank takes part in two combined invocations, whose
+ * result, and each member's forwarded result, reach the participants along the same tree. Each rank then prints one
+ * line saying where its member's methods ran, how many invocations and results it relayed and how many it encoded;
+ * exit 0 when every value arrived.
  */
 public final class UpcallMain {
     static final int BROADCASTS = 5;
@@ -84,7 +90,26 @@ public final class UpcallMain {
                 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
+        // every rank a participant of a combined invocation: member 0's result handed to every participant, then
+        // each member's result forwarded to every participant's forwarder, both along the tree over the participants
+        Group.findMethod(g, Probe_GroupMethods.PEEK).configure(new CombinedInvocation("all-peek", me, n,
+                InvocationCombiners.first(), new SingleInvocation(0)), new ReturnReply(0));
+        int combined = g.peek();
+        Tally tally = new Tally();
+        Group.findMethod(g, Probe_GroupMethods.PEEK).configure(new CombinedInvocation("all-peek-forward", me, n,
+                InvocationCombiners.first(), new GroupInvocation()), new ForwardReply(tally));
+        g.peek();
+        deadline = System.nanoTime() + 30_000_000_000L;
+        while (tally.results.size() < n && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        int forwarded = 0;
+        for (int r = 0; r < n; r++) {
+            forwarded += tally.results.getOrDefault(r, -1) == BROADCASTS ? 1 : 0;
+        }
         System.out.println("[upcall] rank " + me + " marks=" + member.marks.get() + " sum=" + member.sum.get()
+                + " combined=" + combined + " forwarded=" + forwarded
+                + " resultsRelayed=" + Group.counters().resultsRelayed()
                 + " markThread=" + describe(member.markThread) + " statedThread=" + describe(member.statedThread)
                 + " statedOnReceiveThread=" + member.statedOnReceiveThread
                 + " nestedThread=" + describe(member.nestedThread)
@@ -98,7 +123,19 @@ public final class UpcallMain {
         pool.barrier();
         return member.marks.get() == BROADCASTS && member.sum.get() == BROADCASTS * (BROADCASTS + 1) / 2
                 && member.stated == BROADCASTS && member.kept != null && member.kept.length == BIG
-                && member.kept[BIG - 1] == BIG - 1 && (me != 0 || nestedOk == n - 1);
+                && member.kept[BIG - 1] == BIG - 1 && (me != 0 || nestedOk == n - 1) && combined == BROADCASTS
+                && forwarded == n;
+    }
+
+    /** Each member's result handed to this participant, by member rank ({@code -2}: handed twice). */
+    static final class Tally extends Forwarder {
+        final java.util.concurrent.ConcurrentHashMap<Integer, Integer> results =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public void forward(int rank, int size, int result) {
+            results.merge(rank, result, (a, b) -> -2);
+        }
     }
 
     private static void awaitMarks(Probe g, int rank) throws InterruptedException {
