@@ -209,7 +209,7 @@ public final class GmiMpj {
         }
         int[] extra = {0};
         if (rank == 0) {
-            extra[0] = extraWarmUp(warmup, System.nanoTime() - w0);
+            extra[0] = extraWarmUp(warmup, System.nanoTime() - w0, kind != BROADCAST_TP && kind != GATHER_TP);
         }
         world.Bcast(extra, 0, 1, MPI.INT, 0);
         for (int i = 0; i < extra[0]; i++) {
@@ -222,15 +222,16 @@ public final class GmiMpj {
     }
 
     /** Operations to add after {@code done} took {@code elapsed} ns so that the warm-up lasts the minimum. */
-    private static int extraWarmUp(int done, long elapsed) {
+    private static int extraWarmUp(int done, long elapsed, boolean latency) {
         long min = warmupMillis * 1_000_000L;
         if (min == 0 || done <= 0) {
             return 0;
         }
-        // as TimedWarmUp: the minimum time, and at least MIN_OPERATIONS within CAP_NANOS at the counted rate
+        // as TimedWarmUp: the minimum time, and in a latency case at least MIN_OPERATIONS within CAP_NANOS at the
+        // counted rate
         double perOperation = Math.max(1.0, (double) elapsed / done);
         double forTime = elapsed >= min ? 0 : Math.ceil((min - elapsed) / perOperation);
-        double forCount = Math.max(0, MIN_OPERATIONS - done);
+        double forCount = latency ? Math.max(0, MIN_OPERATIONS - done) : 0;
         double withinCap = Math.max(0, Math.max(min, CAP_NANOS) - elapsed) / perOperation;
         return (int) Math.min(MAX_EXTRA, Math.max(forTime, Math.min(forCount, Math.floor(withinCap))));
     }

@@ -239,7 +239,7 @@ public final class GmiRank {
         for (int i = 0; i < spec.warmup(); i++) {
             rootedOnce(ref, c, payload, batch, op++);
         }
-        int extra = warmUp.extra(spec.warmup(), System.nanoTime() - start);
+        int extra = warmUp.extra(spec.warmup(), System.nanoTime() - start, !c.throughput());
         for (int i = 0; i < extra; i++) {
             rootedOnce(ref, c, payload, batch, op++);
         }
@@ -313,7 +313,7 @@ public final class GmiRank {
         }
         // every rank takes part in every operation, so all run the number of extra operations rank 0 decides
         int extra = TimedWarmUp.agree(pool, "gmibench/warm-up/" + index, 0,
-                rank == 0 ? warmUp.extra(spec.warmup(), System.nanoTime() - start) : 0,
+                rank == 0 ? warmUp.extra(spec.warmup(), System.nanoTime() - start, !spec.benchCase().throughput()) : 0,
                 Duration.ofMillis(state.timeoutMillis));
         for (int i = 0; i < extra; i++) {
             toAllOnce(ref, mine, reduce);

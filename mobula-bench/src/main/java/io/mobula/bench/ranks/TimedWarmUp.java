@@ -20,7 +20,7 @@ import java.util.Map;
  * over shared memory starts at about 100 µs per operation, so 20000 of them fill a 2 s minimum, and was still at
  * 47-69 µs (and the same run's RMI loop at 10-12 µs) when measured; after about 150000 operations it is at 3.2-3.4 µs
  * (RMI loop 1.5-1.7 µs), two alternating runs each (docs/PERFORMANCE.md). So a warm-up with a minimum time also runs
- * at least {@link #MIN_OPERATIONS} operations, unless that would take longer than {@link #CAP_NANOS} at the rate of
+ * at least {@link #MIN_OPERATIONS} operations in a latency case, unless that would take longer than {@link #CAP_NANOS} at the rate of
  * the counted ones.
  *
  * <p>The rank that measures decides how many operations to add, from the time its counted warm-up took; when every
@@ -56,15 +56,16 @@ public final class TimedWarmUp {
      * How many operations to add after {@code done} operations took {@code elapsedNanos}, so that the warm-up lasts
      * about the minimum time and counts at least {@link #MIN_OPERATIONS} operations (the count only as far as
      * {@link #CAP_NANOS} allows at the counted rate): 0 when it already did, when nothing was counted, or without a
-     * minimum time.
+     * minimum time. Only a latency case (one small operation per sample) gets the count; a case whose operations
+     * move large payloads or batches gets the minimum time alone.
      */
-    public int extra(int done, long elapsedNanos) {
+    public int extra(int done, long elapsedNanos, boolean latency) {
         if (minNanos == 0 || done <= 0) {
             return 0;
         }
         double perOperation = Math.max(1.0, (double) elapsedNanos / done);
         double forTime = elapsedNanos >= minNanos ? 0 : Math.ceil((minNanos - elapsedNanos) / perOperation);
-        double forCount = Math.max(0, MIN_OPERATIONS - done);
+        double forCount = latency ? Math.max(0, MIN_OPERATIONS - done) : 0;
         double withinCap = Math.max(0, Math.max(minNanos, CAP_NANOS) - elapsedNanos) / perOperation;
         double want = Math.max(forTime, Math.min(forCount, Math.floor(withinCap)));
         return (int) Math.min(MAX_EXTRA, want);

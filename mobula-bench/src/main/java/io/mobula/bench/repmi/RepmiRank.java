@@ -415,7 +415,8 @@ public final class RepmiRank {
      * minimum time ({@link TimedWarmUp}), published for the other ranks, which count the writes.
      */
     private int decideExtra(RepmiSpec spec, long start) {
-        extra = TimedWarmUp.agree(pool, warmUpKey(), writer, warmUp.extra(spec.warmup(), System.nanoTime() - start),
+        extra = TimedWarmUp.agree(pool, warmUpKey(), writer, warmUp.extra(spec.warmup(), System.nanoTime() - start,
+                !spec.benchCase().batched()),
                 Duration.ofMillis(timeoutMillis));
         return extra;
     }
