@@ -44,8 +44,12 @@ final class Delivery {
      * (orders come along one path of the relay tree, in order, but a change of the tree may reorder two briefly).
      */
     static final long GAP_GRACE_MS = 250;
-    /** How many times a replica asks the sequencer for the orders it lacks after it heard of a loss. */
-    private static final int CATCH_UP_TRIES = 3;
+    /**
+     * How many times, {@link #GAP_GRACE_MS} apart, a replica asks the sequencer for the orders after those it holds
+     * once it heard of a loss: the sequencer routes no order through the lost process from when it knows of the loss,
+     * which may be a little after this replica.
+     */
+    static final int CATCH_UP_TRIES = 4;
     private final RepmiRuntime rt;
     private final Object arrivals = new Object();
     /** Ordered writes not started yet, by number; a null payload: on its way, or not needed (below the floor). */
@@ -623,10 +627,8 @@ final class Delivery {
                         }
                     }
                 }
-                if (gapFrom >= 0 && fetchOrders(gapFrom, gapTo, report) && report >= 0) {
-                    synchronized (arrivals) {
-                        catchUps.remove(report); // done: later orders avoid it
-                    }
+                if (gapFrom >= 0) {
+                    fetchOrders(gapFrom, gapTo, report);
                 }
                 for (Deliver d : late) {
                     byte[] p = payloadFromOthers(d);
@@ -643,13 +645,13 @@ final class Delivery {
 
     /**
      * Asks the sequencer for the orders numbered {@code from} to {@code to} (its last at most) and takes them in;
-     * {@code lost} is a process that died, or -1. Returns whether the sequencer answered; during a fail-over it is not
-     * asked (the new sequencer gives every survivor what it lacks).
+     * {@code lost} is a process that died, or -1. During a fail-over the sequencer is not asked (the new sequencer
+     * gives every survivor what it lacks); an unanswered request is asked again at the next round.
      */
-    private boolean fetchOrders(long from, long to, int lost) {
+    private void fetchOrders(long from, long to, int lost) {
         int seq = rt.failover.sequencer();
         if (rt.failover.isFailingOver() || seq == rt.pool.rank() || rt.failover.isLost(seq)) {
-            return false;
+            return;
         }
         try {
             int got = 0;
@@ -659,11 +661,9 @@ final class Delivery {
                 }
             }
             rt.stats.ordersFetched(got);
-            return true;
         } catch (RemoteException | CloudException e) {
             LOG.log(Level.DEBUG, "the sequencer (pool rank {0}) did not give orders {1} to {2}: {3}", seq, from, to,
                     e.getMessage());
-            return false;
         }
     }
 

@@ -96,18 +96,33 @@ final class Sequencer {
     /**
      * The ordered writes from {@code from} to {@code to} (to the last one given out at most), for a replica that lacks
      * them (a relay above it died, thesis-beyond): from this process's replica's log, which holds every order given
-     * out here with its payload. {@code lost}, if not negative, is a process the asking replica learned is gone: it
-     * is treated as lost here first, so no order sequenced after the answer goes through it.
+     * out here with its payload. {@code lost}, if not negative, is a process the asking replica learned is gone: if the
+     * pool has declared it so here too, it is treated as lost at once, so no order sequenced after the answer goes
+     * through it (the replica asks again a few times, in case this process hears of the loss later).
      */
     java.util.List<RepmiMessages.Entry> orders(long from, long to, int lost) {
-        if (lost >= 0 && lost != rt.pool.rank() && lost < rt.pool.size()) {
-            rt.failover.lost(lost, "reported by a replica that lacked orders");
+        if (lost >= 0 && lost != rt.pool.rank() && declaredGone(lost)) {
+            rt.failover.lost(lost, "the pool declared it gone"); // before its event reaches RepMI here
+        }
+        if (!rt.failover.sequencesHere()) {
+            return java.util.List.of(); // a fail-over is under way: it gives every survivor what it lacks
         }
         long last;
         synchronized (sequencing) {
             last = Math.min(to, lastSeq);
         }
         return last < from ? java.util.List.of() : rt.delivery.fetch(from, last);
+    }
+
+    /** Whether the pool has declared process {@code rank} dead or gone (a replica's word alone is not enough). */
+    private boolean declaredGone(int rank) {
+        for (io.mobula.pool.PoolEvent e : rt.pool.events()) {
+            if (e.rank() == rank && (e.kind() == io.mobula.pool.PoolEvent.Kind.DIED
+                    || e.kind() == io.mobula.pool.PoolEvent.Kind.LEFT)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind. */
