@@ -1,6 +1,9 @@
 package io.mobula.bench.scale;
 
-/** One size of the simulation in this JVM: {@code ScaleMain N TIMEOUT_MS}; rows on stdout, a failure on stderr. */
+/**
+ * One size of the simulation in this JVM: {@code ScaleMain N TIMEOUT_MS [all|repmi]}; rows on stdout, a failure on
+ * stderr.
+ */
 public final class ScaleMain {
     private ScaleMain() {
     }
@@ -8,9 +11,10 @@ public final class ScaleMain {
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         long timeoutMs = Long.parseLong(args[1]);
+        boolean repmiOnly = args.length > 2 && args[2].equals("repmi");
         raiseConnectionLimits(n);
         try {
-            Simulation.run(n, timeoutMs, r -> {
+            Simulation.run(n, timeoutMs, repmiOnly, r -> {
                 System.out.println(r.json());
                 System.out.flush();
             });

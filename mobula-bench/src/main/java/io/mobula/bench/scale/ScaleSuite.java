@@ -16,8 +16,9 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code mobula bench scale [--sizes 2,4,...] [--heap 6g] [--timeout-ms MS] [--json FILE]}: the simulation of
- * {@link Simulation} at each size, each in a JVM of its own (a node's classes and runtimes cannot be unloaded, and a
+ * {@code mobula bench scale [--sizes 2,4,...] [--heap 6g] [--timeout-ms MS] [--only repmi] [--json FILE]}: the
+ * simulation of {@link Simulation} at each size (with {@code --only repmi}, its RepMI rows only: the pool forms, GMI is
+ * left out), each in a JVM of its own (a node's classes and runtimes cannot be unloaded, and a
  * size that does not fit the heap should not end the others). Writes JSON lines ({@link ScaleRow#json}) and a table;
  * a size that fails is reported with its reason and ends the run (larger ones would fail too). Counts messages, not
  * time: the figures do not depend on the machine's load.
@@ -25,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 public final class ScaleSuite {
     static final List<Integer> DEFAULT_SIZES = List.of(2, 4, 8, 16, 32, 64, 128, 256, 512, 1024);
     static final String USAGE = "usage: mobula bench scale [--sizes 2,4,8,...] [--heap SIZE] [--timeout-ms MS]"
-            + " [--json FILE]\n  counts the messages of pool formation, GMI collectives and RepMI writes with N"
+            + " [--only repmi] [--json FILE]\n  counts the messages of pool formation, GMI collectives and RepMI writes with N"
             + " members in one JVM\n  (default sizes " + DEFAULT_SIZES + ", heap 6g per size, timeout 300000 ms per"
             + " size)";
 
@@ -38,6 +39,7 @@ public final class ScaleSuite {
         String heap = "6g";
         long timeoutMs = 300_000;
         Path json = null;
+        boolean repmiOnly = false;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -59,6 +61,13 @@ public final class ScaleSuite {
                     }
                     case "--timeout-ms" -> timeoutMs = CliArgs.number(CliArgs.value(args, ++i, a), a, 1000);
                     case "--json" -> json = Path.of(CliArgs.value(args, ++i, a));
+                    case "--only" -> {
+                        String what = CliArgs.value(args, ++i, a);
+                        if (!what.equals("repmi")) {
+                            throw new IllegalArgumentException("--only: repmi is the one choice, not " + what);
+                        }
+                        repmiOnly = true;
+                    }
                     default -> throw new IllegalArgumentException("unknown option " + a);
                 }
             }
@@ -72,14 +81,14 @@ public final class ScaleSuite {
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".jsonl");
         }
         try {
-            return runSizes(sizes, heap, timeoutMs, json);
+            return runSizes(sizes, heap, timeoutMs, repmiOnly, json);
         } catch (IOException | InterruptedException e) {
             System.err.println("mobula bench scale failed: " + e);
             return 1;
         }
     }
 
-    private static int runSizes(List<Integer> sizes, String heap, long timeoutMs, Path json)
+    private static int runSizes(List<Integer> sizes, String heap, long timeoutMs, boolean repmiOnly, Path json)
             throws IOException, InterruptedException {
         Path dir = json.toAbsolutePath().getParent();
         if (dir != null) {
@@ -92,7 +101,7 @@ public final class ScaleSuite {
         for (int n : sizes) {
             System.err.println("scale: N = " + n + " ...");
             long t0 = System.nanoTime();
-            Outcome o = child(n, heap, timeoutMs, true);
+            Outcome o = child(n, heap, timeoutMs, repmiOnly, true);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             for (String l : o.rows) {
                 lines.add(machine.appendTo(l));
@@ -124,13 +133,19 @@ public final class ScaleSuite {
      * with {@code echo}), its last stderr line why it failed.
      */
     static Outcome child(int n, String heap, long timeoutMs, boolean echo) throws IOException, InterruptedException {
+        return child(n, heap, timeoutMs, false, echo);
+    }
+
+    /** As {@link #child(int, String, long, boolean)}, with only RepMI's rows if {@code repmiOnly}. */
+    static Outcome child(int n, String heap, long timeoutMs, boolean repmiOnly, boolean echo)
+            throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // every node loads its own copy of the layers' classes: room for their metadata beyond the 1 GiB default
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xss512k", "-XX:+UseSerialGC",
                 "-XX:CompressedClassSpaceSize=3g", "-XX:ReservedCodeCacheSize=512m",
                 "-cp", System.getProperty("java.class.path"), ScaleMain.class.getName(), Integer.toString(n),
-                Long.toString(timeoutMs)));
+                Long.toString(timeoutMs), repmiOnly ? "repmi" : "all"));
         Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.PIPE).start();
         List<String> rows = new ArrayList<>();
         List<String> errors = new ArrayList<>();

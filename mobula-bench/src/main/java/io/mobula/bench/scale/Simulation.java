@@ -32,6 +32,8 @@ public final class Simulation implements AutoCloseable {
             "gather-to-all");
     /** RepMI writes measured per size (the counts are per write). */
     static final int WRITES = 4;
+    /** Writes each member makes at once after the measurements, to check that every replica orders them alike. */
+    static final int CONCURRENT_WRITES = 2;
 
     private final int n;
     private final int coordinator;
@@ -62,23 +64,34 @@ public final class Simulation implements AutoCloseable {
      */
     static List<ScaleRow> run(int n, long timeoutMs) throws Exception {
         List<ScaleRow> rows = new ArrayList<>();
-        run(n, timeoutMs, rows::add);
+        run(n, timeoutMs, false, rows::add);
         return rows;
     }
 
-    /** As {@link #run(int, long)}, handing each row to {@code rows} as soon as it is measured. */
-    static void run(int n, long timeoutMs, java.util.function.Consumer<ScaleRow> rows) throws Exception {
+    /**
+     * As {@link #run(int, long)}, handing each row to {@code rows} as soon as it is measured; with {@code repmiOnly}
+     * the pool forms and only cloud-form and repmi-write are measured and handed on.
+     */
+    static void run(int n, long timeoutMs, boolean repmiOnly, java.util.function.Consumer<ScaleRow> rows)
+            throws Exception {
         Thread me = Thread.currentThread();
         ClassLoader context = me.getContextClassLoader();
         me.setContextClassLoader(null);
         try (Simulation s = new Simulation(n, timeoutMs)) {
-            s.all(rows);
+            s.all(repmiOnly, rows);
         } finally {
             me.setContextClassLoader(context);
         }
     }
 
-    private void all(java.util.function.Consumer<ScaleRow> rows) throws Exception {
+    private void all(boolean repmiOnly, java.util.function.Consumer<ScaleRow> all) throws Exception {
+        java.util.function.Consumer<ScaleRow> rows = repmiOnly
+                ? r -> {
+                    if (r.operation().startsWith("cloud") || r.operation().startsWith("repmi")) {
+                        all.accept(r);
+                    }
+                }
+                : all;
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         for (int i = 0; i <= n; i++) {
@@ -91,6 +104,14 @@ public final class Simulation implements AutoCloseable {
         settle(() -> true);
         rows.accept(row("pool-form", 1));
 
+        if (!repmiOnly) {
+            gmiOperations(rows);
+        }
+        repmiOperations(rows);
+    }
+
+    /** Group formation and the GMI operations. */
+    private void gmiOperations(java.util.function.Consumer<ScaleRow> rows) throws Exception {
         traffic.reset();
         everyMember(r -> call(r, "formGroup", runs));
         settle(() -> true);
@@ -103,7 +124,10 @@ public final class Simulation implements AutoCloseable {
             gmi(op, 2);
             rows.accept(row(op, 1));
         }
+    }
 
+    /** Cloud formation and RepMI writes. */
+    private void repmiOperations(java.util.function.Consumer<ScaleRow> rows) throws Exception {
         traffic.reset();
         call(0, "cloud");
         List<Integer> others = new ArrayList<>();
@@ -124,6 +148,34 @@ public final class Simulation implements AutoCloseable {
         }
         awaitApplied(1 + WRITES);
         rows.accept(row("repmi-write", WRITES));
+        sameOrderEverywhere(1 + WRITES);
+    }
+
+    /**
+     * Not measured: every member writes {@link #CONCURRENT_WRITES} values at once, and every replica must have applied
+     * them all in the same order (one total order, carried along the relay tree from {@code mobula.repmi.relayFrom}
+     * replicas on); the simulation fails otherwise.
+     */
+    private void sameOrderEverywhere(int before) throws Exception {
+        List<Integer> all = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            all.add(r);
+        }
+        parallel(all, r -> {
+            for (int i = 0; i < CONCURRENT_WRITES; i++) {
+                call(r, "write", 1_000 * (r + 1) + i);
+            }
+            return null;
+        });
+        awaitApplied(before + n * CONCURRENT_WRITES);
+        long first = (Long) call(0, "writeHistory");
+        for (int r = 1; r < n; r++) {
+            long h = (Long) call(r, "writeHistory");
+            if (h != first || (Integer) call(r, "writesApplied") != before + n * CONCURRENT_WRITES) {
+                throw new IllegalStateException("at N = " + n + " replica " + r + " applied the writes of every member"
+                        + " in another order than replica 0 (history " + h + " against " + first + ")");
+            }
+        }
     }
 
     /** Runs a GMI operation (rooted at rank 0, or from every rank for the combined ones) and checks its result. */
