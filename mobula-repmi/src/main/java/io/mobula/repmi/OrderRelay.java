@@ -145,7 +145,11 @@ final class OrderRelay {
         } catch (RemoteException | CloudException e) {
             LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", rank, e.getMessage());
             rt.failover.markLost(rank);
-            rt.pool.lost(rank, e);
+            if (Rmi.onReceiveThread()) {
+                Thread.ofVirtual().start(() -> rt.pool.lost(rank, e)); // a call to the coordinator: not from here
+            } else {
+                rt.pool.lost(rank, e);
+            }
             return false;
         }
     }
