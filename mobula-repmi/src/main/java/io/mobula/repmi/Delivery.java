@@ -81,6 +81,8 @@ final class Delivery {
      * for the orders after those it holds (the dead one may have been its relay, and the last orders leave no gap).
      */
     private final HashMap<Integer, Integer> catchUps = new HashMap<>();
+    /** The numbers of the orders this replica relayed lately (the last {@link #LOG_LIMIT}), so each goes down once. */
+    private final TreeSet<Long> relayed = new TreeSet<>();
     private long nextSeq = 1;
     /** Whether this replica has its state: the first sequencer from the start, the others once their snapshot is in. */
     private boolean ready;
@@ -305,15 +307,23 @@ final class Delivery {
     }
 
     /**
-     * Whether order {@code d} is news here (not fenced off, applied or held already): a relay forwards only news, so
-     * an order that comes twice (a relay routed around a child that had it) goes down the tree once.
+     * Whether this replica should relay order {@code d} to its subtree: the first copy of it that came with a list to
+     * relay it to, and not of a fenced-off epoch. Not whether this replica holds it: an order this replica fetched
+     * from the sequencer (a gap) was not relayed, and when the relayed copy comes late, its subtree still needs it; a
+     * second relayed copy (a relay routed around a child that had it) goes down the tree once.
      */
-    boolean isNew(Deliver d) {
+    boolean claimRelay(Deliver d) {
         if (rt.isStopped()) {
             return false;
         }
         synchronized (arrivals) {
-            return d.epoch() >= fence && !(ready && d.seq() < nextSeq) && !holdBack.containsKey(d.seq());
+            if (d.epoch() < fence || !relayed.add(d.seq())) {
+                return false;
+            }
+            if (relayed.size() > LOG_LIMIT) {
+                relayed.pollFirst();
+            }
+            return true;
         }
     }
 
@@ -342,7 +352,7 @@ final class Delivery {
     private boolean takeFetched(RepmiMessages.Entry e) {
         Deliver d = e.header();
         synchronized (arrivals) {
-            if (!isNew(d)) {
+            if (rt.isStopped() || d.epoch() < fence || (ready && d.seq() < nextSeq) || holdBack.containsKey(d.seq())) {
                 if (e.payload() != null && waiting.containsKey(d.seq())) {
                     onDeliver(d, e.payload()); // held without its payload: here it is
                 }

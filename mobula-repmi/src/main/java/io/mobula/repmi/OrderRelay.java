@@ -21,8 +21,9 @@ import java.rmi.RemoteException;
  * The list is sent as runs of consecutive ranks, so it costs a few bytes however many replicas there are.
  *
  * <p>A relay forwards an order before it pairs it with its payload, from the thread that received it when the
- * children's connections are up (a one-way send that does not wait for a reply), else from a thread of its own. A
- * child it cannot reach is reported to the pool and routed around: its children get the order from the relay. A
+ * children's connections are up (a one-way send that does not wait for a reply), else from a thread of its own that
+ * relays that order and every later one queued behind it, so the children get them in order. A child it cannot reach
+ * is reported to the pool (once) and routed around, order by order: its children get the order from the relay. A
  * relay that dies after it took an order in leaves its subtree without it: a replica that sees a gap in the numbers,
  * or hears that a process died, fetches the orders it lacks from the sequencer ({@link Delivery}).
  */
@@ -36,6 +37,11 @@ final class OrderRelay {
     private final RepmiRuntime rt;
     /** The number of replicas, the sequencer's included, from which orders are relayed. */
     final int relayFrom;
+    /** Orders to relay from {@link #drainHandOffs}'s thread, oldest first: {Deliver, int[] subtree}. */
+    private final java.util.ArrayDeque<Object[]> handOffs = new java.util.ArrayDeque<>();
+    private boolean handingOff;
+    /** The children this relay could not reach and reported to the pool (once each). */
+    private final java.util.Set<Integer> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     OrderRelay(RepmiRuntime rt) {
         this.rt = rt;
@@ -68,13 +74,42 @@ final class OrderRelay {
                     + " (those replicas fetch it from the sequencer)", d.seq());
             return;
         }
-        if (!Rmi.onReceiveThread() || childrenConnected(subtree)) {
-            forward(d, subtree, false);
-        } else {
-            Thread.ofVirtual().name("mobula-repmi-relay").start(() -> {
-                rt.protocolThread();
-                forward(d, subtree, false);
-            });
+        synchronized (handOffs) {
+            if (!handOffs.isEmpty() || (Rmi.onReceiveThread() && !childrenConnected(subtree))) {
+                // a send that may wait (a look-up, a connection set-up) leaves from a thread of its own; later orders
+                // follow it through the same queue, so the children get them in order
+                handOffs.add(new Object[] {d, subtree});
+                if (!handingOff) {
+                    handingOff = true;
+                    Thread.ofVirtual().name("mobula-repmi-relay").start(this::drainHandOffs);
+                }
+                return;
+            }
+        }
+        forward(d, subtree, false);
+    }
+
+    /** Relays the handed-off orders in the order they came, until none is left. */
+    private void drainHandOffs() {
+        rt.protocolThread();
+        while (true) {
+            Object[] next;
+            synchronized (handOffs) {
+                next = handOffs.peek();
+                if (next == null) {
+                    handingOff = false;
+                    return;
+                }
+            }
+            try {
+                forward((Deliver) next[0], (int[]) next[1], false);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "RepMI: relaying order " + ((Deliver) next[0]).seq() + " failed", e);
+            } finally {
+                synchronized (handOffs) {
+                    handOffs.poll(); // only now: an order arriving meanwhile queues behind it
+                }
+            }
         }
     }
 
@@ -143,12 +178,17 @@ final class OrderRelay {
             rt.port(rank).order(d, below);
             return true;
         } catch (RemoteException | CloudException e) {
-            LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", rank, e.getMessage());
-            rt.failover.markLost(rank);
-            if (Rmi.onReceiveThread()) {
-                Thread.ofVirtual().start(() -> rt.pool.lost(rank, e)); // a call to the coordinator: not from here
-            } else {
+            if (sequencer) {
+                // as for a payload it cannot deliver: the sequencer sends it nothing more (the pool decides)
+                LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", rank, e.getMessage());
+                rt.failover.markLost(rank);
                 rt.pool.lost(rank, e);
+            } else if (reported.add(rank)) {
+                // a relay only routes around it, order by order: the sequencer's list decides who is in the tree,
+                // and the pool whether it is gone; a child that lives on fetches what it missed
+                LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} is unreachable; its orders go around it: {1}",
+                        rank, e.getMessage());
+                Thread.ofVirtual().start(() -> rt.pool.lost(rank, e)); // a call to the coordinator: not from here
             }
             return false;
         }

@@ -44,7 +44,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
     @NonBlocking
     public void order(RepmiMessages.Deliver header, int[] relay) {
         try {
-            if (relay != null && rt.delivery.isNew(header)) {
+            if (relay != null && rt.delivery.claimRelay(header)) {
                 rt.relay.relay(header, relay); // first: the subtree's replicas need not wait for this one
             }
             rt.delivery.onOrder(header);
