@@ -19,8 +19,8 @@ public final class RepmiSeeds {
 
     public static void write(Sink sink, SerialWriter w, Serialization rmi, int le) throws IOException {
         String h = "io.mobula.repmi.ReplicaPortFuzzTest";
-        // deliver 0, fetch 1, install 2, joinRefused 3, order 4, payload 5, progress 6, publish 7, redeliver 8,
-        // resume 9, status 10, submit 11
+        // deliver 0, fetch 1, install 2, joinRefused 3, order 4, orders 5, payload 6, progress 7, publish 8,
+        // redeliver 9, resume 10, status 11, submit 12
         RepmiMessages.Deliver d = new RepmiMessages.Deliver(5, 0, 1, 9, 9, 3, 2);
         byte[] args = rmi.toBytes(new Object[] {Samples.graphs().get(0), "x"});
         w.beginMessage();
@@ -35,20 +35,26 @@ public final class RepmiSeeds {
         sink.call(h, "install", 2, le, w);
         w.beginMessage();
         w.writeObject(new ArrayList<>(List.of(new RepmiMessages.Entry(d, args))));
-        sink.call(h, "redeliver", 8, le, w);
+        sink.call(h, "redeliver", 9, le, w);
         w.beginMessage();
         RepmiMessages.Submit s = new RepmiMessages.Submit(1, 9, 9, 0, RepmiMessages.CREATE, new int[] {1, 2});
         byte[] create = rmi.toBytes(new RepmiMessages.Create("p.CounterImpl", "p.Counter", "cloud",
                 new Object[] {1, "two"}));
         w.writeObject(s);
         w.writeObject(create);
-        sink.call(h, "submit", 11, le, w);
+        sink.call(h, "submit", 12, le, w);
         w.beginMessage();
         w.writeObject(s);
         w.writeObject(create);
-        sink.call(h, "publish", 7, le, w);
+        sink.call(h, "publish", 8, le, w);
         w.beginMessage();
         w.writeObject(d);
+        w.writeObject(new int[] {1, 3, 5, 2}); // the ranks to relay the order to, as runs
         sink.call(h, "order", 4, le, w);
+        w.beginMessage();
+        w.writeLong(5);
+        w.writeLong(Long.MAX_VALUE);
+        w.writeInt(2);
+        sink.call(h, "orders", 5, le, w);
     }
 }

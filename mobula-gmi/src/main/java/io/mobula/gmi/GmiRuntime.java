@@ -1,5 +1,7 @@
 package io.mobula.gmi;
 
+import io.mobula.pool.BinomialTree;
+
 import io.mobula.gmi.GroupMessages.Encoded;
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.gmi.GroupMessages.Part;

@@ -7,6 +7,7 @@ import io.mobula.gmi.Results.Outcome;
 import io.mobula.gmi.spi.GroupInvoker;
 import io.mobula.gmi.spi.GroupMethodInfo;
 import io.mobula.gmi.spi.ResultType;
+import io.mobula.pool.BinomialTree;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 

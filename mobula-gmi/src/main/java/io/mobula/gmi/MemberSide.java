@@ -6,6 +6,7 @@ import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.GroupMessages.Reply;
 import io.mobula.gmi.Results.Outcome;
 import io.mobula.gmi.spi.ResultType;
+import io.mobula.pool.BinomialTree;
 import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
 import java.util.function.Supplier;

@@ -1,5 +1,7 @@
 package io.mobula.gmi;
 
+import io.mobula.pool.BinomialTree;
+
 /**
  * How one message goes from position 0 to every position of a group: along the binomial tree of
  * {@link BinomialTree}, each position sending it on to its children, farthest first so that the large subtrees start

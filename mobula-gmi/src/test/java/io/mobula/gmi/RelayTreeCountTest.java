@@ -2,6 +2,7 @@ package io.mobula.gmi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import io.mobula.pool.BinomialTree;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,5 +1,7 @@
 package io.mobula.gmi;
 
+import io.mobula.pool.BinomialTree;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -2,7 +2,8 @@ package io.mobula.repmi;
 
 /**
  * Counters of this process's RepMI since it started ({@link Cloud#counters}). A write's payload reaches every replica
- * once: its writer sends it to each other replica, and the sequencer sends each replica only the write's order (or the
+ * once: its writer sends it to each other replica, and the sequencer sends each replica only the write's order (along a tree of the replicas from
+ * {@code mobula.repmi.relayFrom} replicas on; or the
  * order with the payload to a replica the writer did not yet know, and to one that lost it in a fail-over).
  *
  * @param writes           writes, cloud creations and joins this process made
@@ -13,7 +14,11 @@ package io.mobula.repmi;
  *                         writer died while sending it, say) and that this process got from another one
  * @param ordersTakenByWriter orders of this process's writes that the writing thread took in itself while it waited
  *                         for its write (docs/REPMI.md, "The writer takes its order in"), rather than being woken
+ * @param ordersRelayed    orders this process forwarded to the replicas below it in the sequencer's relay tree (from
+ *                         {@code mobula.repmi.relayFrom} replicas on, docs/REPMI.md)
+ * @param ordersFetched    orders this process lacked (a gap in the numbers, or a relay above it died) and got from the
+ *                         sequencer
  */
 public record CloudCounters(long writes, long payloadsSent, long payloadBytesSent, long ordersSent,
-                            long payloadsFetched, long ordersTakenByWriter) {
+                            long payloadsFetched, long ordersTakenByWriter, long ordersRelayed, long ordersFetched) {
 }

@@ -27,6 +27,11 @@ import java.util.concurrent.TimeUnit;
  * never submits cannot make a replica hold more than {@link #HELD_PER_WRITER} of them per process of the pool and as
  * many for all other writer ranks together, or more than a quarter of the heap: beyond, payloads are dropped (logged,
  * rate-limited) and fetched if their order comes; this process's own writes on their way are always held.
+ *
+ * <p>Orders come from the sequencer, directly or through relays ({@link OrderRelay}). A relay that dies leaves the
+ * replicas below it without the orders it had not forwarded: a gap in the numbers that lasts {@link #GAP_GRACE_MS},
+ * or the news that a process died while orders are relayed, makes this replica fetch the orders it lacks from the
+ * sequencer ({@link ReplicaPort#orders}).
  */
 final class Delivery {
     private static final System.Logger LOG = System.getLogger(Delivery.class.getName());
@@ -34,6 +39,17 @@ final class Delivery {
     private static final int LOG_LIMIT = 8192;
     /** How long an order waits for its payload from the writer before this replica asks the others for it. */
     static final long PAYLOAD_GRACE_MS = 1000;
+    /**
+     * How long a gap in the order numbers may last before this replica fetches the missing orders from the sequencer
+     * (orders come along one path of the relay tree, in order, but a change of the tree may reorder two briefly).
+     */
+    static final long GAP_GRACE_MS = 250;
+    /**
+     * How many times, {@link #GAP_GRACE_MS} apart, a replica asks the sequencer for the orders after those it holds
+     * once it heard of a loss: the sequencer routes no order through the lost process from when it knows of the loss,
+     * which may be a little after this replica.
+     */
+    static final int CATCH_UP_TRIES = 4;
     private final RepmiRuntime rt;
     private final Object arrivals = new Object();
     /** Ordered writes not started yet, by number; a null payload: on its way, or not needed (below the floor). */
@@ -56,8 +72,17 @@ final class Delivery {
     /** Payloads refused because {@link #unordered} was full; each is fetched if its order comes. */
     private final io.mobula.transport.RateLimitedLog refusedLog = new io.mobula.transport.RateLimitedLog(LOG,
             Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
-    /** Whether a thread is getting the payloads of {@link #waiting} orders from other replicas. */
+    /** Whether a thread is getting missing orders, or the payloads of {@link #waiting} orders, from other replicas. */
     private boolean fetching;
+    /** Since when (nanoTime) the held-back orders have had a gap below them, or 0. */
+    private long gapSince;
+    /**
+     * Processes this replica heard died while orders are relayed, each with the tries left: it asks the sequencer
+     * for the orders after those it holds (the dead one may have been its relay, and the last orders leave no gap).
+     */
+    private final HashMap<Integer, Integer> catchUps = new HashMap<>();
+    /** The numbers of the orders this replica relayed lately (the last {@link #LOG_LIMIT}), so each goes down once. */
+    private final TreeSet<Long> relayed = new TreeSet<>();
     private long nextSeq = 1;
     /** Whether this replica has its state: the first sequencer from the start, the others once their snapshot is in. */
     private boolean ready;
@@ -249,12 +274,98 @@ final class Delivery {
         holdBack.put(d.seq(), e);
         if (payload == null && d.origin() >= 0 && d.call() >= taken.floor(d.origin())) {
             waiting.put(d.seq(), System.nanoTime());
-            if (!fetching) {
-                fetching = true;
-                Thread.ofVirtual().name("mobula-repmi-payloads").start(this::fetchMissing);
-            }
+            startFetching();
         }
         drain();
+        if (gapSince == 0 && hasGap()) {
+            gapSince = System.nanoTime();
+            startFetching();
+        }
+    }
+
+    /** Starts the thread that fetches missing orders and payloads, unless it runs; holding {@link #arrivals}. */
+    private void startFetching() {
+        if (!fetching) {
+            fetching = true;
+            Thread.ofVirtual().name("mobula-repmi-fetch").start(this::fetchMissing);
+        }
+    }
+
+    /** Whether an order below a held-back one has not come; holding {@link #arrivals}. */
+    private boolean hasGap() {
+        // once ready, the hold-back holds numbers from nextSeq on only
+        return ready && !holdBack.isEmpty() && holdBack.lastKey() - nextSeq + 1 > holdBack.size();
+    }
+
+    /** The lowest number from {@link #nextSeq} on that is not held back; holding {@link #arrivals}. */
+    private long firstMissing() {
+        long q = nextSeq;
+        while (holdBack.containsKey(q)) {
+            q++;
+        }
+        return q;
+    }
+
+    /**
+     * Whether this replica should relay order {@code d} to its subtree: the first copy of it that came with a list to
+     * relay it to, and not of a fenced-off epoch. Not whether this replica holds it: an order this replica fetched
+     * from the sequencer (a gap) was not relayed, and when the relayed copy comes late, its subtree still needs it; a
+     * second relayed copy (a relay routed around a child that had it) goes down the tree once.
+     */
+    boolean claimRelay(Deliver d) {
+        if (rt.isStopped()) {
+            return false;
+        }
+        synchronized (arrivals) {
+            if (d.epoch() < fence || !relayed.add(d.seq())) {
+                return false;
+            }
+            if (relayed.size() > LOG_LIMIT) {
+                relayed.pollFirst();
+            }
+            return true;
+        }
+    }
+
+    /**
+     * Process {@code rank}, not the sequencer, is gone. If orders may be relayed (enough replicas), it may have been a
+     * relay above this replica and taken orders with it that no later order reveals as a gap: this replica asks the
+     * sequencer for every order after those it holds, naming {@code rank} so the sequencer sends none through it.
+     */
+    void memberLost(int rank) {
+        if (rt.isStopped() || rt.failover.sequencesHere()) {
+            return;
+        }
+        synchronized (arrivals) {
+            if (!ready || members.size() < rt.relay.relayFrom) {
+                return;
+            }
+            catchUps.put(rank, CATCH_UP_TRIES);
+            startFetching();
+        }
+    }
+
+    /**
+     * An ordered write fetched from the sequencer (its payload, if not null, from the sequencer's log): paired with a
+     * copy this replica holds from the writer if any, so that copy is not held on.
+     */
+    private boolean takeFetched(RepmiMessages.Entry e) {
+        Deliver d = e.header();
+        synchronized (arrivals) {
+            if (rt.isStopped() || d.epoch() < fence || (ready && d.seq() < nextSeq) || holdBack.containsKey(d.seq())) {
+                if (e.payload() != null && waiting.containsKey(d.seq())) {
+                    onDeliver(d, e.payload()); // held without its payload: here it is
+                }
+                return false;
+            }
+            TreeMap<Long, Copies> fromWriter = unordered.get(d.origin());
+            if (e.payload() == null || (fromWriter != null && fromWriter.containsKey(d.call()))) {
+                onOrder(d);
+            } else {
+                onDeliver(d, e.payload());
+            }
+            return true;
+        }
     }
 
     /** Starts the held-back writes that are next in the order (only once this replica has its state). */
@@ -269,6 +380,9 @@ final class Delivery {
                 if (t.seq % REPORT_EVERY == 0) {
                     reportProgress(t.seq);
                 }
+            }
+            if (gapSince != 0 && !hasGap()) {
+                gapSince = 0;
             }
         }
     }
@@ -386,6 +500,10 @@ final class Delivery {
             waiting.headMap(nextSeq).clear();
             ready = true;
             drain();
+            if (gapSince == 0 && hasGap()) {
+                gapSince = System.nanoTime();
+                startFetching();
+            }
         }
     }
 
@@ -445,31 +563,72 @@ final class Delivery {
     }
 
     /**
-     * Gets the payloads of orders that waited longer than {@link #PAYLOAD_GRACE_MS} for them: from the sequencer (it
-     * had every payload it ordered), else from any member holding one. Runs while orders wait; gives up on one (an
-     * error: this replica cannot apply writes past it) after the timeout.
+     * Gets what this replica lacks from the others, while it lacks anything: orders below a held-back one that have
+     * not come within {@link #GAP_GRACE_MS}, and the orders after those held when a process died that may have been a
+     * relay ({@link #memberLost}), from the sequencer ({@link #fetchOrders}); and the payloads of orders that waited
+     * longer than {@link #PAYLOAD_GRACE_MS} for them, from the sequencer (it had every payload it ordered), else from
+     * any member holding one. Every wait is bounded: a gap or a payload still missing after the timeout is an error
+     * (this replica cannot apply writes past it), a catch-up is tried {@link #CATCH_UP_TRIES} times.
      */
     private void fetchMissing() {
         RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
         try {
             while (true) {
-                try {
-                    Thread.sleep(PAYLOAD_GRACE_MS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                boolean catchUpNow;
+                synchronized (arrivals) {
+                    catchUpNow = catchUps.containsValue(CATCH_UP_TRIES); // a first try: at once; later ones wait
+                }
+                if (!catchUpNow) {
+                    try {
+                        Thread.sleep(GAP_GRACE_MS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
                 List<Deliver> late = new ArrayList<>();
+                long gapFrom = -1;
+                long gapTo = -1;
+                int report = -1;
                 synchronized (arrivals) {
-                    if (waiting.isEmpty() || rt.isStopped() || Thread.currentThread().isInterrupted()) {
+                    if (gapSince != 0 && !hasGap()) {
+                        gapSince = 0;
+                    }
+                    if ((waiting.isEmpty() && gapSince == 0 && catchUps.isEmpty()) || rt.isStopped()
+                            || Thread.currentThread().isInterrupted()) {
                         fetching = false;
                         return;
                     }
                     long now = System.nanoTime();
+                    if (gapSince != 0 && now - gapSince > rt.timeoutNanos) {
+                        LOG.log(Level.ERROR, "RepMI: the sequencer did not give the missing order {0} within {1} ms;"
+                                + " this replica cannot apply writes past it", firstMissing(),
+                                TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
+                        catchUps.clear();
+                        waiting.clear(); // nothing past the gap can run: give up on its payloads too
+                        fetching = false;
+                        return;
+                    }
+                    if (!catchUps.isEmpty()) {
+                        Map.Entry<Integer, Integer> c = catchUps.entrySet().iterator().next();
+                        report = c.getKey();
+                        if (c.getValue() <= 1) {
+                            catchUps.remove(report);
+                        } else {
+                            c.setValue(c.getValue() - 1);
+                        }
+                        gapFrom = hasGap() ? firstMissing() : (holdBack.isEmpty() ? nextSeq : holdBack.lastKey() + 1);
+                        gapTo = Long.MAX_VALUE;
+                    } else if (gapSince != 0 && now - gapSince >= TimeUnit.MILLISECONDS.toNanos(GAP_GRACE_MS)) {
+                        gapFrom = firstMissing();
+                        gapTo = holdBack.lastKey() - 1;
+                    }
                     for (Map.Entry<Long, Long> w : waiting.entrySet()) {
                         if (now - w.getValue() > rt.timeoutNanos) {
                             LOG.log(Level.ERROR, "RepMI: no replica could give the payload of write {0} within {1} ms;"
                                     + " this replica cannot apply writes past it", w.getKey(),
                                     TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
+                            catchUps.clear();
+                            gapSince = 0;
                             fetching = false;
                             return;
                         }
@@ -477,6 +636,9 @@ final class Delivery {
                             late.add(holdBack.get(w.getKey()).header());
                         }
                     }
+                }
+                if (gapFrom >= 0) {
+                    fetchOrders(gapFrom, gapTo, report);
                 }
                 for (Deliver d : late) {
                     byte[] p = payloadFromOthers(d);
@@ -488,6 +650,30 @@ final class Delivery {
             }
         } finally {
             RepmiRuntime.PROTOCOL.remove();
+        }
+    }
+
+    /**
+     * Asks the sequencer for the orders numbered {@code from} to {@code to} (its last at most) and takes them in;
+     * {@code lost} is a process that died, or -1. During a fail-over the sequencer is not asked (the new sequencer
+     * gives every survivor what it lacks); an unanswered request is asked again at the next round.
+     */
+    private void fetchOrders(long from, long to, int lost) {
+        int seq = rt.failover.sequencer();
+        if (rt.failover.isFailingOver() || seq == rt.pool.rank() || rt.failover.isLost(seq)) {
+            return;
+        }
+        try {
+            int got = 0;
+            for (RepmiMessages.Entry e : rt.port(seq).orders(from, to, lost)) {
+                if (takeFetched(e)) {
+                    got++;
+                }
+            }
+            rt.stats.ordersFetched(got);
+        } catch (RemoteException | CloudException e) {
+            LOG.log(Level.DEBUG, "the sequencer (pool rank {0}) did not give orders {1} to {2}: {3}", seq, from, to,
+                    e.getMessage());
         }
     }
 

@@ -46,6 +46,11 @@ final class Failover {
         return rt.pool.rank() == sequencer && !failingOver;
     }
 
+    /** Whether the sequencer is being replaced. */
+    boolean isFailingOver() {
+        return failingOver;
+    }
+
     boolean isLost(int rank) {
         return lost.contains(rank);
     }
@@ -90,6 +95,7 @@ final class Failover {
         rt.forgetPort(rank);
         rt.delivery.writerLost(rank);
         if (rank != sequencer) {
+            rt.delivery.memberLost(rank); // it may have relayed orders to this replica
             return;
         }
         synchronized (changed) {

@@ -20,9 +20,13 @@ interface ReplicaPort extends Remote {
     @OneWay
     void publish(RepmiMessages.Submit header, byte[] payload) throws RemoteException;
 
-    /** From the sequencer: the place of a write whose payload this replica received from the writer. */
+    /**
+     * From the sequencer, or a relay above this replica in the sequencer's tree ({@link OrderRelay}): the place of a
+     * write whose payload this replica received from the writer. {@code relay} lists the ranks of this replica's
+     * subtree ({@link RankRuns}), to which it forwards the order; null when it forwards to nobody.
+     */
     @OneWay
-    void order(RepmiMessages.Deliver header) throws RemoteException;
+    void order(RepmiMessages.Deliver header, int[] relay) throws RemoteException;
 
     /** From the sequencer (or a new sequencer's fail-over): a write's place with its payload. */
     @OneWay
@@ -51,6 +55,13 @@ interface ReplicaPort extends Remote {
      * contiguously received sequence number and the highest it holds back.
      */
     long[] status(int epoch) throws RemoteException;
+
+    /**
+     * To the sequencer, from a replica that lacks orders (a gap in the numbers, or a relay above it died): the ordered
+     * writes numbered {@code from} to {@code to} (the last one sequenced at most), with their payloads. {@code lost}
+     * is a process the replica learned is gone (the sequencer routes no later order through it), or -1.
+     */
+    java.util.List<RepmiMessages.Entry> orders(long from, long to, int lost) throws RemoteException;
 
     /** Failover, step 2: the logged and held-back writes numbered {@code from} to {@code to} this replica has. */
     java.util.List<RepmiMessages.Entry> fetch(long from, long to) throws RemoteException;

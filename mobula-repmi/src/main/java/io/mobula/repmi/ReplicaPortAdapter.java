@@ -7,7 +7,7 @@ import java.lang.System.Logger.Level;
  * Routes RepMI's inbound messages; nothing escapes (one-way calls have nobody to answer).
  *
  * <p>A write's payload and its order ({@link #publish}, {@link #order}, {@link #deliver}) are taken in on the thread
- * that received them ({@code @NonBlocking}, thesis 3.3.1): they only file the message under a short lock and start
+ * that received them (an order is first relayed to this replica's subtree, {@link OrderRelay}) ({@code @NonBlocking}, thesis 3.3.1): they only file the message under a short lock and start
  * the writes whose turn came on threads of their own, so no thread is woken to take them in, and a writer waiting
  * for its own write receives its order itself ({@link RepmiRuntime#write}). Everything that may wait (sequencing,
  * which may wait for the flow-control window; progress reports, which take the sequencer's lock; fail-over and
@@ -42,8 +42,11 @@ final class ReplicaPortAdapter implements ReplicaPort {
 
     @Override
     @NonBlocking
-    public void order(RepmiMessages.Deliver header) {
+    public void order(RepmiMessages.Deliver header, int[] relay) {
         try {
+            if (relay != null && rt.delivery.claimRelay(header)) {
+                rt.relay.relay(header, relay); // first: the subtree's replicas need not wait for this one
+            }
             rt.delivery.onOrder(header);
         } catch (Throwable t) {
             LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
@@ -85,6 +88,18 @@ final class ReplicaPortAdapter implements ReplicaPort {
     public long[] status(int epoch) {
         rt.protocolThread();
         return rt.delivery.status(epoch);
+    }
+
+    @Override
+    public java.util.List<RepmiMessages.Entry> orders(long from, long to, int lost) {
+        rt.protocolThread();
+        java.util.List<RepmiMessages.Entry> entries = rt.sequencer.orders(from, to, lost);
+        for (RepmiMessages.Entry e : entries) {
+            if (e.payload() != null) {
+                rt.stats.payloadSent(e.payload().length);
+            }
+        }
+        return entries;
     }
 
     @Override

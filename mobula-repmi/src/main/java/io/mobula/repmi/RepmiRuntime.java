@@ -37,7 +37,9 @@ import java.util.function.Supplier;
  * sequences, and replacing a lost sequencer).
  *
  * <p>Settings: {@code mobula.repmi.timeoutMs} bounds a write's wait for its own application and a look-up's wait
- * for a cloud (default 120000). {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
+ * for a cloud (default 120000). {@code mobula.repmi.relayFrom} is the number of replicas from which the sequencer's
+ * orders travel along a binomial tree of the replicas instead of from the sequencer to each ({@link OrderRelay},
+ * default 16). {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
  * (thesis Figure 4.13's anomaly; only to show it).
  */
 final class RepmiRuntime {
@@ -77,6 +79,7 @@ final class RepmiRuntime {
     private final Object cloudsChanged = new Object();
     final Failover failover = new Failover(this);
     final Sequencer sequencer = new Sequencer(this);
+    final OrderRelay relay = new OrderRelay(this);
     final Delivery delivery = new Delivery(this);
     final Joins joins = new Joins(this);
 
@@ -628,6 +631,11 @@ final class RepmiRuntime {
     /** Whether RepMI stopped in this process ({@link #stop}). */
     boolean isStopped() {
         return stopped != null;
+    }
+
+    /** Pool rank {@code rank}'s port if this process knows it already (no look-up), else null. */
+    ReplicaPort knownPort(int rank) {
+        return ports.get(rank);
     }
 
     /** Uses {@code port} as pool rank {@code rank}'s, instead of looking it up (the in-process tests' other ranks). */

@@ -9,6 +9,8 @@ final class RepmiStats {
     private final LongAdder payloadBytes = new LongAdder();
     private final LongAdder orders = new LongAdder();
     private final LongAdder fetched = new LongAdder();
+    private final LongAdder relayed = new LongAdder();
+    private final LongAdder ordersFetched = new LongAdder();
     private final LongAdder takenByWriter = new LongAdder();
 
     /** This process made a write (or a creation, or its JOIN). */
@@ -27,6 +29,16 @@ final class RepmiStats {
         orders.increment();
     }
 
+    /** An order was forwarded to a replica below this one in the sequencer's tree ({@link OrderRelay}). */
+    void orderRelayed() {
+        relayed.increment();
+    }
+
+    /** {@code count} orders this replica lacked (a gap, or a relay above it died) were got from the sequencer. */
+    void ordersFetched(int count) {
+        ordersFetched.add(count);
+    }
+
     /** An ordered write's payload, which had not come from its writer in time, was got from another process. */
     void payloadFetched() {
         fetched.increment();
@@ -39,6 +51,6 @@ final class RepmiStats {
 
     CloudCounters snapshot() {
         return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum(), fetched.sum(),
-                takenByWriter.sum());
+                takenByWriter.sum(), relayed.sum(), ordersFetched.sum());
     }
 }

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The sequencer's side of the total order (thesis 4.3), active in the process that sequences now: numbers each
- * submitted write and broadcasts its order, holding new writes back (bounded) while a live replica lags more than
+ * submitted write and broadcasts its order ({@link OrderRelay}: directly, or along a tree from enough replicas on),
+ * holding new writes back (bounded) while a live replica lags more than
  * {@link #WINDOW} writes behind (flow control). The writer sent its payload to the replicas it knew itself; they get
  * the order alone, and only a replica it did not know (one that joined meanwhile) gets the payload from here.
  */
@@ -26,6 +27,8 @@ final class Sequencer {
     private final ConcurrentHashMap<Integer, Long> progress = new ConcurrentHashMap<>();
     /** Where deliveries go: the members, and joiners from their JOIN on. */
     private final TreeSet<Integer> destinations = new TreeSet<>(Set.of(0));
+    /** The destinations that get an order alone, per write (reused under {@link #sequencing}). */
+    private int[] orderOnly = new int[0];
 
     Sequencer(RepmiRuntime rt) {
         this.rt = rt;
@@ -60,29 +63,66 @@ final class Sequencer {
                 destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
             }
             int self = rt.pool.rank();
-            for (int r : destinations.toArray(new Integer[0])) {
+            int[] alone = orderOnly;
+            if (alone.length < destinations.size()) {
+                alone = new int[destinations.size()];
+                orderOnly = alone;
+            }
+            int count = 0;
+            for (int r : destinations) {
                 if (rt.failover.isLost(r)) {
                     continue;
                 }
                 if (r == self) {
                     rt.delivery.onOrder(d); // its payload came with the submission
-                    continue;
-                }
-                try {
-                    if (s.sentTo(r)) {
-                        rt.stats.orderSent();
-                        rt.port(r).order(d);
-                    } else {
+                } else if (s.sentTo(r)) {
+                    alone[count++] = r; // holds the payload from its writer: the order alone, perhaps relayed
+                } else {
+                    try {
                         rt.stats.payloadSent(payload.length);
                         rt.port(r).deliver(d, payload);
+                    } catch (RemoteException | CloudException e) {
+                        LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r,
+                                e.getMessage());
+                        rt.failover.markLost(r);
+                        rt.pool.lost(r, e);
                     }
-                } catch (RemoteException | CloudException e) {
-                    LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r, e.getMessage());
-                    rt.failover.markLost(r);
-                    rt.pool.lost(r, e);
                 }
             }
+            rt.relay.broadcast(d, alone, count);
         }
+    }
+
+    /**
+     * The ordered writes from {@code from} to {@code to} (to the last one given out at most), for a replica that lacks
+     * them (a relay above it died, thesis-beyond): from this process's replica's log, which holds every order given
+     * out here with its payload. {@code lost}, if not negative, is a process the asking replica learned is gone: if the
+     * pool has declared it so here too, it is treated as lost at once, so no order sequenced after the answer goes
+     * through it (the replica asks again a few times, in case this process hears of the loss later).
+     */
+    java.util.List<RepmiMessages.Entry> orders(long from, long to, int lost) {
+        if (lost >= 0 && lost != rt.pool.rank() && declaredGone(lost)) {
+            rt.failover.lost(lost, "the pool declared it gone"); // before its event reaches RepMI here
+        }
+        if (!rt.failover.sequencesHere()) {
+            return java.util.List.of(); // a fail-over is under way: it gives every survivor what it lacks
+        }
+        long last;
+        synchronized (sequencing) {
+            last = Math.min(to, lastSeq);
+        }
+        return last < from ? java.util.List.of() : rt.delivery.fetch(from, last);
+    }
+
+    /** Whether the pool has declared process {@code rank} dead or gone (a replica's word alone is not enough). */
+    private boolean declaredGone(int rank) {
+        for (io.mobula.pool.PoolEvent e : rt.pool.events()) {
+            if (e.rank() == rank && (e.kind() == io.mobula.pool.PoolEvent.Kind.DIED
+                    || e.kind() == io.mobula.pool.PoolEvent.Kind.LEFT)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind. */

@@ -23,6 +23,9 @@ public interface Counter extends Root {
     /** A read: the writes of {@link #set} applied. */
     int sets();
 
+    /** A read: a hash of the values {@link #set} was called with, in the order applied (equal replicas, equal order). */
+    long history();
+
     /** A read: the arrays applied. */
     int arrays();
 

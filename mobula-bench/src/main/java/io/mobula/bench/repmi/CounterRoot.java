@@ -9,6 +9,7 @@ import io.mobula.repmi.CloudObject;
 public class CounterRoot extends CloudObject implements Counter {
     private int value;
     private int sets;
+    private long history;
     private int arrays;
     private long arrayBytes;
     private int bad;
@@ -26,6 +27,7 @@ public class CounterRoot extends CloudObject implements Counter {
     public synchronized void set(int v) {
         value = v;
         sets++;
+        history = history * 1_000_003L + v;
     }
 
     @Override
@@ -49,6 +51,11 @@ public class CounterRoot extends CloudObject implements Counter {
     @Override
     public synchronized int sets() {
         return sets;
+    }
+
+    @Override
+    public synchronized long history() {
+        return history;
     }
 
     @Override

@@ -117,6 +117,11 @@ public final class SimMember {
         return counter.sets();
     }
 
+    /** The hash of the values this node's replica applied, in the order applied. */
+    public static long writeHistory() {
+        return counter.history();
+    }
+
     /** Leaves the pool (its heartbeat thread ends). */
     public static void close() {
         if (pool != null) {

@@ -35,6 +35,10 @@ public final class Simulation implements AutoCloseable {
     /** Every operation that can be chosen ({@link #run(int, long, List, java.util.function.Consumer)}). */
     static final List<String> OPERATIONS = List.of("broadcast", "broadcast-ack", "reduce", "reduce-to-all",
             "gather-to-all", "repmi-write");
+    /** Writes each member makes at once after the measurements, to check that every replica orders them alike. */
+    static final int CONCURRENT_WRITES = 3;
+    /** How many members make those writes at once. */
+    static final int CONCURRENT_WRITERS = 16;
 
     private final int n;
     private final int coordinator;
@@ -67,7 +71,7 @@ public final class Simulation implements AutoCloseable {
      */
     static List<ScaleRow> run(int n, long timeoutMs) throws Exception {
         List<ScaleRow> rows = new ArrayList<>();
-        run(n, timeoutMs, rows::add);
+        run(n, timeoutMs, OPERATIONS, rows::add);
         return rows;
     }
 
@@ -111,6 +115,14 @@ public final class Simulation implements AutoCloseable {
         settle(() -> true);
         rows.accept(row("pool-form", 1));
 
+        gmiOperations(rows);
+        if (operations.contains("repmi-write")) {
+            repmiOperations(rows);
+        }
+    }
+
+    /** Group formation and the GMI operations. */
+    private void gmiOperations(java.util.function.Consumer<ScaleRow> rows) throws Exception {
         traffic.reset();
         everyMember(r -> call(r, "formGroup", runs));
         settle(() -> true);
@@ -126,10 +138,10 @@ public final class Simulation implements AutoCloseable {
             gmi(op, 2);
             rows.accept(row(op, 1));
         }
-        if (!operations.contains("repmi-write")) {
-            return;
-        }
+    }
 
+    /** Cloud formation and RepMI writes. */
+    private void repmiOperations(java.util.function.Consumer<ScaleRow> rows) throws Exception {
         traffic.reset();
         call(0, "cloud");
         List<Integer> others = new ArrayList<>();
@@ -150,6 +162,37 @@ public final class Simulation implements AutoCloseable {
         }
         awaitApplied(1 + WRITES);
         rows.accept(row("repmi-write", WRITES));
+        sameOrderEverywhere(1 + WRITES);
+    }
+
+    /**
+     * Not measured: {@link #CONCURRENT_WRITERS} members spread over the ranks (every member below that) write
+     * {@link #CONCURRENT_WRITES} values each at once, and every replica must have applied them all in the same order
+     * (one total order, carried along the relay tree from {@code mobula.repmi.relayFrom} replicas on); the simulation
+     * fails otherwise. Not every member writes: each writer connects to every replica, and N^2 connections in one JVM
+     * exceed its open files from N = 128 on.
+     */
+    private void sameOrderEverywhere(int before) throws Exception {
+        List<Integer> all = new ArrayList<>();
+        int writers = Math.min(n, CONCURRENT_WRITERS);
+        for (int i = 0; i < writers; i++) {
+            all.add(i * n / writers);
+        }
+        parallel(all, r -> {
+            for (int i = 0; i < CONCURRENT_WRITES; i++) {
+                call(r, "write", 1_000 * (r + 1) + i);
+            }
+            return null;
+        });
+        awaitApplied(before + writers * CONCURRENT_WRITES);
+        long first = (Long) call(0, "writeHistory");
+        for (int r = 1; r < n; r++) {
+            long h = (Long) call(r, "writeHistory");
+            if (h != first || (Integer) call(r, "writesApplied") != before + writers * CONCURRENT_WRITES) {
+                throw new IllegalStateException("at N = " + n + " replica " + r + " applied the writes of every member"
+                        + " in another order than replica 0 (history " + h + " against " + first + ")");
+            }
+        }
     }
 
     /** Runs a GMI operation (rooted at rank 0, or from every rank for the combined ones) and checks its result. */

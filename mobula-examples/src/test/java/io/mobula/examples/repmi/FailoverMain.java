@@ -67,6 +67,9 @@ public final class FailoverMain {
             }
             System.out.println("[failover] rank " + me + "'s blocking read, waiting since before the halt, returned"
                     + " with " + seen + " values");
+            io.mobula.repmi.CloudCounters c = Cloud.counters();
+            System.out.println("[failover] rank " + me + " relayed " + c.ordersRelayed() + " orders, fetched "
+                    + c.ordersFetched() + " orders from the sequencer");
             if (me == alive.get(0)) {
                 System.out.println("[failover] survivors agree: " + values.length + " values, none lost, none twice");
             }

@@ -165,10 +165,19 @@ class RepmiAcrossJvmsTest {
     }
 
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(ints = {0, 2})
-    void aKilledSequencerOrReplicaLeavesSurvivorsInAgreement(int victim) throws Exception {
-        // victim 0: the sequencer is replaced with no write lost or applied twice; victim 2: a replica is dropped
-        inPoolOfFour("failover-" + victim, victim, List.of(), FailoverMain.class, "150", Integer.toString(victim));
+    @CsvSource(delimiter = '|', value = {"0|16", "0|2", "2|2"})
+    void aKilledSequencerOrReplicaLeavesSurvivorsInAgreement(int victim, int relayFrom) throws Exception {
+        // victim 0: the sequencer is replaced with no write lost or applied twice; victim 2: a replica is dropped.
+        // With orders relayed from 2 replicas on, the tree over ranks 0-3 is 0 -> {2, 1}, 2 -> 3: victim 2 is rank
+        // 3's relay (its orders come around it, or from the sequencer when it took some with it), and a killed
+        // sequencer leaves survivors that lack the orders their relay had not passed on yet
+        List<String> out = inPoolOfFour("failover-" + victim + "-" + relayFrom, victim,
+                List.of("-Dmobula.repmi.relayFrom=" + relayFrom), FailoverMain.class, "150", Integer.toString(victim));
+        if (relayFrom == 2 && victim == 0) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("rank 2 relayed (\\d+) orders")
+                    .matcher(out.get(2));
+            assertTrue(m.find() && Long.parseLong(m.group(1)) > 0, "rank 2 relayed rank 3's orders: " + out.get(2));
+        }
     }
 
     @Test
@@ -208,8 +217,12 @@ class RepmiAcrossJvmsTest {
         }
     }
 
-    /** Runs {@code main} on 4 ranks with a pool server of their own; {@code victim} halts (exit 3), the rest exit 0. */
-    private static void inPoolOfFour(String name, int victim, List<String> jvmArgs, Class<?> main, String... args)
+    /**
+     * Runs {@code main} on 4 ranks with a pool server of their own; {@code victim} halts (exit 3), the rest exit 0.
+     * Returns each rank's output.
+     */
+    private static List<String> inPoolOfFour(String name, int victim, List<String> jvmArgs, Class<?> main,
+            String... args)
             throws Exception {
         try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "1500")) {
             String line = server.awaitLine("pool server listening on mobula://", Duration.ofSeconds(30));
@@ -234,6 +247,11 @@ class RepmiAcrossJvmsTest {
                 int checker = victim == 0 ? 1 : 0;
                 assertTrue(ranks.get(checker).output().contains("[failover] survivors agree"),
                         ranks.get(checker).output());
+                List<String> outputs = new ArrayList<>();
+                for (ChildJvm c : ranks) {
+                    outputs.add(c.output());
+                }
+                return outputs;
             } finally {
                 for (ChildJvm c : ranks) {
                     c.close();

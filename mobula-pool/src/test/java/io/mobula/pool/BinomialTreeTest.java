@@ -1,4 +1,4 @@
-package io.mobula.gmi;
+package io.mobula.pool;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
