@@ -2,9 +2,9 @@ package io.mobula.repmi;
 
 /**
  * Counters of this process's RepMI since it started ({@link Cloud#counters}). A write's payload reaches every replica
- * once: its writer sends it to each other replica, and the sequencer sends each replica only the write's order (along a tree of the replicas from
- * {@code mobula.repmi.relayFrom} replicas on; or the
- * order with the payload to a replica the writer did not yet know, and to one that lost it in a fail-over).
+ * once: its writer sends it to each other replica, and the sequencer sends each replica only the write's order (along
+ * a tree of the replicas from {@code mobula.repmi.relayFrom} replicas on; or the order with the payload to a replica
+ * the writer did not yet know, and to one that lost it in a fail-over).
  *
  * @param writes           writes, cloud creations and joins this process made
  * @param payloadsSent     messages (and replies) carrying a write's payload this process sent to other processes
@@ -18,7 +18,13 @@ package io.mobula.repmi;
  *                         {@code mobula.repmi.relayFrom} replicas on, docs/REPMI.md)
  * @param ordersFetched    orders this process lacked (a gap in the numbers, or a relay above it died) and got from the
  *                         sequencer
+ * @param writesRunInPlace writes this replica applied on a thread that was there already, with no hand-off (thesis
+ *                         3.3.1): the writer's own waiting thread, the receive thread after the message that brought
+ *                         the write's turn, or the sequencer's thread after it took the write in
+ * @param writesHandedOff  writes this replica applied on a thread started for them (a write whose turn came while an
+ *                         earlier one ran or waited, or one taken in where running it is not allowed)
  */
 public record CloudCounters(long writes, long payloadsSent, long payloadBytesSent, long ordersSent,
-                            long payloadsFetched, long ordersTakenByWriter, long ordersRelayed, long ordersFetched) {
+                            long payloadsFetched, long ordersTakenByWriter, long ordersRelayed, long ordersFetched,
+                            long writesRunInPlace, long writesHandedOff) {
 }

@@ -7,9 +7,11 @@ import java.lang.System.Logger.Level;
  * Routes RepMI's inbound messages; nothing escapes (one-way calls have nobody to answer).
  *
  * <p>A write's payload and its order ({@link #publish}, {@link #order}, {@link #deliver}) are taken in on the thread
- * that received them (an order is first relayed to this replica's subtree, {@link OrderRelay}) ({@code @NonBlocking}, thesis 3.3.1): they only file the message under a short lock and start
- * the writes whose turn came on threads of their own, so no thread is woken to take them in, and a writer waiting
- * for its own write receives its order itself ({@link RepmiRuntime#write}). Everything that may wait (sequencing,
+ * that received them (an order is first relayed to this replica's subtree, {@link OrderRelay}) ({@code @NonBlocking},
+ * thesis 3.3.1): they only file the message under a short lock, so no thread is woken to take them in, and a writer
+ * waiting for its own write receives its order itself ({@link RepmiRuntime#write}). The write whose turn came runs
+ * without a hand-off where it can ({@link Delivery}): on the writer's own waiting thread, on the receive thread after
+ * the message, or on the sequencer's thread after it took a write in. Everything that may wait (sequencing,
  * which may wait for the flow-control window; progress reports, which take the sequencer's lock; fail-over and
  * joins) runs on the runtime's threads as before.
  */
@@ -23,10 +25,14 @@ final class ReplicaPortAdapter implements ReplicaPort {
 
     @Override
     public void submit(RepmiMessages.Submit header, byte[] payload) {
+        // this thread may block: the sequencer's own replica's write, should its turn come now, runs here afterwards
+        Delivery.Here here = rt.delivery.enterHere();
         try {
             rt.sequencer.onSubmit(header, payload);
         } catch (Throwable t) {
             LOG.log(Level.WARNING, "a write from pool rank " + header.origin() + " could not be sequenced", t);
+        } finally {
+            rt.delivery.leaveHere(here);
         }
     }
 

@@ -97,6 +97,10 @@ final class RepmiRuntime {
         volatile boolean received;
         /** The thread waiting for the write's result, once it polls for it ({@link #drive}). */
         volatile Thread waiter;
+        /** Whether {@link #waiter} polls for the write now; written by that thread only. */
+        boolean driving;
+        /** The write itself, in its turn, handed to {@link #waiter} while it polled, for it to run; that thread's. */
+        WriteTask handed;
         /** A thread is sending the write to the sequencer: only one at a time does. */
         final AtomicBoolean submitting = new AtomicBoolean();
         /** The sequencer epoch the write was last handed to, or -1. */
@@ -286,7 +290,19 @@ final class RepmiRuntime {
         try {
             submit(w);
             w.waiter = Thread.currentThread();
-            drive(w.result::isDone); // take the order (and earlier writes) in on this thread while they come quickly
+            // take the order (and earlier writes) in on this thread while they come quickly; the write itself, in
+            // its turn, comes back to this thread to run (no hand-off), after it stopped polling
+            w.driving = true;
+            try {
+                drive(() -> w.handed != null || w.result.isDone());
+            } finally {
+                w.driving = false;
+                WriteTask own = w.handed;
+                if (own != null) { // selected to run: it runs, whatever ended the poll
+                    w.handed = null;
+                    own.runHoldingInterrupts();
+                }
+            }
             return w.result.get(timeoutNanos, TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             throw e.getCause();
@@ -465,6 +481,19 @@ final class RepmiRuntime {
         public boolean orders() {
             return PROTOCOL.get() == null;
         }
+    }
+
+    /**
+     * Hands this process's write {@code t}, in its turn, to the application thread that made it if that thread is the
+     * one delivering it now, while it polls for it ({@link #write}); it runs the write once it stopped polling.
+     */
+    boolean handToWaitingWriter(WriteTask t) {
+        PendingWrite w = pending.get(t.call());
+        if (w == null || w.waiter != Thread.currentThread() || !w.driving || w.handed != null) {
+            return false;
+        }
+        w.handed = t;
+        return true;
     }
 
     /** This replica took in write {@code call} of this process (from any sequencer). */

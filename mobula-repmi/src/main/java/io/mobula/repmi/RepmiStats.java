@@ -12,6 +12,8 @@ final class RepmiStats {
     private final LongAdder relayed = new LongAdder();
     private final LongAdder ordersFetched = new LongAdder();
     private final LongAdder takenByWriter = new LongAdder();
+    private final LongAdder runInPlace = new LongAdder();
+    private final LongAdder handedOff = new LongAdder();
 
     /** This process made a write (or a creation, or its JOIN). */
     void write() {
@@ -49,8 +51,13 @@ final class RepmiStats {
         takenByWriter.increment();
     }
 
+    /** A write was started on a thread that was there already ({@code inPlace}) or on one of its own. */
+    void writeStarted(boolean inPlace) {
+        (inPlace ? runInPlace : handedOff).increment();
+    }
+
     CloudCounters snapshot() {
         return new CloudCounters(writes.sum(), payloads.sum(), payloadBytes.sum(), orders.sum(), fetched.sum(),
-                takenByWriter.sum(), relayed.sum(), ordersFetched.sum());
+                takenByWriter.sum(), relayed.sum(), ordersFetched.sum(), runInPlace.sum(), handedOff.sum());
     }
 }

@@ -50,6 +50,19 @@ final class WriteScheduler {
         }
     }
 
+    /**
+     * Whether {@code t}, added, is the write selected to run now: its {@link #awaitTurn} returns at once, and the
+     * selection stays until {@code t} itself blocks or finishes.
+     */
+    boolean isTurn(WriteTask t) {
+        lock.lock();
+        try {
+            return running == t.seq;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** {@code t} completed: the next runnable write runs. */
     void finish(WriteTask t) {
         lock.lock();
@@ -101,7 +114,16 @@ final class WriteScheduler {
             lock.unlock();
         }
         while (true) {
-            o.wait(50); // releases o's monitor; woken by wake(o) when selected (the timeout is a backstop)
+            try {
+                o.wait(50); // releases o's monitor; woken by wake(o) when selected (the timeout is a backstop)
+            } catch (InterruptedException e) {
+                if (!t.holdsInterrupts) {
+                    throw e;
+                }
+                // a thread others may interrupt runs the write (its writer's own, say): an interrupt meant for them
+                // must not change this replica's run of the write; it is passed on when the write is done
+                t.interruptedWhileRunning = true;
+            }
             lock.lock();
             try {
                 if (running == t.seq) {

@@ -11,13 +11,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link WriteScheduler} selects it, with the thread marked as running a write of its cloud. The writer's process
  * hands the local result to the waiting caller.
  */
-final class WriteTask implements CloudContext.Scheduling {
+final class WriteTask implements CloudContext.Scheduling, Runnable {
     final long seq;
     private final RepmiMessages.Deliver d;
     private final byte[] payload;
     private final RepmiRuntime rt;
     /** The object this write waits on in {@code cloudWait}, or null. */
     volatile Object waitingOn;
+    /**
+     * Whether the write runs on a thread others may interrupt (its writer's own thread, or one that took a message in
+     * and ran the write afterwards): such interrupts are held back until the write is done
+     * ({@link #runHoldingInterrupts}).
+     */
+    boolean holdsInterrupts;
+    /** An interrupt came while this write ran holding interrupts; set by the running thread only. */
+    boolean interruptedWhileRunning;
 
     WriteTask(RepmiRuntime rt, RepmiMessages.Deliver d, byte[] payload) {
         this.rt = rt;
@@ -37,7 +45,34 @@ final class WriteTask implements CloudContext.Scheduling {
         rt.readWaits.wake(o); // blocking reads on this replica (one volatile read when none waits)
     }
 
-    void run() {
+    /** The write's writer (a pool rank) and its call number there. */
+    int origin() {
+        return d.origin();
+    }
+
+    long call() {
+        return d.call();
+    }
+
+    /**
+     * Runs the write on the calling thread (the application thread that made it and waited for it, or one that took a
+     * message in): an interrupt of that thread, before or while it runs, is passed on once the write is done, never
+     * to the write, so that this replica runs it as every other replica does.
+     */
+    void runHoldingInterrupts() {
+        holdsInterrupts = true;
+        boolean interrupted = Thread.interrupted();
+        try {
+            run();
+        } finally {
+            if (interrupted || interruptedWhileRunning || Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void run() {
         if (d.method() == RepmiMessages.NOOP || d.method() == RepmiMessages.JOIN) {
             runProtocol();
             return;

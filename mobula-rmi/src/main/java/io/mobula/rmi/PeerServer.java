@@ -58,6 +58,16 @@ final class PeerServer {
     }
 
     /**
+     * Arranges for {@code work} to run on the current receive thread once the current frame is delivered and its
+     * receive role handed on ({@link Connection#runAfterFrame}); false, and nothing arranged, when the calling thread
+     * runs no method on a receive thread or the transport does not allow it now.
+     */
+    static boolean runAfterFrame(Runnable work) {
+        Connection c = INLINE.get();
+        return c != null && c.runAfterFrame(work);
+    }
+
+    /**
      * Runs {@code work}, which may block, where it may: from a method running on a receive thread, on that thread
      * once the current frame is delivered and its receive role handed on ({@link Connection#runAfterFrame}), else
      * on the runtime's dispatch executor; from any other thread, at once on the calling thread.

@@ -175,6 +175,19 @@ public final class Rmi {
     }
 
     /**
+     * Arranges for {@code work} to run on the receive thread that runs the calling method, once the current message is
+     * delivered and the thread has handed its receive role on (no other thread is woken; should the work block, a
+     * fresh thread goes on receiving after {@link io.mobula.transport.TransportOptions#receiverRelief()}). Returns
+     * false, and arranges nothing, when the caller runs on no receive thread ({@link #onReceiveThread()}), on one that
+     * delivers for a polling caller, or on one that has such work already: the caller then runs {@code work}
+     * elsewhere. For layers above RMI that start work per message (a replicated write in its turn) and want it run
+     * without a hand-off where that is safe. What {@code work} throws is logged.
+     */
+    public static boolean runAfterMessage(Runnable work) {
+        return PeerServer.runAfterFrame(java.util.Objects.requireNonNull(work, "work"));
+    }
+
+    /**
      * A way for a thread waiting for messages from the processes of {@code stubs} to receive them itself for a short
      * window ({@link PeerProgress#receiveUntil}): for layers above RMI whose waits (a group invocation's results, a
      * replicated write's turn) expect one-way messages handled where they arrive. Make it once per set of peers.

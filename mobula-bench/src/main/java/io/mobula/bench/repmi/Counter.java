@@ -34,4 +34,13 @@ public interface Counter extends Root {
 
     /** A read: the arrays whose marks (first and last element) differed. */
     int bad();
+
+    /**
+     * A blocking read (thesis 4.2.2, Figure 4.16): waits on this replica, at most {@code timeoutMillis}, until the
+     * value is at least {@code atLeast} (the writer sets increasing values); nothing is broadcast.
+     */
+    void awaitValue(int atLeast, long timeoutMillis) throws InterruptedException;
+
+    /** A blocking read: waits, at most {@code timeoutMillis}, until the arrays applied here reach {@code count}. */
+    void awaitArrays(int count, long timeoutMillis) throws InterruptedException;
 }

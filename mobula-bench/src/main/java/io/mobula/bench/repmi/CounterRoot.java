@@ -28,6 +28,7 @@ public class CounterRoot extends CloudObject implements Counter {
         value = v;
         sets++;
         history = history * 1_000_003L + v;
+        cloudNotifyAll(); // blocking reads waiting on this replica (one volatile read when none waits)
     }
 
     @Override
@@ -37,6 +38,7 @@ public class CounterRoot extends CloudObject implements Counter {
         if (b.length == 0 || b[0] != b[b.length - 1]) {
             bad++;
         }
+        cloudNotifyAll();
     }
 
     @Override
@@ -46,6 +48,7 @@ public class CounterRoot extends CloudObject implements Counter {
         if (d.length == 0 || d[0] != d[d.length - 1]) {
             bad++;
         }
+        cloudNotifyAll();
     }
 
     @Override
@@ -71,5 +74,19 @@ public class CounterRoot extends CloudObject implements Counter {
     @Override
     public synchronized int bad() {
         return bad;
+    }
+
+    @Override
+    public synchronized void awaitValue(int atLeast, long timeoutMillis) throws InterruptedException {
+        while (value < atLeast) {
+            cloudWait(timeoutMillis);
+        }
+    }
+
+    @Override
+    public synchronized void awaitArrays(int count, long timeoutMillis) throws InterruptedException {
+        while (arrays < count) {
+            cloudWait(timeoutMillis);
+        }
     }
 }

@@ -20,8 +20,9 @@ import java.util.List;
  *     updates its own and calls its binomial-tree children asynchronously, each forwarding the same way and
  *     answering once its subtree has applied it.</li>
  * <li>{@link #BROADCAST_LATENCY}: one {@code set(v)} until the writer knows every replica applied it: RepMI and
- *     raw-broadcast wait for one acknowledgement (a one-way RMI call) from each other rank, sent by a thread polling
- *     its local replica (RepMI) or by the one-way update's handler (raw); for rmi-push and rmi-tree the replies are the
+ *     raw-broadcast wait for one acknowledgement (a one-way RMI call) from each other rank, sent by a thread that
+ *     waits for the write with a blocking read of its local replica (RepMI: {@link Counter#awaitValue}, woken by the
+ *     write's notify) or by the one-way update's handler (raw); for rmi-push and rmi-tree the replies are the
  *     acknowledgements, so the sample equals {@link #WRITE}'s.</li>
  * <li>{@link #BROADCAST_GAP}: {@code batch} small writes back to back, then the acknowledgements of the last one;
  *     the sample is that time divided by {@code batch} (the interval between writes in steady state).</li>

@@ -45,8 +45,6 @@ public final class RepmiRank {
     static final String NULL_RMI_SYSTEM = "mobula-rmi";
     static final List<String> SYSTEMS = List.of(REPMI, PUSH, TREE, RAW);
     static final String CLOUD = "repmibench";
-    /** How long an observer parks between polls of its replica once the spin window is over. */
-    static final long OBSERVER_PARK_NANOS = 10_000;
     /**
      * Fault injection for the suite's own test: {@code -Dmobula.repmibench.fault=bad-mark} makes the writer send its
      * first array with differing marks, which every replica's check must report.
@@ -434,10 +432,11 @@ public final class RepmiRank {
     }
 
     /**
-     * A RepMI rank other than the writer: for each sample, polls its replica until it has applied the sample's last
-     * write (value or array count), then acknowledges to the writer.
+     * A RepMI rank other than the writer: for each sample, waits on its replica with a blocking read until it has
+     * applied the sample's last write (value or array count), then acknowledges to the writer. The write that reaches
+     * the target wakes the read (one wake-up per sample, as a user's program waiting for a replicated value has).
      */
-    private void observe(RepmiSpec spec, long before) {
+    private void observe(RepmiSpec spec, long before) throws InterruptedException {
         boolean arrays = spec.benchCase().throughput();
         int total = spec.warmup() + spec.samples();
         for (int i = 1; i <= total; i++) {
@@ -445,8 +444,11 @@ public final class RepmiRank {
                 total += writersExtra(); // the writer decided once the counted warm-up was acknowledged
             }
             long target = before + (long) i * spec.batch();
-            Acks.until(() -> (arrays ? counter.arrays() : counter.get()) >= target, OBSERVER_PARK_NANOS,
-                    timeoutMillis, "rank " + rank + ": replica reaching " + (arrays ? "array " : "value ") + target);
+            if (arrays) {
+                counter.awaitArrays((int) target, timeoutMillis);
+            } else {
+                counter.awaitValue((int) target, timeoutMillis);
+            }
             me.ackWriter();
         }
     }

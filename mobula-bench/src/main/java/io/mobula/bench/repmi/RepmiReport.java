@@ -88,7 +88,7 @@ final class RepmiReport {
             case WRITE -> "set(int) at the writer until it returns (RepMI: applied on the writer's replica; rmi-push:"
                     + " every rank called in turn; rmi-tree: binomial tree, asynchronous forwarding)";
             case BROADCAST_LATENCY -> "set(int) until every replica has applied it: RepMI and raw-broadcast wait for"
-                    + " one ack per other rank (RepMI: sent by a thread polling its replica); rmi-push/-tree as write";
+                    + " one ack per other rank (RepMI: sent by a thread woken by a blocking read of its replica); rmi-push/-tree as write";
             case BROADCAST_GAP -> opt.gapBatch() + " set(int) back to back, then the acks of the last, per write";
             case THROUGHPUT_BYTES, THROUGHPUT_DOUBLES -> opt.tpBatch() + " writes of " + bytes(c.payloadBytes(
                     opt.arrayBytes())) + " back to back, then the acks of the last, per write";

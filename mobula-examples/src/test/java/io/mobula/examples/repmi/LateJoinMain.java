@@ -109,7 +109,9 @@ public final class LateJoinMain {
                 + (after.payloadBytesSent() - before.payloadBytesSent()) + " bytes) and "
                 + (after.ordersSent() - before.ordersSent()) + " orders; fetched "
                 + (after.payloadsFetched() - before.payloadsFetched()) + " payloads; took "
-                + (after.ordersTakenByWriter() - before.ordersTakenByWriter()) + " orders in while writing");
+                + (after.ordersTakenByWriter() - before.ordersTakenByWriter()) + " orders in while writing; ran "
+                + (after.writesRunInPlace() - before.writesRunInPlace()) + " writes in place and "
+                + (after.writesHandedOff() - before.writesHandedOff()) + " on threads of their own");
         pool.barrier();
     }
 }

@@ -133,6 +133,19 @@ class RepmiAcrossJvmsTest {
                 + " writing").matcher(output);
         assertTrue(t.find(), output);
         assertTrue(Long.parseLong(t.group(1)) >= n / 4, "orders the writer took in itself: " + t.group());
+        // each replica runs the writes where they arrive (thesis 3.3.1), not on a thread started per write: the
+        // writer on its own waiting thread, the sequencer after it took the write in, rank 2 on its receive thread
+        java.util.regex.Matcher r = java.util.regex.Pattern.compile("\\[once] rank (\\d) .* ran (\\d+) writes in place"
+                + " and (\\d+) on threads of their own").matcher(output);
+        int seen = 0;
+        while (r.find()) {
+            seen++;
+            long inPlace = Long.parseLong(r.group(2));
+            long handedOff = Long.parseLong(r.group(3));
+            assertTrue(inPlace + handedOff >= n, "writes rank " + r.group(1) + " started: " + r.group());
+            assertTrue(inPlace >= (r.group(1).equals("1") ? n / 4 : n / 2), "writes run in place: " + r.group());
+        }
+        assertEquals(3, seen, output);
     }
 
     @Test
