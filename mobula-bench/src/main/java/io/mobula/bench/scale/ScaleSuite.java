@@ -128,6 +128,7 @@ public final class ScaleSuite {
             Files.createDirectories(dir);
         }
         MachineFields machine = MachineFields.current();
+        String timestamp = java.time.Instant.now().toString();
         List<String> lines = new ArrayList<>();
         List<String> table = new ArrayList<>();
         int rc = 0;
@@ -137,14 +138,14 @@ public final class ScaleSuite {
             Outcome o = child(n, operations, model, heap, timeoutMs, true);
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             for (String l : o.rows) {
-                lines.add(machine.appendTo(l));
+                lines.add(machine.appendTo(stamped(l, timestamp)));
                 table.add(l);
             }
             if (o.failure != null) {
                 String why = String.format(Locale.ROOT, "{\"suite\":\"scale\",\"n\":%d,\"operation\":\"stopped\","
                         + "\"error\":\"%s\",\"heap\":\"%s\"}", n, o.failure.replace("\\", "\\\\")
                         .replace("\"", "'"), heap);
-                lines.add(machine.appendTo(why));
+                lines.add(machine.appendTo(stamped(why, timestamp)));
                 System.err.println("scale: N = " + n + " stopped after " + ms + " ms: " + o.failure);
                 rc = 1;
                 break;
@@ -155,6 +156,11 @@ public final class ScaleSuite {
         table.forEach(System.out::println);
         System.err.println("results: " + json);
         return rc;
+    }
+
+    /** The JSON object {@code line} with the run's start time added. */
+    private static String stamped(String line, String timestamp) {
+        return line.substring(0, line.length() - 1) + ",\"timestamp\":\"" + timestamp + "\"}";
     }
 
     /** A child's JSON lines and, if it failed, why. */
