@@ -83,6 +83,17 @@ class CostModelTest {
     }
 
     @Test
+    void theSuiteTakesAModelFileOrNoneAndRejectsABadOne(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        Path committed = Path.of("..", ScaleSuite.DEFAULT_COST_MODEL);
+        assertEquals(committed, ScaleSuite.costModel(committed.toString()));
+        assertEquals(null, ScaleSuite.costModel("none"));
+        assertThrows(java.io.IOException.class, () -> ScaleSuite.costModel(tmp.resolve("absent.jsonl").toString()));
+        Path bad = Files.writeString(tmp.resolve("bad.jsonl"), "{\"suite\":\"cost-model\",\"transport\":\"tcp\"}\n");
+        assertThrows(IllegalArgumentException.class, () -> ScaleSuite.costModel(bad.toString()));
+        assertEquals(2, ScaleSuite.run(new String[] {"--cost-model", bad.toString()}), "a usage error, before any run");
+    }
+
+    @Test
     void theCommittedParametersAreTheFitOfTheFileTheyName() throws Exception {
         Path committed = Path.of("..", ScaleSuite.DEFAULT_COST_MODEL);
         CostModel model = CostModel.read(committed, "committed");
