@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  */
 public final class LatestResults {
     /** The suites of the report, in page order. */
-    public static final List<String> SUITES = List.of("serial", "rmi", "gmi", "repmi", "apps");
+    public static final List<String> SUITES = List.of("serial", "rmi", "gmi", "repmi", "apps", "scale");
 
     private static final Pattern NAME = Pattern.compile("([a-z]+)-(\\d{8}-\\d{6})\\.jsonl");
 

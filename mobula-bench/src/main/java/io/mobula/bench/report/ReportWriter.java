@@ -28,7 +28,7 @@ public final class ReportWriter {
             + " serializer, 1 / round trips per second). The chart at the end of the page draws the same ratios.";
 
     private final List<SuiteCharts> builders = List.of(new SerialCharts(), new RmiCharts(), new GmiCharts(),
-            new RepmiCharts(), new AppsCharts());
+            new RepmiCharts(), new AppsCharts(), new ScaleCharts());
 
     /** Writes the report for the results in {@code resultsDir} into {@code outDir}; returns the page's path. */
     public Path write(Path resultsDir, Path outDir) throws ReportException {

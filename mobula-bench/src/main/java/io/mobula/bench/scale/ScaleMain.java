@@ -1,8 +1,9 @@
 package io.mobula.bench.scale;
 
 /**
- * One size of the simulation in this JVM: {@code ScaleMain N TIMEOUT_MS [OPERATION,...]}; rows on stdout, a failure on
- * stderr.
+ * One size of the simulation in this JVM: {@code ScaleMain N TIMEOUT_MS [OPERATION,... [COST_MODEL_FILE NAME]]}; rows
+ * on stdout, a failure on stderr. With a cost-model file ({@link CostModel#read}), named {@code NAME} in the rows,
+ * every row carries the latencies it predicts.
  */
 public final class ScaleMain {
     private ScaleMain() {
@@ -15,7 +16,8 @@ public final class ScaleMain {
         try {
             java.util.List<String> operations = args.length > 2 ? java.util.List.of(args[2].split(","))
                     : Simulation.OPERATIONS;
-            Simulation.run(n, timeoutMs, operations, r -> {
+            CostModel model = args.length > 4 ? CostModel.read(java.nio.file.Path.of(args[3]), args[4]) : null;
+            Simulation.run(n, timeoutMs, operations, model, r -> {
                 System.out.println(r.json());
                 System.out.flush();
             });

@@ -32,7 +32,7 @@ public final class Simulation implements AutoCloseable {
             "gather-to-all");
     /** RepMI writes measured per size (the counts are per write). */
     static final int WRITES = 4;
-    /** Every operation that can be chosen ({@link #run(int, long, List, java.util.function.Consumer)}). */
+    /** Every operation that can be chosen ({@link #run(int, long, List, CostModel, java.util.function.Consumer)}). */
     static final List<String> OPERATIONS = List.of("broadcast", "broadcast-ack", "reduce", "reduce-to-all",
             "gather-to-all", "repmi-write");
     /** Writes each member makes at once after the measurements, to check that every replica orders them alike. */
@@ -48,13 +48,15 @@ public final class Simulation implements AutoCloseable {
     private final long timeoutMs;
     private final ExecutorService threads;
     private final List<String> operations;
+    private final CostModel costModel;
 
-    private Simulation(int n, long timeoutMs, List<String> operations) throws Exception {
+    private Simulation(int n, long timeoutMs, List<String> operations, CostModel costModel) throws Exception {
         this.n = n;
         this.operations = operations;
         this.coordinator = n;
         this.timeoutMs = timeoutMs;
-        this.traffic = new Traffic(n + 1);
+        this.costModel = costModel;
+        this.traffic = new Traffic(n + 1, costModel == null ? List.of() : costModel.transports());
         this.agentClasses = new Class<?>[n + 1];
         // members' threads inherit no context class loader, so every layer loads through its own node's loader
         this.threads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("sim-", 0).factory());
@@ -71,22 +73,17 @@ public final class Simulation implements AutoCloseable {
      */
     static List<ScaleRow> run(int n, long timeoutMs) throws Exception {
         List<ScaleRow> rows = new ArrayList<>();
-        run(n, timeoutMs, OPERATIONS, rows::add);
+        run(n, timeoutMs, OPERATIONS, null, rows::add);
         return rows;
     }
 
-    /** As {@link #run(int, long)}, handing each row to {@code rows} as soon as it is measured. */
-    static void run(int n, long timeoutMs, java.util.function.Consumer<ScaleRow> rows) throws Exception {
-        run(n, timeoutMs, OPERATIONS, rows);
-    }
-
     /**
-     * As {@link #run(int, long, java.util.function.Consumer)}, measuring only {@code operations} (of
-     * {@link #OPERATIONS}; "repmi-write" brings cloud-form with it) after pool and group formation, which every
-     * operation needs.
+     * Measures {@code operations} (of {@link #OPERATIONS}; "repmi-write" brings cloud-form with it) after pool and
+     * group formation, which every operation needs, handing each row to {@code rows} as soon as it is measured; with
+     * a {@code costModel} (or null), each row also carries the latency it predicts ({@link Traffic}).
      */
-    static void run(int n, long timeoutMs, List<String> operations, java.util.function.Consumer<ScaleRow> rows)
-            throws Exception {
+    static void run(int n, long timeoutMs, List<String> operations, CostModel costModel,
+            java.util.function.Consumer<ScaleRow> rows) throws Exception {
         for (String op : operations) {
             if (!OPERATIONS.contains(op)) {
                 throw new IllegalArgumentException("unknown operation " + op + "; one of " + OPERATIONS);
@@ -95,7 +92,7 @@ public final class Simulation implements AutoCloseable {
         Thread me = Thread.currentThread();
         ClassLoader context = me.getContextClassLoader();
         me.setContextClassLoader(null);
-        try (Simulation s = new Simulation(n, timeoutMs, operations)) {
+        try (Simulation s = new Simulation(n, timeoutMs, operations, costModel)) {
             s.all(rows);
         } finally {
             me.setContextClassLoader(context);
@@ -157,11 +154,26 @@ public final class Simulation implements AutoCloseable {
         awaitApplied(1);
         settle(() -> true);
         traffic.reset();
+        // each write timed alone: applied everywhere and the traffic stopped before the next
+        double[] sum = new double[traffic.models().size()];
+        double[] sumBound = new double[sum.length];
         for (int w = 2; w < 2 + WRITES; w++) {
+            traffic.restartTiming();
             call(writer, "write", w);
+            awaitApplied(w);
+            settle(() -> true);
+            double[] p = traffic.predicted();
+            double[] b = traffic.predictedBound();
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += p[i];
+                sumBound[i] += b[i];
+            }
         }
-        awaitApplied(1 + WRITES);
-        rows.accept(row("repmi-write", WRITES));
+        for (int i = 0; i < sum.length; i++) {
+            sum[i] /= WRITES;
+            sumBound[i] /= WRITES;
+        }
+        rows.accept(row("repmi-write", WRITES, sum, sumBound));
         sameOrderEverywhere(1 + WRITES);
     }
 
@@ -282,6 +294,11 @@ public final class Simulation implements AutoCloseable {
     }
 
     private ScaleRow row(String operation, int ops) {
+        return row(operation, ops, traffic.predicted(), traffic.predictedBound());
+    }
+
+    /** The row of what {@link #traffic} counted, with the predicted latency of one operation per model. */
+    private ScaleRow row(String operation, int ops, double[] predicted, double[] predictedBound) {
         if (traffic.unmatched() != 0) {
             throw new IllegalStateException(traffic.unmatched() + " frames arrived without a recorded send: the"
                     + " depth of " + operation + " would be wrong");
@@ -298,7 +315,16 @@ public final class Simulation implements AutoCloseable {
                 traffic.framesSent(coordinator) + traffic.framesReceived(coordinator),
                 traffic.bytesSent(coordinator) + traffic.bytesReceived(coordinator),
                 traffic.framesSent(0) + traffic.framesReceived(0), traffic.bytesSent(0) + traffic.bytesReceived(0),
-                traffic.totalFrames() - traffic.totalReceived());
+                traffic.totalFrames() - traffic.totalReceived(), traffic.pathBytes(),
+                costModel == null ? null : costModel.file(), predictions(predicted, predictedBound));
+    }
+
+    private List<ScaleRow.Prediction> predictions(double[] predicted, double[] predictedBound) {
+        List<ScaleRow.Prediction> out = new ArrayList<>();
+        for (int i = 0; i < predicted.length; i++) {
+            out.add(new ScaleRow.Prediction(traffic.models().get(i).transport(), predicted[i], predictedBound[i]));
+        }
+        return out;
     }
 
     private interface RankTask {

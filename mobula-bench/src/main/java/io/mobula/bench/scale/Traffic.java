@@ -3,6 +3,8 @@ package io.mobula.bench.scale;
 import io.mobula.transport.Connection;
 import io.mobula.transport.Endpoint;
 import io.mobula.transport.TrafficObserver;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -34,23 +36,48 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  * Measured on a quiet cluster, one operation at a time, the two agree for broadcasts and rooted replies; where they
  * differ, the protocol's chain lies between them.
+ *
+ * <p>With a {@link CostModel}, every message is also given a time per transport of the model, as LogGP charges it
+ * ({@link LogGpParameters}), in the same two ways: a send starts when its cause was handled (the message its thread
+ * handles; by node clocks, the latest message its node handled) and its node's previous send lets it (g + m G after
+ * that one's start); it is handled L + 2o + m G later, or g after its receiver's previous receipt if that is later.
+ * The latest handling time since the last {@link #restartTiming} is the operation's predicted latency: along threads
+ * ({@link #predicted}) and by node clocks ({@link #predictedBound}). The ledger also keeps the bytes along the
+ * longest chain along threads ({@link #pathBytes}).
  */
 final class Traffic {
     private final Node[] nodes;
-    private final ConcurrentHashMap<String, Queue<long[]>> inFlight = new ConcurrentHashMap<>();
+    private final List<LogGpParameters> models;
+    private final ConcurrentHashMap<String, Queue<Sent>> inFlight = new ConcurrentHashMap<>();
     private final AtomicInteger maxDepth = new AtomicInteger();
     private final AtomicInteger maxBound = new AtomicInteger();
     /** Counts resets: a thread's depth noted before the last reset is 0. */
     private volatile long epoch;
+    /** Counts restarts of the timing ({@link #restartTiming}): a thread's time noted before the last one is 0. */
+    private volatile long timing;
     /**
-     * The depth of the message the current thread handles (or last handled), and the epoch it was noted in; threads
-     * a handler starts inherit it (the RMI runtime runs a call that may block on a virtual thread started for it).
+     * The message the current thread handles (or last handled); threads a handler starts inherit it (the RMI runtime
+     * runs a call that may block on a virtual thread started for it).
      */
-    private final InheritableThreadLocal<long[]> handling = new InheritableThreadLocal<>();
+    private final InheritableThreadLocal<Cause> handling = new InheritableThreadLocal<>();
+    /** The greatest depth along threads and the bytes of that chain (the most bytes among chains that deep). */
+    private int deepest;
+    private long deepestBytes;
+    /** Per model: the latest handling time along threads and by node clocks since the timing restarted. */
+    private final double[] latest;
+    private final double[] latestBound;
     /** Frames received with no depth recorded for their channel: would make depths wrong; must stay 0. */
     private final AtomicLong unmatched = new AtomicLong();
 
     Traffic(int nodes) {
+        this(nodes, List.of());
+    }
+
+    /** A ledger of {@code nodes} nodes that also times every message by each of {@code models} (class comment). */
+    Traffic(int nodes, List<LogGpParameters> models) {
+        this.models = List.copyOf(models);
+        this.latest = new double[models.size()];
+        this.latestBound = new double[models.size()];
         this.nodes = new Node[nodes];
         for (int i = 0; i < nodes; i++) {
             this.nodes[i] = new Node(i);
@@ -73,13 +100,53 @@ final class Traffic {
         }
         maxDepth.set(0);
         maxBound.set(0);
+        synchronized (this) {
+            deepest = 0;
+            deepestBytes = 0;
+        }
         epoch++;
+        restartTiming();
+    }
+
+    /**
+     * Starts the clocks of the cost models again at 0, keeping the counts (between operations measured together,
+     * each timed alone); only when no message is on its way.
+     */
+    void restartTiming() {
+        for (Node n : nodes) {
+            n.restartTiming();
+        }
+        synchronized (this) {
+            Arrays.fill(latest, 0);
+            Arrays.fill(latestBound, 0);
+        }
+        timing++;
+    }
+
+    /** The cost models' parameters, in the order of {@link #predicted} and {@link #predictedBound}. */
+    List<LogGpParameters> models() {
+        return models;
+    }
+
+    /** Per model: the latest time a message was handled, along threads, since the timing restarted (class comment). */
+    synchronized double[] predicted() {
+        return latest.clone();
+    }
+
+    /** Per model: the same by node clocks, an upper bound as {@link #maxDepthBound} is. */
+    synchronized double[] predictedBound() {
+        return latestBound.clone();
+    }
+
+    /** The bytes along the longest chain along threads ({@link #maxDepth} messages). */
+    synchronized long pathBytes() {
+        return deepestBytes;
     }
 
     /** Frames still sent and not received (0 on a quiet cluster). */
     long inFlight() {
         long s = 0;
-        for (Queue<long[]> q : inFlight.values()) {
+        for (Queue<Sent> q : inFlight.values()) {
             s += q.size();
         }
         return s;
@@ -148,8 +215,33 @@ final class Traffic {
         return from.host() + ":" + from.port() + ">" + to.host() + ":" + to.port();
     }
 
-    private Queue<long[]> queue(String channel) {
+    private Queue<Sent> queue(String channel) {
         return inFlight.computeIfAbsent(channel, k -> new ConcurrentLinkedQueue<>());
+    }
+
+    /** What the current thread handles: its depth and chain's bytes, and the time it was handled per model. */
+    private record Cause(long epoch, long timing, int depth, long pathBytes, double[] handled) {
+    }
+
+    /**
+     * A message on its way: its depths, the bytes of its chain along threads, and per model the time it reaches its
+     * receiver along threads and by node clocks.
+     */
+    private record Sent(int depth, int bound, long pathBytes, double[] arrives, double[] arrivesBound) {
+    }
+
+    private synchronized void noteChain(int depth, long bytes) {
+        if (depth > deepest || depth == deepest && bytes > deepestBytes) {
+            deepest = depth;
+            deepestBytes = bytes;
+        }
+    }
+
+    private synchronized void noteHandled(double[] handled, double[] handledBound) {
+        for (int i = 0; i < latest.length; i++) {
+            latest[i] = Math.max(latest[i], handled[i]);
+            latestBound[i] = Math.max(latestBound[i], handledBound[i]);
+        }
     }
 
     /** One node's view: its counters and clock. */
@@ -160,9 +252,24 @@ final class Traffic {
         final AtomicLong framesReceived = new AtomicLong();
         final AtomicLong bytesReceived = new AtomicLong();
         final AtomicInteger clock = new AtomicInteger();
+        /** Per model, along threads and by node clocks: when the next send may start, the next receipt be handled. */
+        final double[] sendFree = new double[models.size()];
+        final double[] sendFreeBound = new double[models.size()];
+        final double[] receiveFree = new double[models.size()];
+        final double[] receiveFreeBound = new double[models.size()];
+        /** Per model: the latest time this node handled a message, by node clocks. */
+        final double[] handledBound = new double[models.size()];
 
         Node(int id) {
             this.id = id;
+        }
+
+        synchronized void restartTiming() {
+            Arrays.fill(sendFree, 0);
+            Arrays.fill(sendFreeBound, 0);
+            Arrays.fill(receiveFree, 0);
+            Arrays.fill(receiveFreeBound, 0);
+            Arrays.fill(handledBound, 0);
         }
 
         void reset() {
@@ -175,10 +282,28 @@ final class Traffic {
 
         @Override
         public void sent(Connection connection, long frameBytes) {
-            long[] h = handling.get();
-            int depth = (h != null && h[0] == epoch ? (int) h[1] : 0) + 1;
+            Cause h = handling.get();
+            boolean current = h != null && h.epoch() == epoch;
+            int depth = (current ? h.depth() : 0) + 1;
+            long pathBytes = (current ? h.pathBytes() : 0) + frameBytes;
             int bound = clock.get() + 1;
-            queue(channel(connection.local(), connection.remote())).add(new long[] {depth, bound});
+            double[] arrives = new double[models.size()];
+            double[] arrivesBound = new double[models.size()];
+            boolean timed = h != null && h.timing() == timing;
+            synchronized (this) {
+                for (int i = 0; i < arrives.length; i++) {
+                    LogGpParameters p = models.get(i);
+                    double start = Math.max(timed ? h.handled()[i] : 0, sendFree[i]);
+                    sendFree[i] = start + p.sendOccupancy(frameBytes);
+                    arrives[i] = start + p.message(frameBytes);
+                    double startBound = Math.max(handledBound[i], sendFreeBound[i]);
+                    sendFreeBound[i] = startBound + p.sendOccupancy(frameBytes);
+                    arrivesBound[i] = startBound + p.message(frameBytes);
+                }
+            }
+            queue(channel(connection.local(), connection.remote()))
+                    .add(new Sent(depth, bound, pathBytes, arrives, arrivesBound));
+            noteChain(depth, pathBytes);
             maxDepth.accumulateAndGet(depth, Math::max);
             maxBound.accumulateAndGet(bound, Math::max);
             framesSent.incrementAndGet();
@@ -187,12 +312,25 @@ final class Traffic {
 
         @Override
         public void received(Connection connection, long frameBytes) {
-            long[] depth = queue(channel(connection.remote(), connection.local())).poll();
-            if (depth == null) {
+            Sent s = queue(channel(connection.remote(), connection.local())).poll();
+            if (s == null) {
                 unmatched.incrementAndGet();
             } else {
-                handling.set(new long[] {epoch, depth[0]});
-                clock.accumulateAndGet((int) depth[1], Math::max);
+                double[] handled = new double[models.size()];
+                double[] handledNow = new double[models.size()];
+                synchronized (this) {
+                    for (int i = 0; i < handled.length; i++) {
+                        double g = models.get(i).gap();
+                        handled[i] = Math.max(s.arrives()[i], receiveFree[i]);
+                        receiveFree[i] = handled[i] + g;
+                        handledNow[i] = Math.max(s.arrivesBound()[i], receiveFreeBound[i]);
+                        receiveFreeBound[i] = handledNow[i] + g;
+                        handledBound[i] = Math.max(handledBound[i], handledNow[i]);
+                    }
+                }
+                noteHandled(handled, handledNow);
+                handling.set(new Cause(epoch, timing, s.depth(), s.pathBytes(), handled));
+                clock.accumulateAndGet(s.bound(), Math::max);
             }
             framesReceived.incrementAndGet();
             bytesReceived.addAndGet(frameBytes);

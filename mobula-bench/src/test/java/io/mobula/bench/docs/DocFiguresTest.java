@@ -21,13 +21,14 @@ import org.junit.jupiter.api.Test;
  * The figures the README and docs/PERFORMANCE.md state come from the committed results: every Markdown table after a
  * marker {@code <!-- figures: results/FILE[,results/FILE2] row=FIELD col=FIELD value=FIELD -->} has, in each cell,
  * the {@code value} of the JSON line whose {@code row} field is the row's first cell and whose {@code col} field is
- * the column's heading, rounded as shown ({@code col=fields}: the headings are field names, the value is that field).
+ * the column's heading, rounded as shown ({@code col=fields}: the headings are field names, the value is that field);
+ * with {@code where=FIELD:VALUE} after them, only the lines whose {@code FIELD} is {@code VALUE} count.
  * And every file in docs/results is named by some document.
  */
 class DocFiguresTest {
     private static final Path ROOT = Path.of("..");
     private static final Pattern MARKER = Pattern.compile(
-            "<!-- figures: (\\S+) row=(\\S+) col=(\\S+)(?: value=(\\S+))? -->");
+            "<!-- figures: (\\S+) row=(\\S+) col=(\\S+)(?: value=(\\S+))?(?: where=([^\\s:]+):(\\S+))? -->");
 
     @Test
     void everyTabledFigureIsTheValueInItsResultsFile() throws IOException {
@@ -49,7 +50,10 @@ class DocFiguresTest {
         for (String f : m.group(1).split(",")) {
             for (String l : Files.readAllLines(ROOT.resolve("docs").resolve(f))) {
                 if (!l.isBlank()) {
-                    results.add(Json.parseFlat(l));
+                    Map<String, Object> json = Json.parseFlat(l);
+                    if (m.group(5) == null || key(json.get(m.group(5))).equals(m.group(6))) {
+                        results.add(json);
+                    }
                 }
             }
         }

@@ -79,6 +79,42 @@ class ChartPartsTest {
     }
 
     @Test
+    void scaleChartsDrawEachOperationPerOperationAgainstNAndLeaveFormationOut() throws Exception {
+        ResultFile f = ResultFile.read("scale", ReportWriterTest.fixture().resolve("scale-20261128-095543.jsonl"));
+        List<Chart> charts = new ScaleCharts().charts(f);
+        assertEquals(List.of("scale-messages-per-member", "scale-max-per-member", "scale-depth",
+                "scale-predicted-shm", "scale-predicted-tcp"), charts.stream().map(Chart::id).toList());
+        for (Chart c : charts) {
+            List<String> names = c.series().stream().map(Series::name).toList();
+            assertEquals(List.of("broadcast", "reduce-to-all", "gather-to-all", "repmi-write"),
+                    c.id().equals("scale-depth") ? names.subList(0, 4) : names, c.id() + ": pool-form is no operation");
+            assertTrue(c.x().log(), c.id() + ": N from 2 on a log axis");
+            assertTrue(c.caption().contains("fixture-host"), c.caption());
+            for (Series s : c.series()) {
+                assertEquals(List.of(2.0, 4.0, 16.0, 64.0), s.points().stream().map(Point::x).toList(), s.name());
+            }
+        }
+        // counts per operation: the four writes' counts are divided by 4; at N = 64 the writer sends 63 payloads
+        Series writes = charts.get(1).series().get(3);
+        assertEquals(Point.of(64, 63), writes.points().get(3));
+        Series broadcast = charts.get(1).series().get(0);
+        assertEquals(List.of(1.0, 3.0, 4.0, 6.0), broadcast.points().stream().map(Point::y).toList(),
+                "flat below 16, then ceil(log2 N) sends by the root");
+        // the depth beside log2 N, dashed; a write's chain is one write's (its bound over four writes, divided by 4)
+        Chart depth = charts.get(2);
+        Series log2 = depth.series().get(depth.series().size() - 1);
+        assertTrue(log2.reference());
+        assertEquals(List.of(1.0, 2.0, 4.0, 6.0), log2.points().stream().map(Point::y).toList());
+        assertEquals(7.0, depth.series().get(3).points().get(3).y(), "1 + log2 64 hops per write");
+        // the predictions are the file's, over TCP above shm
+        Chart shm = charts.get(3);
+        Chart tcp = charts.get(4);
+        assertEquals(2.504, shm.series().get(0).points().get(3).y(), 1e-9);
+        assertEquals(21.187, tcp.series().get(0).points().get(3).y(), 1e-9);
+        assertEquals("us", tcp.y().unit());
+    }
+
+    @Test
     void theMachineFieldsAreAppendedAsValidJson() {
         String line = new MachineFields("host \"x\"", 2, 0.456).appendTo("{\"suite\":\"rmi\",\"p50_us\":1.000}");
         Map<String, Object> o = Json.parseFlat(line);

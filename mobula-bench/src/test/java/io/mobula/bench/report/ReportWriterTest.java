@@ -36,7 +36,8 @@ class ReportWriterTest {
             "rmi-small-calls", "rmi-throughput", "gmi-broadcast", "gmi-broadcast-throughput", "repmi-read-write",
             "repmi-write", "repmi-broadcast-latency", "repmi-broadcast-gap",
             "repmi-write-throughput-byte", "repmi-write-throughput-double", "apps-speedup-asp", "apps-speedup-sor",
-            "comparison");
+            "scale-messages-per-member", "scale-max-per-member", "scale-depth", "scale-predicted-shm",
+            "scale-predicted-tcp", "comparison");
 
     @TempDir
     Path tmp;
@@ -87,7 +88,7 @@ class ReportWriterTest {
             String caption = fig.getElementsByTagNameNS(XHTML, "figcaption").item(0).getTextContent();
             assertTrue(caption.contains("machine: fixture-host, 2 cpus"), id + ": " + caption);
             assertTrue(caption.contains("load (1-min average): 0.42"), id + ": " + caption);
-            assertTrue(caption.matches("(?s).*date: 2026-11-2[23]T.*"), id + ": " + caption);
+            assertTrue(caption.matches("(?s).*date: 2026-11-2[238]T.*"), id + ": " + caption);
             // the caption is drawn in the chart itself too
             assertTrue(((Element) svg.item(0)).getTextContent().contains("fixture-host"), id);
         }
@@ -142,7 +143,7 @@ class ReportWriterTest {
             Element s = (Element) sections.item(i);
             notes.add(s.getAttribute("id") + ": " + s.getTextContent());
         }
-        for (String suite : List.of("serial", "gmi", "repmi", "apps")) {
+        for (String suite : List.of("serial", "gmi", "repmi", "apps", "scale")) {
             assertTrue(notes.stream().anyMatch(n -> n.startsWith("suite-" + suite + ":")
                     && n.contains("no results for suite " + suite + " (run ./mobula bench " + suite + ")")), suite);
         }

@@ -34,7 +34,7 @@ class ResultFilesTest {
         Files.writeString(dir.resolve("unknown-20261124-000000.jsonl"), LINE);
         Path gmi = Files.writeString(dir.resolve("gmi-20260101-000000.jsonl"), "");
         Map<String, Optional<Path>> latest = LatestResults.in(dir);
-        assertEquals(List.of("serial", "rmi", "gmi", "repmi", "apps"), List.copyOf(latest.keySet()));
+        assertEquals(List.of("serial", "rmi", "gmi", "repmi", "apps", "scale"), List.copyOf(latest.keySet()));
         assertEquals(Optional.of(newer), latest.get("rmi"));
         assertEquals(Optional.of(gmi), latest.get("gmi"));
         assertEquals(Optional.empty(), latest.get("serial"));

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.bench.rmi.Json;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,9 +21,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * with their context class loader, which the simulated members must not see.
  */
 class SimulationTest {
+    /** The committed LogGP parameters: every row predicts its latency with them. */
+    private static final Path MODEL = Path.of("..", ScaleSuite.DEFAULT_COST_MODEL);
 
     private static List<ScaleRow> simulate(int n) throws Exception {
-        ScaleSuite.Outcome o = ScaleSuite.child(n, "1g", 60_000, false);
+        ScaleSuite.Outcome o = ScaleSuite.child(n, Simulation.OPERATIONS, MODEL, "1g", 60_000, false);
         assertEquals(null, o.failure(), "the simulation of " + n + " failed");
         return o.rows().stream().map(Json::parseFlat).filter(m -> !"footprint".equals(m.get("operation")))
                 .map(SimulationTest::row).toList();
@@ -31,7 +35,16 @@ class SimulationTest {
         return new ScaleRow(num(m, "n"), (String) m.get("operation"), num(m, "ops"), lng(m, "messages"),
                 lng(m, "bytes"), lng(m, "max_per_member"), ((Number) m.get("mean_per_member")).doubleValue(),
                 num(m, "depth"), num(m, "depth_bound"), lng(m, "coordinator_messages"), lng(m, "coordinator_bytes"),
-                lng(m, "sequencer_messages"), lng(m, "sequencer_bytes"), lng(m, "undelivered"));
+                lng(m, "sequencer_messages"), lng(m, "sequencer_bytes"), lng(m, "undelivered"), lng(m, "path_bytes"),
+                (String) m.get("cost_model"), Stream.of("shm", "tcp").map(t -> new ScaleRow.Prediction(t,
+                        dbl(m, "predicted_" + t + "_us"), dbl(m, "predicted_" + t + "_bound_us"))).toList());
+    }
+
+    private static double dbl(Map<String, Object> m, String k) {
+        if (!(m.get(k) instanceof Number x)) {
+            throw new AssertionError("no number " + k + " in " + m);
+        }
+        return x.doubleValue();
     }
 
     private static int num(Map<String, Object> m, String k) {
@@ -116,6 +129,39 @@ class SimulationTest {
         if (tree) {
             assertEquals(1 + log2, w.depth(), "the submission, then the orders down the tree to the deepest replica: "
                     + w);
+        }
+        predictionsFollowTheModel(n, rows);
+    }
+
+    /**
+     * The predicted latencies are LogGP's for the messages counted: a flat broadcast is one process's N - 1 sends; a
+     * tree's is no more than that and no less than its longest chain; the node clocks' bound is never below the
+     * threads' value; every measured operation takes some time on both transports.
+     */
+    private static void predictionsFollowTheModel(int n, Map<String, ScaleRow> rows) throws Exception {
+        CostModel model = CostModel.read(MODEL, "m");
+        ScaleRow b = rows.get("broadcast");
+        // below 16 every message is the same; a relay's carry their subtree's ranks, so the root's are the longest
+        assertTrue(n >= 16 || b.bytes() % b.messages() == 0, "every broadcast message has the same size: " + b);
+        long m = (b.bytes() + b.messages() - 1) / b.messages();
+        for (int i = 0; i < 2; i++) {
+            LogGpParameters p = model.transports().get(i);
+            ScaleRow.Prediction got = b.predictions().get(i);
+            assertEquals(p.transport(), got.transport());
+            assertEquals("results/" + MODEL.getFileName(), b.costModel());
+            double flat = CostModel.flat(p, n - 1, m);
+            if (n < 16) {
+                assertEquals(flat, got.micros(), 0.0015, "rank 0 sends to each in turn: " + b);
+                assertEquals(b.depth() * m, b.pathBytes(), b.toString());
+            } else {
+                // at least the longest chain's messages one after another, less than sending to each in turn
+                double chain = b.depth() * p.oneWay() + b.pathBytes() * p.gapPerByte();
+                assertTrue(got.micros() >= chain - 0.0015 && got.micros() < flat, "the tree: " + b);
+            }
+            for (ScaleRow r : rows.values()) {
+                ScaleRow.Prediction q = r.predictions().get(i);
+                assertTrue(q.micros() > 0 && q.boundMicros() >= q.micros() - 0.0015, r.toString());
+            }
         }
     }
 }
