@@ -52,7 +52,8 @@ public final class RankLaunch {
                     "-Dmobula.pool.server=127.0.0.1:" + poolPort, "-Dmobula.pool.timeoutMs=" + IDLE_MILLIS));
             flags.addAll(extraFlags);
             if (jfr != null) {
-                flags.add("-XX:StartFlightRecording=settings=profile,jdk.ThreadPark#threshold=0ms,filename="
+                flags.add("-XX:StartFlightRecording=settings=profile,jdk.ThreadPark#threshold=0ms,"
+                        + "jdk.JavaMonitorWait#threshold=0ms,filename="
                         + jfr.resolve(system + "-" + transport + "-n" + n + "-rank" + r + ".jfr"));
             }
             LaunchContext mine = new LaunchContext(ctx.javaBinary(), flags, ctx.classPath(), ctx.workDir(),
