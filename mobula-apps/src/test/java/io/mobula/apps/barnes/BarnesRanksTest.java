@@ -129,6 +129,27 @@ class BarnesRanksTest {
     }
 
     @Test
+    void aPartWithABodyTwiceOrAWrongPositionFails() throws Exception {
+        Barnes.Problem p = Barnes.problem(40, 1, 12);
+        List<Serializable> parts = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            BarnesRanks me = new BarnesRanks(p, r, 2);
+            parts.add(me.part());
+        }
+        Barnes.State start = BarnesKernel.INSTANCE.assemble(p, parts);
+        assertNull(BarnesKernel.INSTANCE.compare(p, new Barnes.State(p.position(), p.velocity()), start));
+        double[] twice = ((double[]) parts.get(1)).clone();
+        int count = twice.length / 7;
+        twice[6 * count] = ((double[]) parts.get(0))[6 * (((double[]) parts.get(0)).length / 7)];
+        assertThrows(IllegalStateException.class, () -> BarnesKernel.INSTANCE.assemble(p, List.of(parts.get(0),
+                twice)));
+        double[] moved = ((double[]) parts.get(1)).clone();
+        moved[0] = Math.nextUp(moved[0]);
+        assertTrue(BarnesKernel.INSTANCE.compare(p, start, BarnesKernel.INSTANCE.assemble(p, List.of(parts.get(0),
+                moved))).contains("differs"));
+    }
+
+    @Test
     void aBodyOutsideTheBoxTheCellsWereSentForIsCaught() {
         Barnes.Problem p = Barnes.problem(200, 0, 9);
         double[] root = Octree.root(Octree.bounds(p.position(), 200));
