@@ -7,7 +7,7 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 
-/** Barnes-Hut in the catalog. Each rank's part is its block of bodies: positions, then velocities. */
+/** Barnes-Hut in the catalog. Each rank's part is the bodies it owns at the end: positions, velocities, indices. */
 public final class BarnesKernel implements Kernel<Barnes.Problem, Barnes.State> {
     /** The one instance. */
     public static final BarnesKernel INSTANCE = new BarnesKernel();

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The locally essential part of a rank's bodies for another rank (Warren and Salmon; the collective phase of
  * Blackston and Suel's code, thesis 2.5.3): for each of the sender's root cells ({@link Zones#roots}), the sender's
- * tree pruned by the opening test against the receiver's bounding box. A cell that no point of the box opens goes
+ * tree pruned by the opening test against the receiver's bounding boxes. A cell that no point of the boxes opens goes
  * as its moment alone; an opened cell goes as its eight octants, each empty, a body or a cell again. What is sent
  * covers every body of the sender once, and every cell the receiver's walks open arrives with all its octants.
  *
@@ -59,11 +59,12 @@ final class Essentials {
     }
 
     /**
-     * Writes what a receiver whose bodies lie in the boxes {@code box} ({@link BarnesRanks#boxes}) needs of {@code tree}, the tree of this rank's bodies
-     * alone ({@code pos}, {@code mass}, their keys {@code keys}) under the whole tree's root, below this rank's roots.
+     * Writes what a receiver whose bodies lie in the boxes {@code boxes} ({@link BarnesRanks#boxes}) needs of
+     * {@code tree}, the tree of this rank's bodies alone ({@code pos}, {@code mass}, their keys {@code keys}) under
+     * the whole tree's root, below this rank's roots.
      */
     static void write(Octree tree, double[] pos, double[] mass, long[] keys, int[] depths, long[] paths, int roots,
-            double[] box, Writer out) {
+            double[] boxes, Writer out) {
         for (int j = 0; j < roots; j++) {
             int depth = depths[j];
             int node = 0;
@@ -86,14 +87,14 @@ final class Essentials {
                 }
             }
             if (!done) {
-                writeCell(tree, pos, mass, node, depth, box, out);
+                writeCell(tree, pos, mass, node, depth, boxes, out);
             }
         }
     }
 
-    private static void writeCell(Octree tree, double[] pos, double[] mass, int cell, int depth, double[] box,
+    private static void writeCell(Octree tree, double[] pos, double[] mass, int cell, int depth, double[] boxes,
             Writer out) {
-        if (depth > 0 && tree.closedFor(cell, Barnes.THETA, box)) {
+        if (depth > 0 && tree.closedFor(cell, Barnes.THETA, boxes)) {
             out.put(CLOSED, tree.moment(cell, 0), tree.moment(cell, 1), tree.moment(cell, 2), tree.moment(cell, 3));
             return;
         }
@@ -105,7 +106,7 @@ final class Essentials {
             } else if (c >= 0) {
                 out.put(BODY, pos[3 * c], pos[3 * c + 1], pos[3 * c + 2], mass[c]);
             } else {
-                writeCell(tree, pos, mass, -c - 2, depth + 1, box, out);
+                writeCell(tree, pos, mass, -c - 2, depth + 1, boxes, out);
             }
         }
     }

@@ -56,7 +56,10 @@ final class Octree {
         }
     }
 
-    /** The bounding box of bodies {@code 0 ..< n}: min x, y, z, then max x, y, z (the extreme doubles, inverted, when none). */
+    /**
+     * The bounding box of bodies {@code 0 ..< n}: min x, y, z, then max x, y, z (the extreme doubles, inverted, when
+     * none).
+     */
     static double[] bounds(double[] pos, int n) {
         double[] b = {Double.MAX_VALUE, Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, -Double.MAX_VALUE,
                 -Double.MAX_VALUE};
