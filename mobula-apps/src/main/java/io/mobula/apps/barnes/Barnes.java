@@ -6,9 +6,9 @@ import java.util.SplittableRandom;
 /**
  * Barnes-Hut N-body simulation (thesis 2.5.3, 3.5.1): every step builds an octree of the bodies, computes each
  * body's acceleration by walking the tree (a far cell acts as one body, {@link #THETA}), and moves the bodies by a
- * leapfrog step. The parallel versions give each rank a block of bodies: every rank builds the same tree from the
- * same positions, computes and moves its own block, and the blocks are exchanged after each step. A body's
- * acceleration is the same computation on every rank, so every version gives the sequential result bit for bit.
+ * leapfrog step. In the parallel versions each rank owns the bodies of a stretch of space and builds a locally
+ * essential tree ({@link BarnesRanks}): where its bodies' walks go, that tree is the tree of all bodies, cell for
+ * cell and sum for sum, so every version gives the sequential result bit for bit.
  */
 public final class Barnes {
     /** The opening criterion: a cell is opened when its side is at least THETA times its distance. */

@@ -7,7 +7,7 @@ import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
 
-/** Barnes-Hut in the catalog. Each rank's part is its block of bodies: positions, then velocities. */
+/** Barnes-Hut in the catalog. Each rank's part is the bodies it owns at the end: positions, velocities, indices. */
 public final class BarnesKernel implements Kernel<Barnes.Problem, Barnes.State> {
     /** The one instance. */
     public static final BarnesKernel INSTANCE = new BarnesKernel();
@@ -23,7 +23,7 @@ public final class BarnesKernel implements Kernel<Barnes.Problem, Barnes.State> 
 
     @Override
     public String title() {
-        return "Barnes-Hut N-body simulation (octree), the moved bodies exchanged after each step";
+        return "Barnes-Hut N-body simulation (octree), locally essential trees on a space-filling-curve split";
     }
 
     @Override
@@ -54,20 +54,35 @@ public final class BarnesKernel implements Kernel<Barnes.Problem, Barnes.State> 
         return Barnes.run(problem);
     }
 
+    /** Each rank's part holds the bodies it owns at the end ({@code BarnesRanks.part}), in any order. */
     @Override
     public Barnes.State assemble(Barnes.Problem problem, List<Serializable> parts) {
         int n = problem.bodies();
         double[] pos = new double[3 * n];
         double[] vel = new double[3 * n];
+        boolean[] seen = new boolean[n];
+        int total = 0;
         for (int r = 0; r < parts.size(); r++) {
-            double[] block = (double[]) parts.get(r);
-            int lo = Barnes.lo(n, parts.size(), r);
-            int hi = Barnes.lo(n, parts.size(), r + 1);
-            if (block.length != 6 * (hi - lo)) {
-                throw new IllegalStateException("rank " + r + " returned " + block.length / 6 + " bodies, not "
-                        + (hi - lo));
+            double[] part = (double[]) parts.get(r);
+            if (part.length % 7 != 0) {
+                throw new IllegalStateException("rank " + r + " returned " + part.length + " values, not 7 per body");
             }
-            BarnesRanks.unpack(lo, block, pos, vel);
+            int count = part.length / 7;
+            for (int j = 0; j < count; j++) {
+                double id = part[6 * count + j];
+                int i = (int) id;
+                if (i != id || i < 0 || i >= n || seen[i]) {
+                    throw new IllegalStateException("rank " + r + " returned body " + id + ", which is not a body"
+                            + " or came twice");
+                }
+                seen[i] = true;
+                System.arraycopy(part, 3 * j, pos, 3 * i, 3);
+                System.arraycopy(part, 3 * (count + j), vel, 3 * i, 3);
+            }
+            total += count;
+        }
+        if (total != n) {
+            throw new IllegalStateException("the ranks returned " + total + " bodies, not " + n);
         }
         return new Barnes.State(pos, vel);
     }
@@ -92,7 +107,8 @@ public final class BarnesKernel implements Kernel<Barnes.Problem, Barnes.State> 
     @Override
     public List<Version> versions() {
         return List.of(Version.of("seq", "an octree per step in one process", BarnesSeq.class),
-                Version.of("rmi", "after each step every rank sends its moved bodies to every other rank by one-way"
-                        + " RMI (P(P-1) calls per step)", BarnesRmi.class, BarnesNode.class));
+                Version.of("rmi", "bodies split along the Morton curve by cost; per step five exchanges of one-way RMIs"
+                        + " between every pair of ranks (boxes, key samples, migrating bodies, boxes, the locally"
+                        + " essential cells and bodies)", BarnesRmi.class, BarnesNode.class));
     }
 }

@@ -6,7 +6,10 @@ import java.rmi.RemoteException;
 
 /** What a Barnes-Hut rank offers the others in the RMI version. */
 public interface BarnesNode extends Remote {
-    /** Rank {@code from}'s bodies after step {@code step}, starting at body {@code lo}: positions, then velocities. */
+    /**
+     * Rank {@code from}'s message of exchange {@code phase} of step {@code step}: keys or body indices, then
+     * positions, velocities, weights, moments or boxes, then the tags of essential cells.
+     */
     @OneWay
-    void put(int step, int from, int lo, double[] block) throws RemoteException;
+    void put(int step, int phase, int from, long[] longs, double[] doubles, byte[] bytes) throws RemoteException;
 }
