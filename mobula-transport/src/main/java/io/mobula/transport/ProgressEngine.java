@@ -554,8 +554,9 @@ final class ProgressEngine implements Runnable {
         }
         Thread w = working.get();
         if (w == null) {
+            // work that starts after this look has run at most a relief time at the next one
             return now - lastWork > ReceiveRelief.FORGET_RELIEF_TIMES * reliefNanos && !reliefPending ? -1
-                    : reliefNanos / 2;
+                    : reliefNanos;
         }
         long ran = now - workSince;
         if (ran >= reliefNanos && working.compareAndSet(w, null)) {
@@ -564,8 +565,10 @@ final class ProgressEngine implements Runnable {
                     + ran / 1000 + " us of work");
             reliefs = reliefs + 1;
             startRelief();
+            return reliefNanos;
         }
-        return reliefNanos / 2;
+        // the work that runs is due when it has run a relief time (or a later work is, if this one ends first)
+        return Math.max(reliefNanos - ran, reliefNanos / 8);
     }
 
     private void startRelief() {

@@ -16,9 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Threading: a connection {@linkplain #watch registers} when its receive thread starts work while unwatched, and
  * is dropped once it has run none for {@link #FORGET_RELIEF_TIMES} relief times; registration is the only call from
- * other threads. The thread ticks every half relief time while some connection is registered, and parks without a
- * timeout otherwise, so an idle process spends nothing on it, and one that serves a call now and then (a lease
- * renewal a second) pays one registration per call instead of a tick every half millisecond between them. It is a
+ * other threads. While some connection is registered the thread looks once a relief time, or when the work that runs
+ * is due, and parks without a timeout otherwise (work found at a look is relieved once it has run a relief time;
+ * work that starts between looks, at the next look at most one more relief time later), so an idle process spends nothing on it, and one that serves a call now and then (a lease
+ * renewal a second) pays one registration per call instead of a tick every millisecond between them. It is a
  * daemon, started on first use, and logs and goes on after a runtime exception.
  */
 final class ReceiveRelief implements Runnable {
