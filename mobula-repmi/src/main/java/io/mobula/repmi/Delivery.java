@@ -22,11 +22,18 @@ import java.util.concurrent.TimeUnit;
  * orders for their payload; a write starts only with both (or when its call is below its writer's floor: then it
  * is a second copy, skipped at its turn, and needs none). An order whose payload has not come within
  * {@link #PAYLOAD_GRACE_MS} (its writer died while sending it, say) gets it from the sequencer or another replica.
- * Payloads are bounded by the writers ({@link RepmiRuntime}: at most a window of writes of a process on their way)
+ * Payloads are bounded by the writers ({@link WriteBudget}: at most a window of writes, and of payload bytes, of a
+ * process on their way)
  * and dropped once their writer's floor has passed them or their writer is gone; a member that publishes payloads it
  * never submits cannot make a replica hold more than {@link #HELD_PER_WRITER} of them per process of the pool and as
  * many for all other writer ranks together, or more than a quarter of the heap: beyond, payloads are dropped (logged,
  * rate-limited) and fetched if their order comes; this process's own writes on their way are always held.
+ *
+ * <p>What a replica holds of the ordered writes is bounded in bytes too (flow control, {@link Sequencer}): a write is
+ * taken in when its thread starts (it decodes the payload and waits for its turn); the writes started and neither
+ * applied nor blocked hold at most {@link #START_AHEAD_BYTES}, later ones wait in the hold-back as bytes and are not
+ * reported as taken in, so the sequencer holds writers back while this replica is a byte budget behind; progress is
+ * reported every {@link #REPORT_BYTES} taken in, and the fail-over log keeps at most {@link #LOG_BYTES}.
  *
  * <p>Orders come from the sequencer, directly or through relays ({@link OrderRelay}). A relay that dies leaves the
  * replicas below it without the orders it had not forwarded: a gap in the numbers that lasts {@link #GAP_GRACE_MS},
@@ -44,9 +51,12 @@ final class Delivery {
     static final long REPORT_BYTES = Math.min(Sequencer.WINDOW_BYTES / 8, 256 << 10);
     private static final int LOG_LIMIT = 8192;
     /**
-     * The most payload bytes the fail-over log keeps (the newest entry aside): twice the bytes a replica may lag
-     * behind the order, as {@link #LOG_LIMIT} is twice the count, so the writes a lagging survivor lacks are still
-     * logged at the others.
+     * The most payload bytes the fail-over log keeps besides its newest entry: twice the bytes a replica may lag
+     * behind the order, as {@link #LOG_LIMIT} is twice the count. When the sequencer gave out its last write, every
+     * live replica had taken in all but at most a budget of payload bytes before it (flow control, the smallest budget
+     * of all replicas), so the writes between the least a survivor has taken in and the last one are still logged at
+     * every survivor that received them, whatever their sizes: a new sequencer never makes a no-op of a write some
+     * survivor may have applied.
      */
     static final long LOG_BYTES = 2 * Sequencer.WINDOW_BYTES;
     /**
@@ -296,7 +306,7 @@ final class Delivery {
         }
         RepmiMessages.Entry e = new RepmiMessages.Entry(d, payload);
         logBytes += size(e) - size(log.put(d.seq(), e));
-        while (log.size() > LOG_LIMIT || (logBytes > LOG_BYTES && log.size() > 1)) {
+        while (log.size() > LOG_LIMIT || (log.size() > 1 && logBytes - size(log.lastEntry().getValue()) > LOG_BYTES)) {
             logBytes -= size(log.pollFirstEntry().getValue());
         }
         holdBack.put(d.seq(), e);

@@ -35,8 +35,16 @@ final class Sequencer {
     private long lastSeq;
     /** Flow control: how far each replica has taken writes in. */
     private final ConcurrentHashMap<Integer, Long> progress = new ConcurrentHashMap<>();
-    /** Flow control: the bytes each replica can hold behind the order, as it reported them (its own budget). */
+    /**
+     * Flow control: the bytes each replica can hold behind the order, as it reported them (its own budget, within
+     * {@link #MIN_WINDOW_BYTES} and {@link #WINDOW_BYTES}).
+     */
     private final ConcurrentHashMap<Integer, Long> budgets = new ConcurrentHashMap<>();
+    /**
+     * The byte budget every replica may lag behind: the smallest of the budgets reported ({@link #budgets}, the
+     * replicas lost when it was last set excepted) and {@link #WINDOW_BYTES}; guarded by {@link #sequencing}.
+     */
+    private long minBudget = WINDOW_BYTES;
     /**
      * Flow control: the payload bytes sequenced here through number {@code s}, at {@code s % (WINDOW + 1)}, for the
      * numbers from {@link #bytesFrom} to {@link #lastSeq}; a replica lags at most a window of numbers (else the count
@@ -150,19 +158,21 @@ final class Sequencer {
     }
 
     /**
-     * Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes, or more than its
-     * byte budget (the smaller of {@link #WINDOW_BYTES} here and the one it reported), behind. A replica that has
-     * taken in every write never holds one back, so a write larger than the budget goes, alone.
+     * Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes, or more than the
+     * byte budget, behind: the smallest of {@link #WINDOW_BYTES} here and the budgets the live replicas reported (so
+     * every replica's fail-over log, twice its own budget, holds what any survivor may lack, {@link Delivery#LOG_BYTES}).
+     * A replica that has taken in every write never holds one back, so a write larger than the budget goes, alone.
      */
     private void awaitWindow() {
         long deadline = System.nanoTime() + rt.timeoutNanos;
         while (true) {
+            long budget = minBudget;
             int who = -1;
             long behind = 0;
             for (int r : destinations) {
                 if (!rt.failover.isLost(r)) {
                     long p = progress.getOrDefault(r, lastSeq); // no report yet: a fresh joiner, not behind
-                    if (p < lastSeq && (lastSeq - p >= WINDOW || bytesBehind(p) > budget(r))) {
+                    if (p < lastSeq && (lastSeq - p >= WINDOW || bytesBehind(p) > budget)) {
                         who = r;
                         behind = p;
                         break;
@@ -198,22 +208,31 @@ final class Sequencer {
         return p < bytesFrom ? sequencedBytes : sequencedBytes - bytesThrough[(int) (p % bytesThrough.length)];
     }
 
-    /** The byte budget replica {@code rank} may lag behind: its own, as it reported it, and this process's at most. */
-    private long budget(int rank) {
-        Long b = budgets.get(rank);
-        return b == null ? WINDOW_BYTES : Math.min(WINDOW_BYTES, Math.max(MIN_WINDOW_BYTES, b));
-    }
-
     /**
      * Replica {@code rank} has taken in every write up to {@code seq}, and can hold {@code budget} bytes of writes
      * it has not taken in.
      */
     void onProgress(int rank, long seq, long budget) {
         progress.merge(rank, seq, Math::max);
-        budgets.put(rank, budget);
+        long b = Math.min(WINDOW_BYTES, Math.max(MIN_WINDOW_BYTES, budget));
+        Long before = budgets.put(rank, b);
         synchronized (sequencing) {
+            if (before == null || before != b) {
+                updateBudget();
+            }
             sequencing.notifyAll();
         }
+    }
+
+    /** Sets {@link #minBudget} from the budgets of the replicas not lost; holding {@link #sequencing}. */
+    private void updateBudget() {
+        long min = WINDOW_BYTES;
+        for (var e : budgets.entrySet()) {
+            if (!rt.failover.isLost(e.getKey())) {
+                min = Math.min(min, e.getValue());
+            }
+        }
+        minBudget = min;
     }
 
     /** This process takes over as sequencer: numbering goes on after {@code last}, to {@code survivors}. */
@@ -222,6 +241,7 @@ final class Sequencer {
             lastSeq = last;
             bytesFrom = last + 1;
             sequencedBytes = 0;
+            updateBudget();
             destinations.clear();
             destinations.addAll(survivors);
         }
