@@ -69,6 +69,11 @@ final class WriteBudget {
         bytes += size;
     }
 
+    /** How many writers wait for room (for tests). */
+    synchronized int waiting() {
+        return queue.size();
+    }
+
     /** The most writes on their way. */
     int maxWrites() {
         return maxWrites;

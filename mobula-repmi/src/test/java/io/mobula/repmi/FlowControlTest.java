@@ -82,7 +82,7 @@ class FlowControlTest {
             int[] row = new int[150_000]; // about 600 KB a write
             rows.store(0, row);
             rows.store(1, row); // 600 KB behind: within the budget
-            CompletableFuture<Void> third = CompletableFuture.runAsync(() -> rows.store(2, row));
+            CompletableFuture<Object> third = async(() -> rows.store(2, row));
             Thread.sleep(HELD_MS);
             assertFalse(third.isDone(), "1.2 MB behind, more than the replica's budget: the third write waits");
             assertEquals(List.of(last + 1, last + 2), got);
@@ -93,7 +93,7 @@ class FlowControlTest {
             // a write larger than the budget goes alone, once the replica has taken in every write before it
             rt.sequencer.onProgress(lagging, last + 3, budget);
             rows.store(3, new int[1 << 19]); // 2 MiB
-            CompletableFuture<Void> small = CompletableFuture.runAsync(() -> rows.store(4, new int[] {4}));
+            CompletableFuture<Object> small = async(() -> rows.store(4, new int[] {4}));
             Thread.sleep(HELD_MS);
             assertFalse(small.isDone(), "2 MiB behind: the next write, however small, waits");
             rt.sequencer.onProgress(lagging, last + 4, budget);
@@ -150,22 +150,55 @@ class FlowControlTest {
         b.release(600);
         b.release(400);
         assertTrue(b.acquire(5000, 0), "a write larger than the budget goes when nothing else is on its way");
-        CompletableFuture<Boolean> large = CompletableFuture.supplyAsync(() -> take(b, 3000));
-        Thread.sleep(50);
-        CompletableFuture<Boolean> small = CompletableFuture.supplyAsync(() -> take(b, 10));
-        Thread.sleep(HELD_MS);
+        CompletableFuture<Object> large = async(() -> take(b, 3000));
+        awaitWaiting(b, 1);
+        CompletableFuture<Object> small = async(() -> take(b, 10));
+        awaitWaiting(b, 2);
         assertFalse(large.isDone());
         assertFalse(small.isDone(), "a small write waits behind the large one that came first");
         b.release(5000);
-        assertTrue(large.get(5, TimeUnit.SECONDS), "the large write goes alone");
+        assertEquals(true, large.get(10, TimeUnit.SECONDS), "the large write goes alone");
         assertFalse(small.isDone(), "3010 bytes would be on their way");
         b.release(3000);
-        assertTrue(small.get(5, TimeUnit.SECONDS));
+        assertEquals(true, small.get(10, TimeUnit.SECONDS));
+    }
+
+    /** A call of its own, on a thread of its own (the common pool may have one thread on a small machine). */
+    private interface Call {
+        Object call() throws Exception;
+    }
+
+    private static CompletableFuture<Object> async(Call call) {
+        CompletableFuture<Object> f = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().start(() -> {
+            try {
+                f.complete(call.call());
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        return f;
+    }
+
+    private static CompletableFuture<Object> async(Runnable r) {
+        return async(() -> {
+            r.run();
+            return null;
+        });
+    }
+
+    /** Waits (bounded) until {@code n} writers wait for room in {@code b}. */
+    private static void awaitWaiting(WriteBudget b, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (b.waiting() < n && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertEquals(n, b.waiting());
     }
 
     private static boolean take(WriteBudget b, long size) {
         try {
-            return b.acquire(size, TimeUnit.SECONDS.toNanos(5));
+            return b.acquire(size, TimeUnit.SECONDS.toNanos(20));
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }
