@@ -52,7 +52,7 @@ class ReplicaPortFuzzTest {
         }
 
         @Override
-        public void progress(int rank, long seq) {
+        public void progress(int rank, long seq, long budget) {
         }
 
         @Override

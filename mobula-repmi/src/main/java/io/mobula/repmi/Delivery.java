@@ -23,11 +23,18 @@ import java.util.concurrent.TimeUnit;
  * orders for their payload; a write starts only with both (or when its call is below its writer's floor: then it
  * is a second copy, skipped at its turn, and needs none). An order whose payload has not come within
  * {@link #PAYLOAD_GRACE_MS} (its writer died while sending it, say) gets it from the sequencer or another replica.
- * Payloads are bounded by the writers ({@link RepmiRuntime}: at most a window of writes of a process on their way)
+ * Payloads are bounded by the writers ({@link WriteBudget}: at most a window of writes, and of payload bytes, of a
+ * process on their way)
  * and dropped once their writer's floor has passed them or their writer is gone; a member that publishes payloads it
  * never submits cannot make a replica hold more than {@link #HELD_PER_WRITER} of them per process of the pool and as
  * many for all other writer ranks together, or more than a quarter of the heap: beyond, payloads are dropped (logged,
  * rate-limited) and fetched if their order comes; this process's own writes on their way are always held.
+ *
+ * <p>What a replica holds of the ordered writes is bounded in bytes too (flow control, {@link Sequencer}): a write is
+ * taken in when its thread starts (it decodes the payload and waits for its turn); the writes started and neither
+ * applied nor blocked hold at most {@link #START_AHEAD_BYTES}, later ones wait in the hold-back as bytes and are not
+ * reported as taken in, so the sequencer holds writers back while this replica is a byte budget behind; progress is
+ * reported every {@link #REPORT_BYTES} taken in, and the fail-over log keeps at most {@link #LOG_BYTES}.
  *
  * <p>Orders come from the sequencer, directly or through relays ({@link OrderRelay}). A relay that dies leaves the
  * replicas below it without the orders it had not forwarded: a gap in the numbers that lasts {@link #GAP_GRACE_MS},
@@ -37,7 +44,28 @@ import java.util.concurrent.TimeUnit;
 final class Delivery {
     private static final System.Logger LOG = System.getLogger(Delivery.class.getName());
     private static final int REPORT_EVERY = Math.max(1, Sequencer.WINDOW / 8);
+    /**
+     * A progress report goes once this many payload bytes were taken in since the last (a write larger than this is
+     * reported as soon as it is taken in): well below the least byte budget ({@link Sequencer#MIN_WINDOW_BYTES}), so
+     * a replica that has taken in every write never looks a budget behind to the sequencer.
+     */
+    static final long REPORT_BYTES = Math.min(Sequencer.WINDOW_BYTES / 8, 256 << 10);
     private static final int LOG_LIMIT = 8192;
+    /**
+     * The most payload bytes the fail-over log keeps besides its newest entry: twice the bytes a replica may lag
+     * behind the order, as {@link #LOG_LIMIT} is twice the count. When the sequencer gave out its last write, every
+     * live replica had taken in all but at most a budget of payload bytes before it (flow control, the smallest budget
+     * of all replicas), so the writes between the least a survivor has taken in and the last one are still logged at
+     * every survivor that received them, whatever their sizes: a new sequencer never makes a no-op of a write some
+     * survivor may have applied.
+     */
+    static final long LOG_BYTES = 2 * Sequencer.WINDOW_BYTES;
+    /**
+     * The most payload bytes of writes started (their threads decode them and wait for their turn) and neither applied
+     * nor blocked in {@code cloudWait}: writes after them wait in the hold-back as bytes only, and are not reported as
+     * taken in, so the sequencer holds writers back (one write of any size always starts).
+     */
+    static final long START_AHEAD_BYTES = Math.max(1, Sequencer.WINDOW_BYTES / 2);
     /** How long an order waits for its payload from the writer before this replica asks the others for it. */
     static final long PAYLOAD_GRACE_MS = 1000;
     /**
@@ -93,8 +121,18 @@ final class Delivery {
     private volatile int[] memberRanks = new int[0];
     /** Deliveries of epochs below this are dropped (fenced off by a new sequencer). */
     private int fence;
-    /** Recently ordered writes, for a new sequencer to fill other replicas' gaps (thesis-beyond: failover). */
+    /**
+     * Recently ordered writes, for a new sequencer to fill other replicas' gaps (thesis-beyond: failover): the last
+     * {@link #LOG_LIMIT}, of {@link #LOG_BYTES} payload bytes at most ({@link #logBytes}).
+     */
     private final TreeMap<Long, RepmiMessages.Entry> log = new TreeMap<>();
+    private long logBytes;
+    /** The payload bytes of the writes started and not yet applied or blocked ({@link #START_AHEAD_BYTES}). */
+    private final java.util.concurrent.atomic.AtomicLong startedBytes = new java.util.concurrent.atomic.AtomicLong();
+    /** Set while a write waits in the hold-back for {@link #startedBytes} to go down: {@link #settled} drains. */
+    private volatile boolean throttled;
+    /** The payload bytes taken in since the last progress report. */
+    private long unreportedBytes;
     /** The writes the order has taken, per writer: a second copy of one runs as nothing (fail-over). */
     private final WriteIds taken = new WriteIds();
     /** The slot of this process's own JOIN, whose copy was checked by the replica that took the snapshot. */
@@ -268,9 +306,9 @@ final class Delivery {
             rt.received(d.call());
         }
         RepmiMessages.Entry e = new RepmiMessages.Entry(d, payload);
-        log.put(d.seq(), e);
-        if (log.size() > LOG_LIMIT) {
-            log.pollFirstEntry();
+        logBytes += size(e) - size(log.put(d.seq(), e));
+        while (log.size() > LOG_LIMIT || (log.size() > 1 && logBytes - size(log.lastEntry().getValue()) > LOG_BYTES)) {
+            logBytes -= size(log.pollFirstEntry().getValue());
         }
         holdBack.put(d.seq(), e);
         if (payload == null && d.origin() >= 0 && d.call() >= taken.floor(d.origin())) {
@@ -369,16 +407,34 @@ final class Delivery {
         }
     }
 
-    /** Starts the held-back writes that are next in the order (only once this replica has its state). */
+    /** The payload bytes of a logged or held write (0 for none). */
+    private static long size(RepmiMessages.Entry e) {
+        return e == null || e.payload() == null ? 0 : e.payload().length;
+    }
+
+    /**
+     * Starts the held-back writes that are next in the order (only once this replica has its state), while the writes
+     * started and not yet applied or blocked hold at most {@link #START_AHEAD_BYTES} (one write always starts).
+     */
     private void drain() {
         synchronized (arrivals) {
             while (ready && !holdBack.isEmpty() && holdBack.firstKey() == nextSeq && !waiting.containsKey(nextSeq)) {
+                long bytes = size(holdBack.firstEntry().getValue());
+                if (!roomToStart(bytes)) {
+                    throttled = true; // set before looking again: a write settling now sees it and drains
+                    if (!roomToStart(bytes)) {
+                        break;
+                    }
+                }
                 RepmiMessages.Entry e = holdBack.pollFirstEntry().getValue();
+                startedBytes.addAndGet(bytes);
                 WriteTask t = new WriteTask(rt, e.header(), e.payload());
                 nextSeq++;
                 rt.scheduler.add(t);
                 start(t);
-                if (t.seq % REPORT_EVERY == 0) {
+                unreportedBytes += bytes;
+                if (t.seq % REPORT_EVERY == 0 || unreportedBytes >= REPORT_BYTES) {
+                    unreportedBytes = 0;
                     reportProgress(t.seq);
                 }
             }
@@ -458,12 +514,31 @@ final class Delivery {
         }
     }
 
+    private boolean roomToStart(long bytes) {
+        long started = startedBytes.get();
+        return started == 0 || started + bytes <= START_AHEAD_BYTES;
+    }
+
+    /**
+     * A started write of {@code bytes} payload bytes was applied, or blocked in {@code cloudWait} (it no longer holds
+     * back the writes after it): the writes its bytes held in the hold-back may start.
+     */
+    void settled(long bytes) {
+        startedBytes.addAndGet(-bytes);
+        if (throttled) {
+            synchronized (arrivals) {
+                throttled = false;
+                drain();
+            }
+        }
+    }
+
     private void reportProgress(long seq) {
         int target = rt.failover.sequencer();
         Thread.ofVirtual().start(() -> {
             RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
             try {
-                rt.port(target).progress(rt.pool.rank(), seq);
+                rt.port(target).progress(rt.pool.rank(), seq, Sequencer.WINDOW_BYTES);
             } catch (RemoteException | CloudException e) {
                 LOG.log(Level.DEBUG, "progress report to the sequencer failed: {0}", e.getMessage());
             }

@@ -40,7 +40,7 @@ final class OrderRelay {
     /** Orders to relay from {@link #drainHandOffs}'s thread, oldest first: {Deliver, int[] subtree}. */
     private final java.util.ArrayDeque<Object[]> handOffs = new java.util.ArrayDeque<>();
     private boolean handingOff;
-    /** The children this relay could not reach and reported to the pool (once each). */
+    /** The replicas this process could not send an order to and reported to the pool (once until reached again). */
     private final java.util.Set<Integer> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     OrderRelay(RepmiRuntime rt) {
@@ -176,21 +176,42 @@ final class OrderRelay {
                 rt.stats.orderRelayed();
             }
             rt.port(rank).order(d, below);
+            reached(rank);
             return true;
         } catch (RemoteException | CloudException e) {
-            if (sequencer) {
-                // as for a payload it cannot deliver: the sequencer sends it nothing more (the pool decides)
-                LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", rank, e.getMessage());
-                rt.failover.markLost(rank);
-                rt.pool.lost(rank, e);
-            } else if (reported.add(rank)) {
-                // a relay only routes around it, order by order: the sequencer's list decides who is in the tree,
-                // and the pool whether it is gone; a child that lives on fetches what it missed
-                LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} is unreachable; its orders go around it: {1}",
-                        rank, e.getMessage());
-                Thread.ofVirtual().start(() -> rt.pool.lost(rank, e)); // a call to the coordinator: not from here
-            }
+            // the sequencer as a relay: it only routes around it, order by order (the sequencer's list decides who is
+            // in the tree, and the pool whether it is gone); a replica that lives on fetches what it missed
+            unreachable(rank, e);
             return false;
         }
+    }
+
+    /** A send to pool rank {@code rank} went through: a later failure is reported again. */
+    void reached(int rank) {
+        if (!reported.isEmpty()) {
+            reported.remove(rank);
+        }
+    }
+
+    /**
+     * A send of the order to pool rank {@code rank} failed (from the sequencer, directly or as the tree's root, or
+     * from a relay): reported to the pool, once until a send to it goes through again, from a thread of its own (a
+     * call to the coordinator). The replica is not dropped here: the pool decides whether it is gone (then every
+     * process treats it as lost); should it live on, it fetches the orders it missed from the sequencer when a later
+     * order shows the gap ({@link Delivery}, {@link ReplicaPort#orders}).
+     */
+    void unreachable(int rank, Exception e) {
+        if (!reported.add(rank)) {
+            return;
+        }
+        LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} is unreachable; the writes it misses go around it"
+                + " until it is back or the pool declares it gone: {1}", rank, e.getMessage());
+        Thread.ofVirtual().name("mobula-repmi-report").start(() -> {
+            try {
+                rt.pool.lost(rank, e);
+            } catch (RuntimeException f) {
+                LOG.log(Level.DEBUG, "could not report pool rank " + rank + " to the pool", f);
+            }
+        });
     }
 }

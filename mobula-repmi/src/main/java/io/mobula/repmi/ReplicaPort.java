@@ -33,11 +33,13 @@ interface ReplicaPort extends Remote {
     void deliver(RepmiMessages.Deliver header, byte[] payload) throws RemoteException;
 
     /**
-     * Flow control: replica {@code rank} has taken in every write up to {@code seq}. The sequencer holds new writes
-     * back while some replica lags more than a window behind, so a fast writer cannot exhaust a slow replica's memory.
+     * Flow control: replica {@code rank} has taken in every write up to {@code seq}, and can hold {@code budget}
+     * payload bytes of writes it has not taken in (its {@code mobula.repmi.windowBytes}). The sequencer holds new writes
+     * back while some replica lags more than a window of writes, or more than its byte budget, behind, so a fast writer
+     * cannot exhaust a slow replica's memory.
      */
     @OneWay
-    void progress(int rank, long seq) throws RemoteException;
+    void progress(int rank, long seq, long budget) throws RemoteException;
 
     /**
      * A joining process receives the state at its JOIN's place in the order ({@link RepmiMessages.Snapshot}, as

@@ -70,8 +70,8 @@ final class ReplicaPortAdapter implements ReplicaPort {
     }
 
     @Override
-    public void progress(int rank, long seq) {
-        rt.sequencer.onProgress(rank, seq);
+    public void progress(int rank, long seq, long budget) {
+        rt.sequencer.onProgress(rank, seq, budget);
     }
 
     @Override

@@ -37,7 +37,9 @@ import java.util.function.Supplier;
  * sequences, and replacing a lost sequencer).
  *
  * <p>Settings: {@code mobula.repmi.timeoutMs} bounds a write's wait for its own application and a look-up's wait
- * for a cloud (default 120000). {@code mobula.repmi.relayFrom} is the number of replicas from which the sequencer's
+ * for a cloud (default 120000). {@code mobula.repmi.window} and {@code mobula.repmi.windowBytes} bound the writes of
+ * a process on their way and how far a replica may lag behind the order, in writes and in payload bytes (flow
+ * control, {@link Sequencer}). {@code mobula.repmi.relayFrom} is the number of replicas from which the sequencer's
  * orders travel along a binomial tree of the replicas instead of from the sequencer to each ({@link OrderRelay},
  * default 16). {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
  * (thesis Figure 4.13's anomaly; only to show it).
@@ -55,10 +57,11 @@ final class RepmiRuntime {
     final ReadWaits readWaits = new ReadWaits();
     final RepmiStats stats = new RepmiStats();
     /**
-     * This process's writes on their way, at most a window ({@link Sequencer#WINDOW}): each replica holds the payloads
-     * of a process's writes until their order comes, so this bounds what a writer can make the others hold.
+     * This process's writes on their way, at most a window ({@link Sequencer#WINDOW} writes and
+     * {@link Sequencer#WINDOW_BYTES} payload bytes, a single larger write alone): each replica holds the payloads of a
+     * process's writes until their order comes, so this bounds what a writer can make the others hold.
      */
-    private final java.util.concurrent.Semaphore onTheirWay = new java.util.concurrent.Semaphore(Sequencer.WINDOW);
+    private final WriteBudget onTheirWay = new WriteBudget(Sequencer.WINDOW, Sequencer.WINDOW_BYTES);
     private final ReplicaPort self;
     private final ConcurrentHashMap<Integer, ReplicaPort> ports = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Replica> clouds = new ConcurrentHashMap<>();
@@ -270,10 +273,11 @@ final class RepmiRuntime {
         checkRunning();
         byte[] bytes = encode(parameters, () -> "the arguments of " + what.get());
         try {
-            if (!onTheirWay.tryAcquire(timeoutNanos, TimeUnit.NANOSECONDS)) {
-                throw new CloudException(what.get() + " waited " + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms for"
-                        + " one of the " + Sequencer.WINDOW + " writes of this process on their way to be applied"
-                        + " (mobula.repmi.window)");
+            if (!onTheirWay.acquire(bytes.length, timeoutNanos)) {
+                throw new CloudException(what.get() + " (" + bytes.length + " bytes) waited " + TimeUnit.NANOSECONDS
+                        .toMillis(timeoutNanos) + " ms for room among the writes of this process on their way to be"
+                        + " applied (at most " + onTheirWay.maxWrites() + " writes, mobula.repmi.window, and "
+                        + onTheirWay.maxBytes() + " bytes, mobula.repmi.windowBytes)");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -314,7 +318,7 @@ final class RepmiRuntime {
             throw new CloudException("interrupted while waiting for " + what.get(), e);
         } finally {
             pending.remove(call);
-            onTheirWay.release();
+            onTheirWay.release(bytes.length);
         }
     }
 

@@ -13,18 +13,48 @@ import java.util.concurrent.TimeUnit;
 /**
  * The sequencer's side of the total order (thesis 4.3), active in the process that sequences now: numbers each
  * submitted write and broadcasts its order ({@link OrderRelay}: directly, or along a tree from enough replicas on),
- * holding new writes back (bounded) while a live replica lags more than
- * {@link #WINDOW} writes behind (flow control). The writer sent its payload to the replicas it knew itself; they get
- * the order alone, and only a replica it did not know (one that joined meanwhile) gets the payload from here.
+ * holding new writes back (bounded) while a live replica lags more than {@link #WINDOW} writes or more than its byte
+ * budget behind (flow control). The writer sent its payload to the replicas it knew itself; they get the order alone,
+ * and only a replica it did not know (one that joined meanwhile) gets the payload from here.
  */
 final class Sequencer {
     private static final System.Logger LOG = System.getLogger(Sequencer.class.getName());
-    static final int WINDOW = Integer.getInteger("mobula.repmi.window", 4096);
+    /** {@code mobula.repmi.window}: the most writes a process has on their way, and a replica lags behind. */
+    static final int WINDOW = Math.max(1, Integer.getInteger("mobula.repmi.window", 4096));
+    /** The least {@link #WINDOW_BYTES} can be: far above the bytes between two progress reports. */
+    static final long MIN_WINDOW_BYTES = 1 << 20;
+    /**
+     * {@code mobula.repmi.windowBytes}: the most payload bytes a process has on their way, and a replica lags behind
+     * the order (a single larger write goes alone); by default a sixteenth of the heap, at least
+     * {@link #MIN_WINDOW_BYTES}.
+     */
+    static final long WINDOW_BYTES = Math.max(MIN_WINDOW_BYTES, Long.getLong("mobula.repmi.windowBytes",
+            Runtime.getRuntime().maxMemory() / 16));
     private final RepmiRuntime rt;
     private final Object sequencing = new Object();
     private long lastSeq;
     /** Flow control: how far each replica has taken writes in. */
     private final ConcurrentHashMap<Integer, Long> progress = new ConcurrentHashMap<>();
+    /**
+     * Flow control: the bytes each replica can hold behind the order, as it reported them (its own budget, within
+     * {@link #MIN_WINDOW_BYTES} and {@link #WINDOW_BYTES}).
+     */
+    private final ConcurrentHashMap<Integer, Long> budgets = new ConcurrentHashMap<>();
+    /**
+     * The byte budget every replica may lag behind: the smallest of the budgets reported ({@link #budgets}, the
+     * replicas lost when it was last set excepted) and {@link #WINDOW_BYTES}; guarded by {@link #sequencing}.
+     */
+    private long minBudget = WINDOW_BYTES;
+    /**
+     * Flow control: the payload bytes sequenced here through number {@code s}, at {@code s % (WINDOW + 1)}, for the
+     * numbers from {@link #bytesFrom} to {@link #lastSeq}; a replica lags at most a window of numbers (else the count
+     * holds writes back), so the slot of any number that matters is still there.
+     */
+    private final long[] bytesThrough = new long[WINDOW + 1];
+    /** The first number with a slot in {@link #bytesThrough}; before it, {@link #sequencedBytes} counted from 0. */
+    private long bytesFrom = 1;
+    /** The payload bytes sequenced here since {@link #bytesFrom}. */
+    private long sequencedBytes;
     /** Where deliveries go: the members, and joiners from their JOIN on. */
     private final TreeSet<Integer> destinations = new TreeSet<>(Set.of(0));
     /** The destinations that get an order alone, per write (reused under {@link #sequencing}). */
@@ -58,6 +88,8 @@ final class Sequencer {
         synchronized (sequencing) {
             awaitWindow();
             long seq = ++lastSeq;
+            sequencedBytes += payload == null ? 0 : payload.length;
+            bytesThrough[(int) (seq % bytesThrough.length)] = sequencedBytes;
             Deliver d = new Deliver(seq, rt.failover.epoch(), s.origin(), s.call(), s.floor(), s.cloud(), s.method());
             if (s.method() == RepmiMessages.JOIN) {
                 destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
@@ -81,11 +113,11 @@ final class Sequencer {
                     try {
                         rt.stats.payloadSent(payload.length);
                         rt.port(r).deliver(d, payload);
+                        rt.relay.reached(r);
                     } catch (RemoteException | CloudException e) {
-                        LOG.log(Level.WARNING, "replica at pool rank {0} is unreachable; dropped: {1}", r,
-                                e.getMessage());
-                        rt.failover.markLost(r);
-                        rt.pool.lost(r, e);
+                        // as on the relay path: reported to the pool, which decides whether it is gone; should it
+                        // live on, it fetches the write from here when a later order shows the gap
+                        rt.relay.unreachable(r, e);
                     }
                 }
             }
@@ -125,28 +157,36 @@ final class Sequencer {
         return false;
     }
 
-    /** Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind. */
+    /**
+     * Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes, or more than the
+     * byte budget, behind: the smallest of {@link #WINDOW_BYTES} here and the budgets the live replicas reported (so
+     * every replica's fail-over log, twice its own budget, holds what any survivor may lack, {@link Delivery#LOG_BYTES}).
+     * A replica that has taken in every write never holds one back, so a write larger than the budget goes, alone.
+     */
     private void awaitWindow() {
         long deadline = System.nanoTime() + rt.timeoutNanos;
         while (true) {
-            long slowest = Long.MAX_VALUE;
+            long budget = minBudget;
             int who = -1;
+            long behind = 0;
             for (int r : destinations) {
                 if (!rt.failover.isLost(r)) {
                     long p = progress.getOrDefault(r, lastSeq); // no report yet: a fresh joiner, not behind
-                    if (p < slowest) {
-                        slowest = p;
+                    if (p < lastSeq && (lastSeq - p >= WINDOW || bytesBehind(p) > budget)) {
                         who = r;
+                        behind = p;
+                        break;
                     }
                 }
             }
-            if (who < 0 || lastSeq - slowest < WINDOW) {
+            if (who < 0) {
                 return;
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
-                LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} lags {1} writes behind for {2} ms; writes go"
-                        + " on", who, lastSeq - slowest, TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
+                LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} lags {1} writes ({2} bytes) behind for {3} ms;"
+                        + " writes go on", who, lastSeq - behind, bytesBehind(behind),
+                        TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
                 progress.put(who, lastSeq);
                 return;
             }
@@ -159,18 +199,49 @@ final class Sequencer {
         }
     }
 
-    /** Replica {@code rank} has taken in every write up to {@code seq}. */
-    void onProgress(int rank, long seq) {
+    /**
+     * The payload bytes sequenced here after number {@code p} ({@code p < lastSeq}, not a window behind it); holding
+     * {@link #sequencing}. For a replica whose last report is older than this process's take-over, every byte
+     * sequenced since counts (the numbers before it are not counted).
+     */
+    private long bytesBehind(long p) {
+        return p < bytesFrom ? sequencedBytes : sequencedBytes - bytesThrough[(int) (p % bytesThrough.length)];
+    }
+
+    /**
+     * Replica {@code rank} has taken in every write up to {@code seq}, and can hold {@code budget} bytes of writes
+     * it has not taken in.
+     */
+    void onProgress(int rank, long seq, long budget) {
         progress.merge(rank, seq, Math::max);
+        long b = Math.min(WINDOW_BYTES, Math.max(MIN_WINDOW_BYTES, budget));
+        Long before = budgets.put(rank, b);
         synchronized (sequencing) {
+            if (before == null || before != b) {
+                updateBudget();
+            }
             sequencing.notifyAll();
         }
+    }
+
+    /** Sets {@link #minBudget} from the budgets of the replicas not lost; holding {@link #sequencing}. */
+    private void updateBudget() {
+        long min = WINDOW_BYTES;
+        for (var e : budgets.entrySet()) {
+            if (!rt.failover.isLost(e.getKey())) {
+                min = Math.min(min, e.getValue());
+            }
+        }
+        minBudget = min;
     }
 
     /** This process takes over as sequencer: numbering goes on after {@code last}, to {@code survivors}. */
     void restart(long last, Collection<Integer> survivors) {
         synchronized (sequencing) {
             lastSeq = last;
+            bytesFrom = last + 1;
+            sequencedBytes = 0;
+            updateBudget();
             destinations.clear();
             destinations.addAll(survivors);
         }

@@ -9,12 +9,19 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One delivered write (or cloud creation) in this process: decoded, then run on its own thread when the
  * {@link WriteScheduler} selects it, with the thread marked as running a write of its cloud. The writer's process
- * hands the local result to the waiting caller.
+ * hands the local result to the waiting caller. Once decoded, the task lets go of the payload's bytes (the fail-over
+ * log keeps them, bounded, as long as they may be needed), and its bytes count against
+ * {@link Delivery#START_AHEAD_BYTES} until it is applied or blocks in {@code cloudWait}.
  */
 final class WriteTask implements CloudContext.Scheduling, Runnable {
     final long seq;
     private final RepmiMessages.Deliver d;
-    private final byte[] payload;
+    /** The payload until it is decoded (null after). */
+    private byte[] payload;
+    /** The payload's size, counted against the bytes of started writes until {@link #settle}. */
+    private final long bytes;
+    /** Whether {@link #bytes} were given back ({@link Delivery#settled}); only this task's thread reads it. */
+    private boolean settled;
     private final RepmiRuntime rt;
     /** The object this write waits on in {@code cloudWait}, or null. */
     volatile Object waitingOn;
@@ -32,11 +39,21 @@ final class WriteTask implements CloudContext.Scheduling, Runnable {
         this.d = d;
         this.seq = d.seq();
         this.payload = payload;
+        this.bytes = payload == null ? 0 : payload.length;
     }
 
     @Override
     public void await(CloudObject o) throws InterruptedException {
+        settle(); // a blocked write no longer holds back the writes after it
         rt.scheduler.await(this, o);
+    }
+
+    /** Gives this write's bytes back to the budget of started writes, once. */
+    private void settle() {
+        if (!settled) {
+            settled = true;
+            rt.delivery.settled(bytes);
+        }
     }
 
     @Override
@@ -73,6 +90,14 @@ final class WriteTask implements CloudContext.Scheduling, Runnable {
 
     @Override
     public void run() {
+        try {
+            runWrite();
+        } finally {
+            settle();
+        }
+    }
+
+    private void runWrite() {
         if (d.method() == RepmiMessages.NOOP || d.method() == RepmiMessages.JOIN) {
             runProtocol();
             return;
@@ -81,7 +106,9 @@ final class WriteTask implements CloudContext.Scheduling, Runnable {
         Throwable failed = null;
         try {
             if (payload != null) {
-                decoded = rt.decode(payload);
+                byte[] p = payload;
+                payload = null; // the decoded arguments are all this task needs
+                decoded = rt.decode(p);
             } else {
                 // only a second copy runs without its payload (its call is below its writer's floor): skipped below
                 failed = new CloudException("write " + seq + " has no payload here");
