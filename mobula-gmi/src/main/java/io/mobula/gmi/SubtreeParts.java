@@ -1,6 +1,9 @@
 package io.mobula.gmi;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * The personalized parts of one binomial subtree in one message, as a tree scatter carries them (thesis 5.4.1; MPI's
@@ -23,6 +26,8 @@ import java.nio.ByteBuffer;
 final class SubtreeParts {
     /** Flag bit: the part is a serialized Throwable. */
     static final int THROWN = 1;
+    /** Reads and writes the layout's big-endian ints in place (no buffer per access). */
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
     private SubtreeParts() {
     }
@@ -92,19 +97,22 @@ final class SubtreeParts {
 
     /** The number of parts of a {@link #check checked} message. */
     static int count(byte[] bytes) {
-        return ByteBuffer.wrap(bytes).getInt(0);
+        return (int) INT.get(bytes, 0);
+    }
+
+    /** The end of part {@code i} in the data of a checked message holding {@code count} parts (0 for i = -1). */
+    private static int end(byte[] bytes, int i) {
+        return i < 0 ? 0 : (int) INT.get(bytes, 4 + 4 * i);
     }
 
     /** Where part {@code i} of a checked message starts in it. */
     static int offset(byte[] bytes, int i) {
-        int count = count(bytes);
-        return 4 + 5 * count + (i == 0 ? 0 : ByteBuffer.wrap(bytes).getInt(4 + 4 * (i - 1)));
+        return 4 + 5 * count(bytes) + end(bytes, i - 1);
     }
 
     /** The length of part {@code i} of a checked message. */
     static int length(byte[] bytes, int i) {
-        ByteBuffer b = ByteBuffer.wrap(bytes);
-        return b.getInt(4 + 4 * i) - (i == 0 ? 0 : b.getInt(4 + 4 * (i - 1)));
+        return end(bytes, i) - end(bytes, i - 1);
     }
 
     /** Whether part {@code i} of a checked message is a Throwable. */
@@ -118,21 +126,23 @@ final class SubtreeParts {
         return java.util.Arrays.copyOfRange(bytes, at, at + length(bytes, i));
     }
 
-    /** Parts {@code from} to {@code to - 1} of a checked message, as a message of their own (part 0 = part from). */
+    /**
+     * Parts {@code from} to {@code to - 1} of a checked message, as a message of their own (its part 0 is part
+     * {@code from}): the one copy a relay makes, of the bytes it sends.
+     */
     static byte[] slice(byte[] bytes, int from, int to) {
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        int count = in.getInt(0);
-        int base = from == 0 ? 0 : in.getInt(4 + 4 * (from - 1));
-        int end = to == 0 ? 0 : in.getInt(4 + 4 * (to - 1));
+        int count = count(bytes);
+        int base = end(bytes, from - 1);
+        int last = end(bytes, to - 1);
         int n = to - from;
-        ByteBuffer out = ByteBuffer.allocate(4 + 5 * n + end - base);
-        out.putInt(0, n);
+        byte[] out = new byte[4 + 5 * n + last - base];
+        INT.set(out, 0, n);
         for (int i = 0; i < n; i++) {
-            out.putInt(4 + 4 * i, in.getInt(4 + 4 * (from + i)) - base);
+            INT.set(out, 4 + 4 * i, end(bytes, from + i) - base);
         }
-        System.arraycopy(bytes, 4 + 4 * count + from, out.array(), 4 + 4 * n, n);
-        System.arraycopy(bytes, 4 + 5 * count + base, out.array(), 4 + 5 * n, end - base);
-        return out.array();
+        System.arraycopy(bytes, 4 + 4 * count + from, out, 4 + 4 * n, n);
+        System.arraycopy(bytes, 4 + 5 * count + base, out, 4 + 5 * n, last - base);
+        return out;
     }
 
     private static GroupException malformed(String why) {
