@@ -375,7 +375,8 @@ final class GmiRuntime {
      * place; forwarded results are not re-routed (a forwarder must not get one twice).
      *
      * @param kind {@link GroupMessages#PART_RESULT} or {@link GroupMessages#PART_FORWARDED}
-     * @return the first send that failed, or null
+     * @return the first send that failed, or null (below the threshold, forwarded parts that could not be sent are
+     *         counted in {@link #forwarderFailures} each, and null is returned)
      */
     RuntimeException handOutParts(MethodConfig c, byte kind, String key, int from, byte[][] parts,
             boolean[] thrown) {
@@ -387,7 +388,11 @@ final class GmiRuntime {
                     sendPart(c.participantPoolRanks[i], new Part(kind, c.group, key, i, from, thrown[i], false),
                             parts[i]);
                 } catch (RuntimeException e) {
-                    first = first == null ? e : first; // the others still get theirs
+                    if (kind == GroupMessages.PART_FORWARDED) {
+                        forwarderFailures.increment(); // each lost forwarded part counts, as it always did
+                    } else {
+                        first = first == null ? e : first; // the others still get theirs
+                    }
                 }
             }
             return first;
