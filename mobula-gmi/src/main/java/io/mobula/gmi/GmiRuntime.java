@@ -5,6 +5,7 @@ import io.mobula.pool.BinomialTree;
 import io.mobula.gmi.GroupMessages.Encoded;
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.gmi.GroupMessages.Part;
+import io.mobula.gmi.GroupMessages.PartMessage;
 import io.mobula.gmi.GroupMessages.Reply;
 import io.mobula.gmi.Results.Outcome;
 import io.mobula.pool.Pool;
@@ -211,8 +212,18 @@ final class GmiRuntime {
     }
 
     ParameterVector decodeParameters(byte[] bytes, Supplier<String> what) {
+        return decodeParameters(bytes, 0, bytes.length, what);
+    }
+
+    /** The parameter vector serialized in {@code length} bytes of {@code bytes} from {@code offset}, in place. */
+    ParameterVector decodeParameters(byte[] bytes, int offset, int length, Supplier<String> what) {
         try {
-            Object v = serialization.fromBytes(bytes);
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, offset, length);
+            Object v = serialization.read(in);
+            if (in.hasRemaining()) {
+                throw new GroupException("cannot decode " + what.get() + ": " + in.remaining()
+                        + " bytes after the parameters");
+            }
             if (v instanceof ParameterVector pv) {
                 return pv;
             }
@@ -350,15 +361,52 @@ final class GmiRuntime {
     RuntimeException handOut(MethodConfig c, byte kind, String key, int from, boolean thrown, byte[] value) {
         int n = c.combined.number();
         boolean tree = n >= relayFrom;
-        return TreeFanOut.send(0, n, tree, kind == GroupMessages.PART_RESULT, p -> sendPart(
-                c.participantPoolRanks[p], new Part(kind, c.group, key, p, from, thrown, tree), value),
-                (p, e) -> LOG.log(Level.DEBUG, "participant {0} of ''{1}'' in ''{2}'' is unreachable: {3}", p,
-                        c.combined.identifier(), c.group, e.getMessage()));
+        return TreeFanOut.send(0, n, tree, kind == GroupMessages.PART_RESULT, sameBytes, c,
+                new PartMessage(new Part(kind, c.group, key, 0, from, thrown, tree), value));
     }
 
-    /** Whether {@code p} is relayed by its receiver: a handed-out result or forwarded result marked so. */
+    /**
+     * Hands out a personalized value of a combined invocation from participant 0, {@code parts[i]} (a Throwable when
+     * {@code thrown[i]}) to participant i: below {@link #relayFrom} participants each its own, one after another;
+     * from there on along the binomial tree over the participants as MPI's binomial scatter does, each child of
+     * participant 0 getting in one message the parts of its whole subtree ({@link SubtreeParts}) and relaying each of
+     * its children its child's subtree's ({@link #relayPart}). So no participant sends more than ceil(log2 N) and
+     * every part travels at most ceil(log2 N) hops. Results to an unreachable participant go to its children in its
+     * place; forwarded results are not re-routed (a forwarder must not get one twice).
+     *
+     * @param kind {@link GroupMessages#PART_RESULT} or {@link GroupMessages#PART_FORWARDED}
+     * @return the first send that failed, or null (below the threshold, forwarded parts that could not be sent are
+     *         counted in {@link #forwarderFailures} each, and null is returned)
+     */
+    RuntimeException handOutParts(MethodConfig c, byte kind, String key, int from, byte[][] parts,
+            boolean[] thrown) {
+        int n = c.combined.number();
+        if (n < relayFrom) {
+            RuntimeException first = null;
+            for (int i = 1; i < n; i++) {
+                try {
+                    sendPart(c.participantPoolRanks[i], new Part(kind, c.group, key, i, from, thrown[i], false),
+                            parts[i]);
+                } catch (RuntimeException e) {
+                    if (kind == GroupMessages.PART_FORWARDED) {
+                        forwarderFailures.increment(); // each lost forwarded part counts, as it always did
+                    } else {
+                        first = first == null ? e : first; // the others still get theirs
+                    }
+                }
+            }
+            return first;
+        }
+        byte bundle = kind == GroupMessages.PART_RESULT ? GroupMessages.PART_RESULT_PARTS
+                : GroupMessages.PART_FORWARDED_PARTS;
+        return TreeFanOut.send(0, n, true, kind == GroupMessages.PART_RESULT, subtrees, c, new PartMessage(
+                new Part(bundle, c.group, key, 0, from, false, true), SubtreeParts.encode(parts, thrown, 0, n)));
+    }
+
+    /** Whether {@code p} is relayed by its receiver: a handed-out result or forwarded result (or parts) marked so. */
     private static boolean relays(Part p) {
-        return p.relay() && (p.kind() == GroupMessages.PART_RESULT || p.kind() == GroupMessages.PART_FORWARDED);
+        return p.relay() && (p.kind() == GroupMessages.PART_RESULT || p.kind() == GroupMessages.PART_FORWARDED
+                || p.subtreeParts());
     }
 
     /**
@@ -382,25 +430,75 @@ final class GmiRuntime {
     }
 
     /**
-     * A relay of a combined invocation's handed-out value: sends the same part and bytes on to the receiving
-     * participant's children in the tree over the participants, farthest first (a result to an unreachable child goes
-     * to that child's children instead), before the receiver takes it. From a thread that may wait for the network
-     * (the port look-up and connection of a child not yet connected do); {@link GroupPortAdapter} sees to that.
+     * A relay of a combined invocation's handed-out value: sends the part on to the receiving participant's children
+     * in the tree over the participants, farthest first, before the receiver takes it: the same bytes, or, for
+     * personalized parts, each child the parts of its subtree (a {@link SubtreeParts#check checked} value whose part
+     * count is the receiver's subtree's; anything else is not relayed). A result to an unreachable child goes to that
+     * child's children instead. From a thread that may wait for the network (the port look-up and connection of a
+     * child not yet connected do); {@link GroupPortAdapter} sees to that.
      */
     void relayPart(Part p, byte[] value) {
         MethodConfig c = relays(p) ? participants.get(participantKey(p.group(), identifier(p), p.to())) : null;
-        if (c == null || c.participantPoolRanks == null) {
+        int n = c == null ? 0 : c.combined.number();
+        if (c == null || c.participantPoolRanks == null || p.to() <= 0 || p.to() >= n) {
             // a peer's mistake or hostile bytes: nothing to relay for a participant not configured here
             LOG.log(Level.DEBUG, "a part of ''{0}'' in ''{1}'' for participant {2} is not relayed: no such"
                     + " participant here", p.key(), p.group(), p.to());
             return;
         }
-        int[] poolRanks = c.participantPoolRanks;
-        TreeFanOut.send(p.to(), c.combined.number(), true, p.kind() == GroupMessages.PART_RESULT, child -> {
-            sendPart(poolRanks[child], p.to(child), value);
-            resultsRelayed.increment();
-        }, (child, e) -> LOG.log(Level.WARNING, "participant " + p.to() + " of combined '" + identifier(p) + "' in '"
-                + p.group() + "' could not relay to participant " + child, e));
+        if (p.subtreeParts() && SubtreeParts.count(value) != BinomialTree.subtreeEnd(p.to(), n) - p.to()) {
+            LOG.log(Level.WARNING, "participant " + p.to() + " of combined '" + identifier(p) + "' in '" + p.group()
+                    + "' got " + SubtreeParts.count(value) + " personalized parts for a subtree of "
+                    + (BinomialTree.subtreeEnd(p.to(), n) - p.to()) + "; not relayed");
+            return;
+        }
+        TreeFanOut.send(p.to(), n, true, p.kind() == GroupMessages.PART_RESULT
+                || p.kind() == GroupMessages.PART_RESULT_PARTS, p.subtreeParts() ? subtrees : sameBytes, c,
+                new PartMessage(p, value));
+    }
+
+    /** Sends a handed-out value, the same bytes to every participant, from participant 0 or a relay. */
+    private final TreeFanOut.Sender<MethodConfig, PartMessage> sameBytes = new PartSender() {
+        @Override
+        byte[] valueFor(MethodConfig c, PartMessage m, int participant) {
+            return m.value();
+        }
+    };
+
+    /** Sends personalized parts: each participant the parts of its subtree, from participant 0 or a relay. */
+    private final TreeFanOut.Sender<MethodConfig, PartMessage> subtrees = new PartSender() {
+        @Override
+        byte[] valueFor(MethodConfig c, PartMessage m, int participant) {
+            // the message holds the parts of the sender's subtree, from the sender's own position on
+            int base = m.header().to();
+            return SubtreeParts.slice(m.value(), participant - base,
+                    BinomialTree.subtreeEnd(participant, c.combined.number()) - base);
+        }
+    };
+
+    /** A fan-out's sends of parts: one instance per kind, for every message of that kind (nothing per message). */
+    private abstract class PartSender implements TreeFanOut.Sender<MethodConfig, PartMessage> {
+        abstract byte[] valueFor(MethodConfig c, PartMessage m, int participant);
+
+        @Override
+        public void to(MethodConfig c, PartMessage m, int participant) {
+            sendPart(c.participantPoolRanks[participant], m.header().to(participant), valueFor(c, m, participant));
+            if (m.header().to() != 0) {
+                resultsRelayed.increment();
+            }
+        }
+
+        @Override
+        public void failed(MethodConfig c, PartMessage m, int participant, RuntimeException e) {
+            if (m.header().to() == 0) {
+                // participant 0: its caller learns the failure (a result's, thrown after every other got theirs)
+                LOG.log(Level.DEBUG, "participant {0} of ''{1}'' in ''{2}'' is unreachable: {3}", participant,
+                        c.combined.identifier(), c.group, e.getMessage());
+            } else {
+                LOG.log(Level.WARNING, "participant " + m.header().to() + " of combined '" + c.combined.identifier()
+                        + "' in '" + c.group + "' could not relay to participant " + participant, e);
+            }
+        }
     }
 
     // ------------------------------------------------------------------ inbound (from GroupPortAdapter)
@@ -422,6 +520,11 @@ final class GmiRuntime {
     }
 
     void onForwarded(Part p, byte[] value) {
+        onForwarded(p, p.thrown(), value);
+    }
+
+    /** A forwarded result for participant {@code p.to()}'s forwarder; {@code thrown}: the value is a Throwable. */
+    void onForwarded(Part p, boolean thrown, byte[] value) {
         String id = identifier(p);
         ForwardTarget t = forwardTargets.get(participantKey(p.group(), id, p.to()));
         if (t == null) {
@@ -430,7 +533,7 @@ final class GmiRuntime {
             forwarderFailures.increment();
             return;
         }
-        Outcome o = decodeOutcome(p.thrown(), value, () -> "a forwarded result of '" + id + "'");
+        Outcome o = decodeOutcome(thrown, value, () -> "a forwarded result of '" + id + "'");
         deliverForward(t.forwarder(), t.type(), p.from(), t.size(), o, p.group());
     }
 

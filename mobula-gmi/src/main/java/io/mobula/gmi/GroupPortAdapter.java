@@ -80,8 +80,7 @@ final class GroupPortAdapter implements GroupPort {
      */
     @Override
     public void part(Part header, byte[] value) {
-        if (Rmi.onReceiveThread() && (header.kind() == GroupMessages.PART_FORWARDED
-                || !relaysWithoutWaiting(header, value))) {
+        if (Rmi.onReceiveThread() && (header.forwarded() || !relaysWithoutWaiting(header, value))) {
             Rmi.runWhereBlockingIsAllowed(() -> deliverPart(header, value));
         } else {
             deliverPart(header, value);
@@ -106,6 +105,22 @@ final class GroupPortAdapter implements GroupPort {
     }
 
     private void deliverPart(Part header, byte[] value) {
+        if (header.subtreeParts()) {
+            try {
+                if (SubtreeParts.check(value) < 1) {
+                    throw new GroupException("no part for the receiver");
+                }
+            } catch (GroupException e) {
+                // a peer's malformed or hostile bytes: the receiver fails at once rather than wait for its part
+                dropped.log("GMI: personalized parts of '" + header.key() + "' in '" + header.group() + "' for"
+                        + " participant " + header.to() + " were dropped: " + e.getMessage());
+                if (!header.forwarded()) {
+                    runtime.mail.deliver(header.box(), new Mailboxes.Letter(header.from(), true, runtime.encode(e,
+                            () -> "a failure")));
+                }
+                return;
+            }
+        }
         try {
             if (header.relay()) {
                 runtime.relayPart(header, value); // only a result or forwarded result, and only where configured
@@ -115,10 +130,13 @@ final class GroupPortAdapter implements GroupPort {
                     + " relayed", t);
         }
         try {
-            if (header.kind() == GroupMessages.PART_FORWARDED) {
-                runtime.onForwarded(header, value);
+            // the receiver's own of a subtree's personalized parts is part 0
+            boolean thrown = header.subtreeParts() ? SubtreeParts.thrown(value, 0) : header.thrown();
+            byte[] own = header.subtreeParts() ? SubtreeParts.part(value, 0) : value;
+            if (header.forwarded()) {
+                runtime.onForwarded(header, thrown, own);
             } else {
-                runtime.mail.deliver(header.box(), new Mailboxes.Letter(header.from(), header.thrown(), value));
+                runtime.mail.deliver(header.box(), new Mailboxes.Letter(header.from(), thrown, own));
             }
         } catch (Throwable t) {
             LOG.log(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"

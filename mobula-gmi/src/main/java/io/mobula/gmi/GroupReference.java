@@ -192,6 +192,19 @@ final class GroupReference implements GroupInvoker {
                             + " for member rank " + i);
                 }
             }
+            if (outs.length >= rt.relayFrom) {
+                // a binomial scatter (MPI's): member 0 gets every member's vector in one message and relays each
+                // child its subtree's, and so on down the tree over the members (MemberSide#relay)
+                byte[][] parts = new byte[outs.length][];
+                for (int i = 0; i < outs.length; i++) {
+                    int member = i;
+                    parts[i] = rt.encode(outs[i], () -> what.get() + " for member rank " + member);
+                }
+                Encoded m = rt.encodeInvoke(new Invoke(view.name, method, dests[0], origin, call, mode, replyRank,
+                        dests, true, reducer, true), SubtreeParts.encode(parts, null, 0, parts.length));
+                rt.sendInvoke(view, m, dests[0]);
+                return;
+            }
             int[] ranks = mode == GroupMessages.REPLY_REDUCE ? dests : null;
             // one header for every member; only the parameters differ
             Encoded shared = rt.encodeInvoke(new Invoke(view.name, method, 0, origin, call, mode, replyRank, ranks,
@@ -280,13 +293,9 @@ final class GroupReference implements GroupInvoker {
                     }
                     return;
                 }
-                for (int i = 1; i < n; i++) {
-                    try {
-                        sendPart(c, GroupMessages.PART_FORWARDED, key, i, rank, parts[i].thrown() != null,
-                                rt.encodeOutcome(parts[i], label));
-                    } catch (RuntimeException e) {
-                        rt.forwarderFailures.increment();
-                    }
+                // a part of its own for each participant: each in turn, or along the tree as a binomial scatter
+                if (handOutParts(c, GroupMessages.PART_FORWARDED, key, rank, parts, label) != null) {
+                    rt.forwarderFailures.increment();
                 }
             };
         }
@@ -312,15 +321,8 @@ final class GroupReference implements GroupInvoker {
             // encoded once; every participant gets the same bytes, along the tree from relayFrom participants on
             unsent = rt.handOut(c, GroupMessages.PART_RESULT, key, 0, o.thrown() != null, rt.encodeOutcome(o, label));
         } else {
-            // a part of its own for each participant, sent to each in turn
-            for (int i = 1; i < n; i++) {
-                try {
-                    sendPart(c, GroupMessages.PART_RESULT, key, i, 0, parts[i].thrown() != null,
-                            rt.encodeOutcome(parts[i], label));
-                } catch (RuntimeException e) {
-                    unsent = unsent == null ? e : unsent; // the others still get their result
-                }
-            }
+            // a part of its own for each participant: each in turn, or along the tree as a binomial scatter
+            unsent = handOutParts(c, GroupMessages.PART_RESULT, key, 0, parts, label);
         }
         if (unsent != null && parts[0].thrown() == null) {
             throw unsent;
@@ -398,6 +400,22 @@ final class GroupReference implements GroupInvoker {
         Outcome[] same = new Outcome[n];
         java.util.Arrays.fill(same, o);
         return same;
+    }
+
+    /**
+     * Encodes the parts of a personalized value for participants 1 to n - 1 and hands them out
+     * ({@link GmiRuntime#handOutParts}).
+     */
+    private RuntimeException handOutParts(MethodConfig c, byte kind, String key, int from, Outcome[] parts,
+            Supplier<String> label) {
+        byte[][] bytes = new byte[parts.length][];
+        boolean[] thrown = new boolean[parts.length];
+        bytes[0] = new byte[0]; // participant 0's own stays here
+        for (int i = 1; i < parts.length; i++) {
+            thrown[i] = parts[i].thrown() != null;
+            bytes[i] = rt.encodeOutcome(parts[i], label);
+        }
+        return rt.handOutParts(c, kind, key, from, bytes, thrown);
     }
 
     private static ParameterVector complete(ParameterVector out, Object combiner, Supplier<String> label) {

@@ -28,7 +28,8 @@ import java.nio.charset.StandardCharsets;
  * </pre>
  *
  * Flags: {@link #RELAY} the receiver relays the bytes down the binomial tree over the ranks; {@link #HAS_RANKS} the
- * ranks are present (their count may be 0). The reducer of a {@link GroupMessages#REPLY_REDUCE} is the only part
+ * ranks are present (their count may be 0); {@link #PARTS} the parameters are a scatter's personalized vectors for
+ * the receiver's subtree ({@link SubtreeParts}; only with the ranks). The reducer of a {@link GroupMessages#REPLY_REDUCE} is the only part
  * that goes through the serializer, and only when present (length 0: none).
  *
  * <p>Every length is checked against the bytes there before anything is allocated: a malformed header fails its own
@@ -38,6 +39,7 @@ final class InvokeHeader {
     static final byte VERSION = 1;
     static final int RELAY = 1;
     static final int HAS_RANKS = 2;
+    static final int PARTS = 4;
 
     static final int VERSION_OFFSET = 0;
     static final int REPLY_OFFSET = 1;
@@ -75,7 +77,8 @@ final class InvokeHeader {
         ByteBuffer b = ByteBuffer.allocate(FIXED + group.length + (ranks == null ? 0 : 4 * ranks.length)
                 + reducerLength);
         b.put(VERSION_OFFSET, VERSION).put(REPLY_OFFSET, h.reply())
-                .put(FLAGS_OFFSET, (byte) ((h.relay() ? RELAY : 0) | (ranks != null ? HAS_RANKS : 0)))
+                .put(FLAGS_OFFSET, (byte) ((h.relay() ? RELAY : 0) | (ranks != null ? HAS_RANKS : 0)
+                        | (h.parts() ? PARTS : 0)))
                 .putInt(METHOD_OFFSET, h.method()).putInt(RANK_OFFSET, h.rank()).putInt(ORIGIN_OFFSET, h.origin())
                 .putInt(REPLY_RANK_OFFSET, h.replyRank()).putLong(CALL_OFFSET, h.call())
                 .putShort(GROUP_LENGTH_OFFSET, (short) group.length)
@@ -113,7 +116,8 @@ final class InvokeHeader {
             throw malformed("reply mode " + reply);
         }
         int flags = b.get(FLAGS_OFFSET);
-        if ((flags & ~(RELAY | HAS_RANKS)) != 0 || b.get(FLAGS_OFFSET + 1) != 0) {
+        if ((flags & ~(RELAY | HAS_RANKS | PARTS)) != 0 || b.get(FLAGS_OFFSET + 1) != 0
+                || ((flags & PARTS) != 0 && (flags & HAS_RANKS) == 0)) {
             throw malformed("flags " + flags);
         }
         int groupLength = Short.toUnsignedInt(b.getShort(GROUP_LENGTH_OFFSET));
@@ -155,7 +159,8 @@ final class InvokeHeader {
             reducer = c;
         }
         return new Invoke(group, b.getInt(METHOD_OFFSET), b.getInt(RANK_OFFSET), b.getInt(ORIGIN_OFFSET),
-                b.getLong(CALL_OFFSET), reply, b.getInt(REPLY_RANK_OFFSET), ranks, (flags & RELAY) != 0, reducer);
+                b.getLong(CALL_OFFSET), reply, b.getInt(REPLY_RANK_OFFSET), ranks, (flags & RELAY) != 0, reducer,
+                (flags & PARTS) != 0);
     }
 
     private static GroupException malformed(String why) {

@@ -132,7 +132,8 @@ final class MemberSide {
     }
 
     private void runInvocation(Invoke h, LocalMember m, Encoded message) {
-        if (h.relay() && h.ranks() != null) {
+        GroupException badParts = h.parts() ? checkParts(h, message.parameters()) : null;
+        if (h.relay() && h.ranks() != null && badParts == null) {
             relay(h, message);
         }
         Outcome o;
@@ -150,8 +151,14 @@ final class MemberSide {
         } else {
             m.awaitReady(rt.timeoutNanos);
             try {
-                ParameterVector pv = rt.decodeParameters(message.parameters(),
-                        () -> "the parameters of " + what.get());
+                if (badParts != null) {
+                    throw badParts;
+                }
+                byte[] in = message.parameters();
+                ParameterVector pv = h.parts()
+                        ? rt.decodeParameters(in, SubtreeParts.offset(in, 0), SubtreeParts.length(in, 0),
+                                () -> "the parameters of " + what.get())
+                        : rt.decodeParameters(in, () -> "the parameters of " + what.get());
                 o = Outcome.of(m.skeleton.invoke(m.member, h.method(), pv));
             } catch (Throwable t) {
                 o = Outcome.failed(t);
@@ -199,35 +206,77 @@ final class MemberSide {
     }
 
     /**
-     * Forwards the invocation to this member's children in the broadcast tree, farthest first: the same parameter bytes,
-     * and a header naming only the child's subtree (a reduce's header, naming every rank, as it came).
+     * Whether a scatter's personalized parameters hold one part per position of the receiver's subtree (part 0 its
+     * own); null when they do, else why not (malformed or hostile bytes: the invocation fails with it and is not
+     * relayed).
      */
-    private void relay(Invoke h, Encoded message) {
-        GroupView v = rt.views.get(h.group());
+    private static GroupException checkParts(Invoke h, byte[] parameters) {
         int[] ranks = h.ranks();
-        // a reduce walks the whole tree back up and keeps every rank; anything else sends a child only its subtree
-        boolean subtrees = h.reply() != GroupMessages.REPLY_REDUCE;
-        // not adopted: a child that failed may have run the invocation after all, and must not run it twice
-        TreeFanOut.send(position(ranks, h.rank()), ranks.length, true, false, c -> {
-            rt.sendInvoke(v, subtrees ? subtree(message, c) : message, ranks[c]);
-            rt.relayed.increment();
-        }, (c, e) -> LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to"
-                + " rank " + ranks[c], e));
+        int pos = ranks == null ? -1 : indexOf(ranks, h.rank());
+        if (pos < 0) {
+            return new GroupException("a scatter's parameters for member rank " + h.rank() + ", which is not among its"
+                    + " destinations");
+        }
+        int want = (pos == 0 ? ranks.length : BinomialTree.subtreeEnd(pos, ranks.length)) - pos;
+        try {
+            int count = SubtreeParts.check(parameters);
+            return count == want ? null : new GroupException("a scatter's parameters for member rank " + h.rank()
+                    + " hold " + count + " parts for its subtree of " + want);
+        } catch (GroupException e) {
+            return e;
+        }
     }
 
     /**
-     * The invocation as the child at position {@code c} of the tree relays it: with only the ranks of its subtree,
-     * which in a binomial tree are the contiguous positions {@code c} to {@code c + lowestOneBit(c) - 1} (and the tree
-     * over them, rooted at the child, is the same as over the whole). So a broadcast's bytes grow as N log N, where
-     * sending every relay the whole list made them grow as N squared. The parameter bytes are shared.
+     * Forwards the invocation to this member's children in the broadcast tree, farthest first: the same parameter
+     * bytes (a scatter: each child its subtree's parts), and a header naming only the child's subtree (a reduce's
+     * header, naming every rank, as it came). Not adopted: a child that failed may have run the invocation after all,
+     * and must not run it twice.
      */
-    private static Encoded subtree(Encoded message, int c) {
+    private void relay(Invoke h, Encoded message) {
+        TreeFanOut.send(position(h.ranks(), h.rank()), h.ranks().length, true, false, relays,
+                rt.views.get(h.group()), message);
+    }
+
+    /** Sends relayed invocations: one instance for every relay of this process (nothing is made per message). */
+    private final TreeFanOut.Sender<GroupView, Encoded> relays = new TreeFanOut.Sender<>() {
+        @Override
+        public void to(GroupView v, Encoded message, int c) {
+            rt.sendInvoke(v, toChild(message, c), message.header().ranks()[c]);
+            rt.relayed.increment();
+        }
+
+        @Override
+        public void failed(GroupView v, Encoded message, int c, RuntimeException e) {
+            Invoke h = message.header();
+            LOG.log(Level.WARNING, "member rank " + h.rank() + " of '" + h.group() + "' could not relay to rank "
+                    + h.ranks()[c], e);
+        }
+    };
+
+    /**
+     * The invocation as the child at position {@code c} of the tree gets it from this relay: with only the ranks of
+     * its subtree, which in a binomial tree are the contiguous positions {@code c} to {@code c + lowestOneBit(c) - 1}
+     * (and the tree over them, rooted at the child, is the same as over the whole), so a broadcast's bytes grow as
+     * N log N, where sending every relay the whole list made them grow as N squared; a reduce, which walks the whole
+     * tree back up, keeps every rank. The parameter bytes are shared, except a scatter's: the child gets the parts
+     * of its subtree only (MPI's binomial scatter), so its bytes too grow as N log N at most.
+     */
+    private static Encoded toChild(Encoded message, int c) {
         Invoke h = message.header();
         int[] ranks = h.ranks();
         int end = BinomialTree.subtreeEnd(c, ranks.length);
+        byte[] parameters = message.parameters();
+        if (h.parts()) {
+            int pos = position(ranks, h.rank());
+            parameters = SubtreeParts.slice(parameters, c - pos, end - pos);
+        }
+        if (h.reply() == GroupMessages.REPLY_REDUCE) {
+            return h.parts() ? new Encoded(h, message.headerBytes(), parameters) : message;
+        }
         Invoke sub = new Invoke(h.group(), h.method(), ranks[c], h.origin(), h.call(), h.reply(), h.replyRank(),
-                java.util.Arrays.copyOfRange(ranks, c, end), h.relay(), null);
-        return new Encoded(sub, InvokeHeader.encode(sub, null), message.parameters());
+                java.util.Arrays.copyOfRange(ranks, c, end), h.relay(), null, h.parts());
+        return new Encoded(sub, InvokeHeader.encode(sub, null), parameters);
     }
 
     private void reply(Invoke h, int rank, Outcome o, Supplier<String> what) {

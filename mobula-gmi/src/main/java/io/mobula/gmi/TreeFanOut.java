@@ -6,24 +6,25 @@ import io.mobula.pool.BinomialTree;
  * How one message goes from position 0 to every position of a group: along the binomial tree of
  * {@link BinomialTree}, each position sending it on to its children, farthest first so that the large subtrees start
  * early (thesis 5.4.1), or flat, position 0 sending it to every other position itself. GMI's one fan-out: a
- * broadcast's relays ({@link MemberSide}) and the result a combined invocation's participant 0 hands to the other
- * participants, relayed by them ({@link GmiRuntime#relayPart}), both send through it. It holds no state; the sending
- * and the failure handling are the caller's.
+ * broadcast's and a scatter's relays ({@link MemberSide}) and what a combined invocation's participant 0 hands to the
+ * other participants, relayed by them ({@link GmiRuntime#relayPart}), all send through it. It holds no state; the
+ * sending and the failure handling are a {@link Sender}'s, made once per kind of message and handed the message with
+ * every call, so a relay allocates nothing for the walk itself.
  */
 final class TreeFanOut {
     private TreeFanOut() {
     }
 
-    /** Sends the message to one position; throws when it cannot reach it. */
-    @FunctionalInterface
-    interface Send {
-        void to(int position);
-    }
+    /**
+     * Sends messages of one kind; one instance serves every message of that kind, which it gets as {@code a} and
+     * {@code b} (so nothing is captured per message).
+     */
+    interface Sender<A, B> {
+        /** Sends the message to one position; throws when it cannot reach it. */
+        void to(A a, B b, int position);
 
-    /** Told of a position the message could not reach. */
-    @FunctionalInterface
-    interface Failed {
-        void at(int position, RuntimeException e);
+        /** Told of a position the message could not reach. */
+        void failed(A a, B b, int position, RuntimeException e);
     }
 
     /**
@@ -46,27 +47,42 @@ final class TreeFanOut {
 
     /**
      * Sends from position {@code p} of {@code n} to its {@link #targets}, farthest first. A target that cannot be
-     * reached is reported to {@code failed}; with {@code adopt}, its own targets are sent to in its place (and theirs,
+     * reached is reported to the sender; with {@code adopt}, its own targets are sent to in its place (and theirs,
      * if they fail too), so that one unreachable position does not cut off the positions below it. Adopt only a
      * message that may arrive twice without harm (a result put in a mailbox keeps the first copy from a sender): the
      * position that failed may have received it after all.
      *
      * @return the first failure, or null when every send went out
      */
-    static RuntimeException send(int p, int n, boolean tree, boolean adopt, Send send, Failed failed) {
+    static <A, B> RuntimeException send(int p, int n, boolean tree, boolean adopt, Sender<A, B> s, A a, B b) {
         RuntimeException first = null;
-        int[] to = targets(p, n, tree);
-        for (int i = to.length - 1; i >= 0; i--) {
-            try {
-                send.to(to[i]);
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-                failed.at(to[i], e);
-                if (adopt) {
-                    send(to[i], n, tree, true, send, failed);
-                }
+        if (!tree) {
+            for (int t = p == 0 ? n - 1 : 0; t >= 1; t--) {
+                first = sendOne(t, n, false, adopt, s, a, b, first);
+            }
+            return first;
+        }
+        // the children p + m for the powers of two m below p's lowest set bit (below n's span for the root)
+        long span = p != 0 ? Integer.lowestOneBit(p) : Long.highestOneBit(Math.max(1, n - 1)) << 1;
+        for (long m = span >> 1; m >= 1; m >>= 1) {
+            if (p + m < n) {
+                first = sendOne((int) (p + m), n, true, adopt, s, a, b, first);
             }
         }
         return first;
+    }
+
+    private static <A, B> RuntimeException sendOne(int t, int n, boolean tree, boolean adopt, Sender<A, B> s, A a,
+            B b, RuntimeException first) {
+        try {
+            s.to(a, b, t);
+            return first;
+        } catch (RuntimeException e) {
+            s.failed(a, b, t, e);
+            if (adopt) {
+                send(t, n, tree, true, s, a, b);
+            }
+            return first == null ? e : first;
+        }
     }
 }

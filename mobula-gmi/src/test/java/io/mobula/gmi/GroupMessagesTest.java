@@ -43,6 +43,11 @@ class GroupMessagesTest {
         Invoke none = InvokeHeader.decode(InvokeHeader.encode(new Invoke("g", 0, 0, 0, 0, GroupMessages.REPLY_ALL, 0,
                 new int[0], false, null), null), S);
         assertArrayEquals(new int[0], none.ranks(), "an empty destination list is not the same as none");
+        assertTrue(!none.parts() && !back.parts());
+        Invoke scatter = InvokeHeader.decode(InvokeHeader.encode(new Invoke("g", 0, 0, 0, 0, GroupMessages.REPLY_NONE,
+                0, new int[] {0, 1}, true, null, true), null), S);
+        assertTrue(scatter.parts() && scatter.relay(), "a scatter's parameters are its subtree's parts");
+        assertTrue(scatter.to(1).parts());
     }
 
     @Test
@@ -56,6 +61,10 @@ class GroupMessagesTest {
         refused(with(good, b -> b.put(InvokeHeader.VERSION_OFFSET, (byte) 2)), "version 2");
         refused(with(good, b -> b.put(InvokeHeader.REPLY_OFFSET, (byte) 4)), "reply mode 4");
         refused(with(good, b -> b.put(InvokeHeader.FLAGS_OFFSET, (byte) 8)), "flags 8");
+        byte[] noRanks = InvokeHeader.encode(new Invoke("g", 1, 2, 3, 4, GroupMessages.REPLY_ALL, 0, null, false,
+                null), null);
+        refused(with(noRanks, b -> b.put(InvokeHeader.FLAGS_OFFSET, (byte) InvokeHeader.PARTS)), "flags "
+                + InvokeHeader.PARTS); // personalized parts need the ranks of the subtree they are for
         refused(with(good, b -> b.putInt(InvokeHeader.RANKS_COUNT_OFFSET, Integer.MAX_VALUE)), "ranks");
         refused(with(good, b -> b.putInt(InvokeHeader.RANKS_COUNT_OFFSET, -1)), "-1 ranks");
         refused(with(good, b -> b.putInt(InvokeHeader.REDUCER_LENGTH_OFFSET, Integer.MAX_VALUE)), "reducer");

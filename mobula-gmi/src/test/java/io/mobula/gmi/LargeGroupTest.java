@@ -42,14 +42,18 @@ class LargeGroupTest {
     void aRelayedBroadcastReachesEveryMemberOnce() {
         Bin g = Group.lookup("large", Bin.class);
         Group.findMethod(g, Bin_GroupMethods.PUT).configure(new GroupInvocation(), new DiscardReply());
+        int[] before = new int[N];
+        for (int r = 0; r < N; r++) {
+            before[r] = members[r].puts.get(); // other tests put too
+        }
         for (int k = 0; k < 3; k++) {
             g.put(new double[] {k});
             for (BinImpl m : members) {
                 assertArrayEquals(new double[] {k}, m.get());
             }
         }
-        for (BinImpl m : members) {
-            assertEquals(3, m.puts.get(), "each member ran each broadcast exactly once");
+        for (int r = 0; r < N; r++) {
+            assertEquals(3, members[r].puts.get() - before[r], "each member ran each broadcast exactly once");
         }
     }
 
@@ -183,6 +187,144 @@ class LargeGroupTest {
             }
         }
         // each of the N results went to participant 0's 5 children and from relays to the other 11
+        assertEquals((long) N * (N - 1 - BinomialTree.children(0, N).length),
+                GmiRuntime.get().resultsRelayed.sum() - relayed);
+    }
+
+    static double[] range(int from, int count) {
+        double[] r = new double[count];
+        for (int i = 0; i < count; i++) {
+            r[i] = from + i;
+        }
+        return r;
+    }
+
+    /** Member i gets {@code 10 * i + a} and b as they are: each member's parameters differ. */
+    static final class PerRank extends Personalizer {
+        @Override
+        public void personalize(ParameterVector in, ParameterVector[] out) {
+            for (int i = 0; i < out.length; i++) {
+                out[i].write(0, 10 * i + in.readInt(0));
+                out[i].write(1, in.readInt(1));
+            }
+        }
+    }
+
+    @Test
+    void aScatterTravelsAlongTheTreeEachMemberGettingOnlyItsOwnParameters() throws Exception {
+        Bin g = Group.lookup("large", Bin.class);
+        GmiRuntime rt = GmiRuntime.get();
+        Group.findMethod(g, Bin_GroupMethods.PUT).configure(new PersonalizedInvocation(Personalizers.split(0)),
+                new DiscardReply());
+        long relayed = rt.relayed.sum();
+        g.put(range(0, 2 * N));
+        for (int r = 0; r < N; r++) {
+            assertArrayEquals(range(2 * r, 2), members[r].get(), "member " + r + "'s block");
+        }
+        // member 0 gets every block in one message and relays its subtree's to each of its 5 children, they to theirs
+        assertEquals(N - 1, rt.relayed.sum() - relayed, "every member but the tree's root got its block from a relay");
+
+        // with a reply from every member, and with a reduce up the same tree (its header names every rank)
+        int want = 0;
+        for (int r = 0; r < N; r++) {
+            want += 10 * r + 1 + (r + 1);
+        }
+        Group.findMethod(g, Bin_GroupMethods.ADD).configure(new PersonalizedInvocation(new PerRank()),
+                new CombineReply(new SumFlat()));
+        assertEquals(want, g.add(1, 1), "scatter, then gather at the invoker");
+        Group.findMethod(g, Bin_GroupMethods.ADD).configure(new PersonalizedInvocation(new PerRank()),
+                new CombineReply(Combiners.sum()));
+        assertEquals(want, g.add(1, 1), "scatter, then reduce up the tree");
+        assertEquals(3L * (N - 1), rt.relayed.sum() - relayed);
+    }
+
+    /** Sums int results at the invoker (flat); a member's exception is thrown. */
+    static final class SumFlat extends FlatCombiner {
+        @Override
+        public int combine(int[] results, Exception[] exceptions) throws Exception {
+            int s = 0;
+            for (int i = 0; i < results.length; i++) {
+                if (exceptions[i] != null) {
+                    throw exceptions[i];
+                }
+                s += results[i];
+            }
+            return s;
+        }
+    }
+
+    /** Participant i gets the result plus i. */
+    static final class PlusRank extends ReplyPersonalizer {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void personalize(int in, int[] out) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = in + i;
+            }
+        }
+    }
+
+    @Test
+    void personalizedResultsReachEachParticipantAlongTheTreeAsABinomialScatter() throws Exception {
+        GmiRuntime rt = GmiRuntime.get();
+        long relayed = rt.resultsRelayed.sum();
+        members[0].put(range(0, 2 * N));
+        List<double[]> blocks = InProcessCombinedTest.participantsOf("large", N, (rank, g) -> {
+            Group.findMethod(g, Bin_GroupMethods.GET).configure(new CombinedInvocation("large-scatter", rank, N,
+                    InvocationCombiners.first(), new SingleInvocation(0)), new PersonalizedReply(
+                    ReplyPersonalizers.split(), new ReturnReply(0)));
+            return g.get();
+        });
+        for (int r = 0; r < N; r++) {
+            assertArrayEquals(range(2 * r, 2), blocks.get(r), "participant " + r + "'s block");
+        }
+        // participant 0 sends each of its 5 children its subtree's parts; the other 11 get theirs from a relay
+        assertEquals(N - 1 - BinomialTree.children(0, N).length, rt.resultsRelayed.sum() - relayed);
+
+        // a primitive result, and a failure: every participant throws it (the parts carry their own flag)
+        for (int a : new int[] {1, -1}) {
+            List<String> got = InProcessCombinedTest.participantsOf("large", N, (rank, g) -> {
+                Group.findMethod(g, Bin_GroupMethods.ADD).configure(new CombinedInvocation("large-plus", rank, N,
+                        new InProcessCombinedTest.SumArgs(), new SingleInvocation(0)), new PersonalizedReply(
+                        new PlusRank(), new ReturnReply(0)));
+                try {
+                    return Integer.toString(g.add(a * (rank + 1), 1));
+                } catch (IOException e) {
+                    return e.getMessage();
+                }
+            });
+            int sum = a * N * (N + 1) / 2;
+            for (int r = 0; r < N; r++) {
+                assertEquals(a > 0 ? Integer.toString(sum + N + r) : "rank 0 refuses " + sum, got.get(r),
+                        "participant " + r);
+            }
+        }
+        assertEquals(3L * (N - 1 - BinomialTree.children(0, N).length), rt.resultsRelayed.sum() - relayed);
+    }
+
+    @Test
+    void personalizedForwardedResultsReachEachParticipantsForwarderOnceAlongTheTree() throws Exception {
+        long relayed = GmiRuntime.get().resultsRelayed.sum();
+        Record[] forwarders = new Record[N];
+        InProcessCombinedTest.participantsOf("large", N, (rank, g) -> {
+            forwarders[rank] = new Record();
+            Group.findMethod(g, Bin_GroupMethods.ADD).configure(new CombinedInvocation("large-forward-parts", rank,
+                    N, new InProcessCombinedTest.SumArgs(), new GroupInvocation()), new PersonalizedReply(
+                    new PlusRank(), new ForwardReply(forwarders[rank])));
+            return g.add(rank, 1);
+        });
+        int sum = N * (N - 1) / 2;
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        for (int p = 0; p < N; p++) {
+            while (forwarders[p].results.size() < N && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            for (int m = 0; m < N; m++) {
+                assertEquals(sum + N * (m + 1) + p, forwarders[p].results.get(m), "participant " + p + ", member "
+                        + m);
+            }
+        }
         assertEquals((long) N * (N - 1 - BinomialTree.children(0, N).length),
                 GmiRuntime.get().resultsRelayed.sum() - relayed);
     }

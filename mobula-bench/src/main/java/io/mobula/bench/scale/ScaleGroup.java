@@ -21,4 +21,19 @@ public interface ScaleGroup extends GroupInterface {
 
     /** Gather-to-all: every member invokes with its vector; the vectors are concatenated at participant 0. */
     double[] gather(double[] v);
+
+    /** Scatter: a personalized invocation, member i getting element i of the invoker's vector; results discarded. */
+    void scatter(double[] v);
+
+    /**
+     * Combined scatter (thesis Table 5.1, combined + single invocation, return + personalize): the members' vectors
+     * are concatenated at participant 0, member 0 returns them, and each participant gets its own element back.
+     */
+    double[] combinedScatter(double[] v);
+
+    /**
+     * All-to-all with personalized results (thesis Table 5.1, combined + group invocation, combine + personalize):
+     * participant 0's vector goes to every member, their answers are concatenated, and each participant gets its own.
+     */
+    double[] exchange(double[] v);
 }

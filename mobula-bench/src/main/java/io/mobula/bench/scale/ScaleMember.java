@@ -3,7 +3,10 @@ package io.mobula.bench.scale;
 import io.mobula.gmi.GroupMember;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A member of {@link ScaleGroup}: counts the invocations it ran (the simulation waits for them) and answers. */
+/**
+ * A member of {@link ScaleGroup}: counts the invocations it ran (the simulation waits for them; a scatter only when
+ * the member got its own element) and answers.
+ */
 public final class ScaleMember extends GroupMember implements ScaleGroup {
     private final AtomicLong runs;
 
@@ -38,5 +41,24 @@ public final class ScaleMember extends GroupMember implements ScaleGroup {
     public double[] gather(double[] v) {
         runs.incrementAndGet();
         return v;
+    }
+
+    @Override
+    public void scatter(double[] v) {
+        if (v.length == 1 && v[0] == getRank()) { // its own element, nobody else's: counted as run
+            runs.incrementAndGet();
+        }
+    }
+
+    @Override
+    public double[] combinedScatter(double[] v) {
+        runs.incrementAndGet();
+        return v;
+    }
+
+    @Override
+    public double[] exchange(double[] v) {
+        runs.incrementAndGet();
+        return new double[] {getRank()};
     }
 }

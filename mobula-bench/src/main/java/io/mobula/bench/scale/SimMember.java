@@ -10,6 +10,10 @@ import io.mobula.gmi.FlatCombiner;
 import io.mobula.gmi.Group;
 import io.mobula.gmi.GroupInvocation;
 import io.mobula.gmi.InvocationCombiners;
+import io.mobula.gmi.PersonalizedInvocation;
+import io.mobula.gmi.PersonalizedReply;
+import io.mobula.gmi.Personalizers;
+import io.mobula.gmi.ReplyPersonalizers;
 import io.mobula.gmi.ReturnReply;
 import io.mobula.gmi.SingleInvocation;
 import io.mobula.pool.Pool;
@@ -78,12 +82,21 @@ public final class SimMember {
                 InvocationCombiners.sum(0), new SingleInvocation(0)), new ReturnReply(0));
         Group.findMethod(g, "double[] gather(double[])").configure(new CombinedInvocation("gather", rank, size,
                 InvocationCombiners.concat(0), new SingleInvocation(0)), new ReturnReply(0));
+        Group.findMethod(g, "void scatter(double[])").configure(new PersonalizedInvocation(Personalizers.split(0)),
+                new DiscardReply());
+        Group.findMethod(g, "double[] combinedScatter(double[])").configure(new CombinedInvocation("scatter", rank,
+                size, InvocationCombiners.concat(0), new SingleInvocation(0)), new PersonalizedReply(
+                ReplyPersonalizers.split(), new ReturnReply(0)));
+        Group.findMethod(g, "double[] exchange(double[])").configure(new CombinedInvocation("exchange", rank, size,
+                InvocationCombiners.first(), new GroupInvocation()), new PersonalizedReply(ReplyPersonalizers.split(),
+                new CombineReply(Combiners.concat())));
         group = g;
     }
 
     /**
      * Runs one operation from this node and returns a number that checks it: the answers or the sum it got, the
-     * length of the combined vector; for {@code put}, which returns nothing, 0.
+     * length of the combined vector, the element a personalized result gave this participant; for {@code put} and
+     * {@code scatter}, which return nothing, 0.
      */
     public static long op(String operation, int value) {
         double[] v = {value};
@@ -96,8 +109,23 @@ public final class SimMember {
             case "reduce" -> group.sum(value);
             case "reduce-to-all" -> (long) group.reduce(v)[0];
             case "gather-to-all" -> group.gather(v).length;
+            case "scatter" -> {
+                double[] all = new double[pool.size()];
+                for (int i = 0; i < all.length; i++) {
+                    all[i] = i;
+                }
+                group.scatter(all);
+                yield 0;
+            }
+            case "combined-scatter" -> one(group.combinedScatter(new double[] {pool.rank()}));
+            case "all-to-all" -> one(group.exchange(v));
             default -> throw new IllegalArgumentException("unknown operation " + operation);
         };
+    }
+
+    /** The one element of a personalized result (each participant's is its rank), or -1 when it is not one. */
+    private static long one(double[] r) {
+        return r.length == 1 ? (long) r[0] : -1;
     }
 
     /** Creates (rank 0) or looks up the replicated counter. */

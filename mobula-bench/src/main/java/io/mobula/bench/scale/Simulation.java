@@ -29,12 +29,12 @@ import java.util.function.BooleanSupplier;
 public final class Simulation implements AutoCloseable {
     /** The GMI operations, in the order measured. */
     static final List<String> GMI_OPERATIONS = List.of("broadcast", "broadcast-ack", "reduce", "reduce-to-all",
-            "gather-to-all");
+            "gather-to-all", "scatter", "combined-scatter", "all-to-all");
     /** RepMI writes measured per size (the counts are per write). */
     static final int WRITES = 4;
     /** Every operation that can be chosen ({@link #run(int, long, List, CostModel, java.util.function.Consumer)}). */
     static final List<String> OPERATIONS = List.of("broadcast", "broadcast-ack", "reduce", "reduce-to-all",
-            "gather-to-all", "repmi-write");
+            "gather-to-all", "scatter", "combined-scatter", "all-to-all", "repmi-write");
     /** Writes each member makes at once after the measurements, to check that every replica orders them alike. */
     static final int CONCURRENT_WRITES = 3;
     /** How many members make those writes at once. */
@@ -207,11 +207,34 @@ public final class Simulation implements AutoCloseable {
         }
     }
 
-    /** Runs a GMI operation (rooted at rank 0, or from every rank for the combined ones) and checks its result. */
+    /**
+     * Runs a GMI operation (rooted at rank 0, or from every rank for the combined ones) and checks its result: the
+     * value, or for the personalized ones each participant's own element.
+     */
     private void gmi(String op, int value) throws Exception {
         long before = runs.get();
         long expectRuns;
         switch (op) {
+            case "scatter" -> {
+                call(0, "op", op, value);
+                expectRuns = n; // each member counts its run only when it got its own element
+            }
+            case "combined-scatter", "all-to-all" -> {
+                List<Integer> all = new ArrayList<>();
+                for (int r = 0; r < n; r++) {
+                    all.add(r);
+                }
+                parallel(all, r -> {
+                    long got = (Long) call(r, "op", op, value);
+                    if (got != r) {
+                        throw new IllegalStateException(op + " at N = " + n + ", rank " + r + " got " + got
+                                + ", expected its own element " + r);
+                    }
+                    return null;
+                });
+                // combined scatter: member 0 runs the combined invocation; all-to-all: every member does
+                expectRuns = op.equals("all-to-all") ? n : 1;
+            }
             case "broadcast", "broadcast-ack", "reduce" -> {
                 long got = (Long) call(0, "op", op, value);
                 long want = switch (op) {

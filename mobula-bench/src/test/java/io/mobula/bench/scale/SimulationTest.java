@@ -65,7 +65,8 @@ class SimulationTest {
         Map<String, ScaleRow> rows = simulate(n).stream()
                 .collect(Collectors.toMap(ScaleRow::operation, Function.identity()));
         assertEquals(List.of("pool-form", "group-form", "broadcast", "broadcast-ack", "reduce", "reduce-to-all",
-                "gather-to-all", "cloud-form", "repmi-write").stream().sorted().toList(),
+                "gather-to-all", "scatter", "combined-scatter", "all-to-all", "cloud-form", "repmi-write").stream()
+                .sorted().toList(),
                 rows.keySet().stream().sorted().toList());
         for (ScaleRow r : rows.values()) {
             assertEquals(0, r.undelivered(), "every frame sent arrived: " + r);
@@ -77,7 +78,9 @@ class SimulationTest {
         ScaleRow pool = rows.get("pool-form");
         assertEquals(pool.messages(), pool.coordinatorMessages(), "every frame is to or from the coordinator: " + pool);
         assertTrue(pool.coordinatorMessages() >= 9L * n && pool.coordinatorMessages() <= 10L * n, pool.toString());
-        assertEquals(21L * n, rows.get("group-form").coordinatorMessages(), rows.get("group-form").toString());
+        // 13 per member to form the group, 4 per member for each of the 4 combined methods it configures (publish
+        // and await its participant entry)
+        assertEquals(29L * n, rows.get("group-form").coordinatorMessages(), rows.get("group-form").toString());
 
         // broadcast, results discarded: one message per other member, flat below 16 members, a binomial tree above
         ScaleRow b = rows.get("broadcast");
@@ -112,6 +115,29 @@ class SimulationTest {
                 && r2a.depth() >= (tree ? log2 : 1), r2a.toString());
         assertTrue(g.depth() <= g.depthBound() && g.depthBound() <= (tree ? log2 + 1 : 2)
                 && g.depth() >= (tree ? log2 : 1), g.toString());
+
+        // personalized parts (thesis 5.2.3-5.2.4) go as a broadcast does, from 16 destinations on as MPI's binomial
+        // scatter: each child of the root gets its subtree's parts in one message and relays each of its children
+        // theirs, so nobody sends more than ceil(log2 N) and every part is at most ceil(log2 N) hops from the root
+        ScaleRow sc = rows.get("scatter");
+        assertEquals(n - 1, sc.messages(), sc.toString());
+        assertEquals(tree ? log2 : n - 1, sc.maxPerMember(), "the invoker's sends: " + sc);
+        assertEquals(tree ? log2 : 1, sc.depth(), sc.toString());
+        assertEquals(0, sc.coordinatorMessages(), sc.toString());
+        // combined scatter: every participant's vector to participant 0, then each its own element back
+        ScaleRow cs = rows.get("combined-scatter");
+        assertEquals(2L * (n - 1), cs.messages(), cs.toString());
+        assertEquals(tree ? log2 : n - 1, cs.maxPerMember(), "the most one member sends: " + cs);
+        assertTrue(cs.depth() <= cs.depthBound() && cs.depthBound() <= (tree ? log2 + 1 : 2)
+                && cs.depth() >= (tree ? log2 : 1), cs.toString());
+        // all-to-all with personalized results: the parameters up, the invocation down to every member, every
+        // member's answer to participant 0 (a flat combine), each participant its own part: 4 (N - 1); participant 0
+        // and every relay send the invocation and the parts to their children, ceil(log2 N) each
+        ScaleRow a2a = rows.get("all-to-all");
+        assertEquals(4L * (n - 1), a2a.messages(), a2a.toString());
+        assertEquals(tree ? 2 * log2 : 2 * (n - 1), a2a.maxPerMember(), "the most one member sends: " + a2a);
+        assertTrue(a2a.depth() <= a2a.depthBound(), a2a.toString());
+        assertEquals(0, a2a.coordinatorMessages(), a2a.toString());
 
         // RepMI: per write, the writer sends its payload to every other replica (the sequencer last) and the order
         // reaches every other replica: 2 (N - 1) messages. Below 16 replicas the sequencer sends each its order (N of

@@ -10,11 +10,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * GMI across JVMs: every row of thesis Table 5.1 through {@code mobula run}, over shared memory and over TCP; and a
  * member process that dies during a broadcast and during a combined invocation (the survivors fail clearly within a
- * bound and the group stays broken).
+ * bound and the group stays broken), and the relay of a combined result (the same for all, or personalized) dying.
  */
 class GmiAcrossJvmsTest {
     private static final List<String> SMALL_JVM = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
@@ -97,8 +99,9 @@ class GmiAcrossJvmsTest {
         }
     }
 
-    @Test
-    void aRelayOfACombinedResultDyingLeavesNoParticipantWaiting() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"relay", "relay-parts"})
+    void aRelayOfACombinedResultDyingLeavesNoParticipantWaiting(String scenario) throws Exception {
         try (ChildJvm server = ChildJvm.start(PoolServer.class, SMALL_JVM, "--port", "0", "--lease-ms", "1500")) {
             String line = server.awaitLine("pool server listening on mobula://", Duration.ofSeconds(30));
             String addr = line.substring(line.lastIndexOf('/') + 1);
@@ -107,10 +110,10 @@ class GmiAcrossJvmsTest {
                 for (int r = 0; r < 4; r++) {
                     List<String> jvm = new ArrayList<>(SMALL_JVM);
                     jvm.addAll(List.of("-Dmobula.pool.rank=" + r, "-Dmobula.pool.size=4",
-                            "-Dmobula.pool.name=death-relay", "-Dmobula.pool.server=" + addr,
+                            "-Dmobula.pool.name=death-" + scenario, "-Dmobula.pool.server=" + addr,
                             "-Dmobula.pool.leaseMs=1500", "-Dmobula.gmi.timeoutMs=60000",
                             "-Dmobula.gmi.relayFrom=2"));
-                    ranks.add(ChildJvm.start(GmiDeathMain.class, jvm, "relay"));
+                    ranks.add(ChildJvm.start(GmiDeathMain.class, jvm, scenario));
                 }
                 assertEquals(3, ranks.get(2).waitFor(Duration.ofSeconds(90)), ranks.get(2).output());
                 for (int r : new int[] {0, 1, 3}) {
@@ -122,7 +125,11 @@ class GmiAcrossJvmsTest {
                                     ranks.get(r).output()));
                     long ms = Long.parseLong(done.replaceAll(".* after (\\d+) ms.*", "$1"));
                     assertTrue(ms < 20_000, "rank " + r + " waited " + ms + " ms: " + done);
-                    assertTrue(done.contains("got the result 779") || done.contains("GroupBrokenException"), done);
+                    // personalized (relay-parts): participant r gets the result plus r, rank 3's from rank 2's parent
+                    // when rank 2 is unreachable
+                    int result = 779 + (scenario.equals("relay-parts") ? r : 0);
+                    assertTrue(done.contains("got the result " + result) || done.contains("GroupBrokenException"),
+                            done);
                 }
             } finally {
                 for (ChildJvm c : ranks) {

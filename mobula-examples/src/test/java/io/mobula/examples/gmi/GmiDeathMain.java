@@ -18,7 +18,7 @@ import io.mobula.pool.Pool;
  * cuts its link). The survivors print how their operation failed and how long it took, then check the group stays
  * broken; exit 0 when they failed as documented. {@code relay} runs four ranks with {@code mobula.gmi.relayFrom=2}:
  * rank 2, the relay of a combined invocation's result to rank 3, dies after sending its parameters; the survivors
- * print the result or how they failed, and how long it took.
+ * print the result or how they failed, and how long it took; {@code relay-parts} the same with a personalized result.
  */
 public final class GmiDeathMain {
     private GmiDeathMain() {
@@ -53,6 +53,18 @@ public final class GmiDeathMain {
 
     private static volatile boolean cut;
 
+    /** Participant i gets the result plus i. */
+    static final class PlusRank extends io.mobula.gmi.ReplyPersonalizer {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void personalize(int in, int[] out) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = in + i;
+            }
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         String scenario = args[0];
         cut = scenario.equals("cut");
@@ -62,13 +74,18 @@ public final class GmiDeathMain {
         pool.barrier();
         long t0 = System.nanoTime();
         try {
-            if (scenario.equals("relay")) {
+            if (scenario.startsWith("relay")) {
                 // four ranks, relayFrom 2: a combined invocation's result goes 0 -> {2, 1}, 2 -> 3; rank 2 dies after
-                // sending its parameters, while participant 0's member runs, so rank 3 must not wait for its relay
-                Group.findMethod(g, Bin_GroupMethods.ADD).configure(new CombinedInvocation("relay", me,
-                        pool.size(), InvocationCombiners.first(), new io.mobula.gmi.SingleInvocation(0)),
-                        new io.mobula.gmi.ReturnReply(0));
-                if (g.add(1, 1) != 2) { // once whole: every connection is open, so rank 2's parameters leave at once
+                // sending its parameters, while participant 0's member runs, so rank 3 must not wait for its relay.
+                // relay-parts: the result personalized (each participant gets it plus its rank), so rank 2 gets the
+                // parts of ranks 2 and 3 and would relay rank 3's
+                boolean parts = scenario.equals("relay-parts");
+                io.mobula.gmi.ReplyScheme reply = parts ? new io.mobula.gmi.PersonalizedReply(new PlusRank(),
+                        new io.mobula.gmi.ReturnReply(0)) : new io.mobula.gmi.ReturnReply(0);
+                Group.findMethod(g, Bin_GroupMethods.ADD).configure(new CombinedInvocation(scenario, me,
+                        pool.size(), InvocationCombiners.first(), new io.mobula.gmi.SingleInvocation(0)), reply);
+                if (g.add(1, 1) != 2 + (parts ? me : 0)) { // once whole: every connection is open, so rank 2's
+                    // parameters leave at once
                     System.exit(1);
                 }
                 pool.barrier();

@@ -16,6 +16,9 @@ public interface Probe extends GroupInterface {
     /** Proven non-blocking: keeps the array (a broadcast larger than a receive thread relays itself). */
     void keep(double[] v);
 
+    /** Proven non-blocking: keeps this member's own part of a scatter. */
+    void own(double[] v);
+
     /** May block: asks another member for its value, a wait for the network. */
     int nested(int other);
 }

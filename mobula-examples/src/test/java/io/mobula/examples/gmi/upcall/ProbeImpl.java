@@ -15,6 +15,7 @@ public final class ProbeImpl extends GroupMember implements Probe {
     final AtomicInteger marks = new AtomicInteger();
     volatile int stated;
     volatile double[] kept;
+    volatile double[] own;
     volatile Thread markThread;
     volatile Thread statedThread;
     volatile boolean statedOnReceiveThread;
@@ -41,6 +42,11 @@ public final class ProbeImpl extends GroupMember implements Probe {
     @Override
     public void keep(double[] v) {
         kept = v;
+    }
+
+    @Override
+    public void own(double[] v) {
+        own = v;
     }
 
     @Override

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * 2's relay only, a 160 KB one too (relayed from a thread that may wait). The thread that invokes a proven method
  * and waits for its reply receives the reply itself (it drives the progress of the connections it waits on). A
  * combined invocation's result and forwarded results reach the participants along the same tree (rank 2 relays them
- * to rank 3).
+ * to rank 3), personalized ones too, and a scatter's parts (rank 2 gets its own and rank 3's, and relays rank 3's).
  */
 class UpcallAcrossJvmsTest {
     private static final List<String> SMALL_JVM = List.of("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
@@ -90,8 +90,9 @@ class UpcallAcrossJvmsTest {
             // rank 0's own member ran the proven broadcasts on the invoking thread itself (no thread started)
             assertEquals("platform:main", ranks.get(0).get("markThread"), run.output());
             // the relay tree carried the broadcasts between processes: 0 -> {2, 1}, 2 -> 3
-            // the marks, the stated mark, the large array, and the combined invocation forwarded to every member
-            int broadcasts = UpcallMain.BROADCASTS + 3;
+            // the marks, the stated mark, the large array, the scatter (each relay its subtree's parts), and the
+            // combined invocations forwarded to every member
+            int broadcasts = UpcallMain.BROADCASTS + 5;
             assertEquals(String.valueOf(2 * broadcasts), ranks.get(0).get("relayed"), run.output());
             assertEquals(String.valueOf(broadcasts), ranks.get(2).get("relayed"), run.output());
             assertEquals("0", ranks.get(1).get("relayed"), run.output());
@@ -101,7 +102,13 @@ class UpcallAcrossJvmsTest {
             for (int r = 0; r < 4; r++) {
                 assertEquals(String.valueOf(UpcallMain.BROADCASTS), ranks.get(r).get("combined"), run.output());
                 assertEquals("4", ranks.get(r).get("forwarded"), "rank " + r + "\n" + run.output());
-                assertEquals(r == 2 ? "5" : "0", ranks.get(r).get("resultsRelayed"), "rank " + r + "\n"
+                // personalized: each participant its own part, rank 3's relayed by rank 2 (1 result, 4 forwarded)
+                assertEquals(String.valueOf(UpcallMain.BROADCASTS + r), ranks.get(r).get("personalized"),
+                        run.output());
+                assertEquals("4", ranks.get(r).get("forwardedParts"), "rank " + r + "\n" + run.output());
+                assertEquals("true", ranks.get(r).get("own"), "rank " + r + "'s part of the scatter\n"
+                        + run.output());
+                assertEquals(r == 2 ? "10" : "0", ranks.get(r).get("resultsRelayed"), "rank " + r + "\n"
                         + run.output());
             }
             // a relay forwards the bytes it got: ranks 1 to 3 encoded only their own nested invocation (one each),
