@@ -19,7 +19,7 @@ import java.util.Map;
  * <p>Time alone is not enough either: the slow state lasts a number of operations, not a time. A broadcast at N = 2
  * over shared memory starts at about 100 µs per operation, so 20000 of them fill a 2 s minimum, and was still at
  * 47-69 µs (and the same run's RMI loop at 10-12 µs) when measured; after about 150000 operations it is at 3.2-3.4 µs
- * (RMI loop 1.5-1.7 µs), two alternating runs each (docs/PERFORMANCE.md). So a warm-up with a minimum time also runs
+ * (RMI loop 1.5-1.7 µs), two alternating runs each (docs/PERFORMANCE-HISTORY.md). So a warm-up with a minimum time also runs
  * at least {@link #MIN_OPERATIONS} operations in a latency case, unless that would take longer than {@link #CAP_NANOS} at the rate of
  * the counted ones.
  *

@@ -12,7 +12,7 @@ import java.util.function.ToDoubleFunction;
  * value is per operation (a row's counts divided by its {@code ops}).
  */
 final class ScaleCharts implements SuiteCharts {
-    /** Formation and the footprint lines are not operations; their counts are in the tables of PERFORMANCE.md. */
+    /** Formation and the footprint lines are not operations; their counts are in the tables of PERFORMANCE-HISTORY.md. */
     private static final Set<String> NOT_OPERATIONS = Set.of("pool-form", "group-form", "cloud-form", "footprint");
 
     @Override

@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * LogGP parameters per transport, fitted on measured round trips, and what they predict (docs/PERFORMANCE.md,
- * "Scale: predicted latencies").
+ * "Scale"; the model in full: docs/PERFORMANCE-HISTORY.md, "Scale: predicted latencies").
  *
  * <p>The fit takes the median round trip of an RMI {@code void ping(obj)} whose argument is a byte array of m bytes
  * (and no argument, m = 0), as the RMI suite measures it between two processes: a call of m bytes and a small reply,

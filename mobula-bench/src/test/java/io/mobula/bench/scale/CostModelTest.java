@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The LogGP fit recovers the parameters of round trips made with known ones, its predictions are LogGP's formulas, and
- * the committed parameters are the fit of the results file they name (docs/PERFORMANCE.md, "Scale: predicted
- * latencies").
+ * the committed parameters are the fit of the results file they name (docs/PERFORMANCE-HISTORY.md, "Scale:
+ * predicted latencies").
  */
 class CostModelTest {
     private static final long[] SIZES = {0, 50, 200, 500, 2000, 5000, 20000, 102400};
