@@ -48,10 +48,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Two members that each report the other within {@link #MUTUAL_WINDOW_NANOS} (or ten maximum timeouts, if longer)
  * while both heartbeat cannot reach each other though both reach the coordinator: a link between them is cut. Both
  * staying would leave a pool that is not fully connected, in which a group layer waits (a RepMI replica cut off from
- * its sequencer, a GMI member from its group) until its own timeout. So one of the two is declared gone at the second
- * report: the one more live members reported within the window (the side cut off from more of the pool), and on a
- * tie the higher rank (RepMI's sequencer is the lowest surviving rank, so its side stays). The member learns it at
- * its next heartbeat, as any member declared gone does.
+ * its sequencer, a GMI member from its group) until its own timeout. So the higher rank of the two is declared gone
+ * at the second report: a rule every member can predict, under which RepMI's sequencer (the lowest surviving rank)
+ * is never the one dropped, so the replicas that keep the order stay. The member learns it at its next heartbeat, as
+ * any member declared gone does.
  */
 final class PoolCoordinatorImpl implements PoolCoordinator {
     private static final System.Logger LOG = System.getLogger(PoolCoordinatorImpl.class.getName());
@@ -513,8 +513,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
     /**
      * Records {@code reporter}'s report on {@code rank}; if {@code rank} reported {@code reporter} within the window,
      * the link between them is cut (each failed to reach the other, and both are members that have not been declared
-     * gone): declares one of them gone (the one more members reported within the window; on a tie the higher rank)
-     * and returns true.
+     * gone): declares the higher rank of the two gone and returns true.
      */
     private boolean cutLink(State s, int reporter, int rank, String detail, long now) {
         s.reports.values().removeIf(t -> now - t > mutualNanos);
@@ -526,22 +525,11 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         if (!s.reports.containsKey((long) rank << 32 | reporter)) {
             return false;
         }
-        int againstRank = 0;
-        int againstReporter = 0;
-        for (long k : s.reports.keySet()) {
-            int target = (int) k;
-            againstRank += target == rank ? 1 : 0;
-            againstReporter += target == reporter ? 1 : 0;
-        }
-        int victim = againstRank != againstReporter ? (againstRank > againstReporter ? rank : reporter)
-                : Math.max(rank, reporter);
-        int other = victim == rank ? reporter : rank;
+        int victim = Math.max(rank, reporter);
+        int other = Math.min(rank, reporter);
         String d = s.members[victim].describe() + " and " + s.members[other].describe() + " cannot reach each other"
                 + " though both reach the coordinator (a cut link between them; each reported the other, last rank "
-                + reporter + ": " + detail + "): rank " + victim + " dropped, "
-                + (againstRank != againstReporter ? "reported by " + Math.max(againstRank, againstReporter)
-                        + " members against " + Math.min(againstRank, againstReporter)
-                        : "the higher rank (each reported by " + againstRank + ")");
+                + reporter + ": " + detail + "): rank " + victim + " dropped, the higher rank";
         declareGone(s, victim, d, "dropped: it and rank " + other + " cannot reach each other (a cut link)");
         return true;
     }

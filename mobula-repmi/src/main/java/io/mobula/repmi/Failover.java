@@ -94,13 +94,14 @@ final class Failover {
     }
 
     /**
-     * A fail-over has kept a write of this process waiting for {@link RepmiRuntime#ORDER_OVERDUE_MS}: asks the member
+     * A fail-over has kept a write of this process waiting for {@link RepmiRuntime#ORDER_OVERDUE_MS} (to be sent, or
+     * for its order): asks the member
      * that takes over (the lowest not lost) for something harmless. One that does not answer is reported to the pool,
      * which settles a link cut between the two (docs/POOL.md); the successor, for its part, reports a survivor it
      * cannot reach ({@link #takeOver}). Without this, a survivor cut off from its new sequencer would wait out the
      * whole timeout.
      */
-    private void probeSuccessor() {
+    void probeSuccessor() {
         int successor = -1;
         for (int r = 0; r < rt.pool.size() && successor < 0; r++) {
             if (!lost.contains(r)) {

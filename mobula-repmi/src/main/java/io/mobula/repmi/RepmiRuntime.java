@@ -297,7 +297,11 @@ final class RepmiRuntime {
                     if (left <= TimeUnit.MILLISECONDS.toNanos(ORDER_OVERDUE_MS)) {
                         throw overdue;
                     }
-                    delivery.orderOverdue(); // is the sequencer still there for this replica?
+                    if (failover.isFailingOver()) {
+                        failover.probeSuccessor(); // is the one taking over there for this replica?
+                    } else {
+                        delivery.orderOverdue(); // is the sequencer still there for this replica?
+                    }
                 }
             }
         } catch (ExecutionException e) {

@@ -56,7 +56,9 @@ final class Sequencer {
 
     private void sequence(Submit s, byte[] payload) {
         synchronized (sequencing) {
-            awaitWindow();
+            if (!awaitWindow()) {
+                return; // RepMI stopped here meanwhile: as for a write that reaches a stopped process (onSubmit)
+            }
             long seq = ++lastSeq;
             Deliver d = new Deliver(seq, rt.failover.epoch(), s.origin(), s.call(), s.floor(), s.cloud(), s.method());
             if (s.method() == RepmiMessages.JOIN) {
@@ -125,10 +127,17 @@ final class Sequencer {
         return false;
     }
 
-    /** Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind. */
-    private void awaitWindow() {
+    /**
+     * Holds sequencing back (bounded) while a live replica lags more than {@link #WINDOW} writes behind; false if RepMI
+     * stopped in this process meanwhile (the lagging replica may be one that stopped too, and would never catch up:
+     * the writer's call must not wait out the whole timeout).
+     */
+    private boolean awaitWindow() {
         long deadline = System.nanoTime() + rt.timeoutNanos;
         while (true) {
+            if (rt.isStopped()) {
+                return false;
+            }
             long slowest = Long.MAX_VALUE;
             int who = -1;
             for (int r : destinations) {
@@ -141,20 +150,20 @@ final class Sequencer {
                 }
             }
             if (who < 0 || lastSeq - slowest < WINDOW) {
-                return;
+                return true;
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
                 LOG.log(Level.WARNING, "RepMI: replica at pool rank {0} lags {1} writes behind for {2} ms; writes go"
                         + " on", who, lastSeq - slowest, TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
                 progress.put(who, lastSeq);
-                return;
+                return true;
             }
             try {
                 sequencing.wait(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left))));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return true;
             }
         }
     }
