@@ -38,8 +38,9 @@ import org.junit.jupiter.api.Timeout;
  * neighbours and for every connection of rank 0), that each host has a {@code /dev/shm} of its own, that every row of
  * the thesis's Table 5.1 verifies on the 32 ranks (relay trees and binomial combines across hosts), and that SOR on 32
  * ranks equals the sequential solver bit for bit; prints the figures of the run (pool formation, memory, threads and
- * connections per rank) and checks that no rank is left. Needs root, {@code ip netns} and OpenSSH; skipped with the
- * reason otherwise.
+ * connections per rank) and checks that no rank is left. Then a GMI run through a host cut off, and last a RepMI cloud
+ * through a sequencer kill, a host kill, a link cut between two hosts and the loss of the coordinator's host. Needs
+ * root, {@code ip netns} and OpenSSH; skipped with the reason otherwise.
  */
 @Timeout(300)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -224,7 +225,7 @@ class ClusterBoxTest {
      * bound with a clear error and the rank exits; nothing is left. Runs last: it kills a host of the box.
      */
     @Test
-    @Order(100)
+    @Order(Integer.MAX_VALUE) // after the others (unordered tests come at Order.DEFAULT)
     void aRepmiCloudKeepsIdenticalReplicasThroughASequencerKillAHostKillAndACutLink() throws Exception {
         int hosts = 4;
         int ranks = 2 * hosts;
