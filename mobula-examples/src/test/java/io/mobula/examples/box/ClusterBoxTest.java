@@ -443,6 +443,12 @@ class ClusterBoxTest {
                 ip("link", "set", box.name, "up");
             }
             MarkedProcesses.assertNoneLeft(marker, Duration.ofSeconds(30));
+            try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(dir);
         }
         System.out.println("ClusterBoxTest figures: {\"test\":\"ClusterBoxTest\",\"case\":\"repmi-faults\"" + json
                 + context() + "}");
