@@ -44,6 +44,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * reports to its caller) and stays in the pool; one whose process is gone is declared dead at once; one whose process
  * is present stays suspected and gets the whole confirmation; one about which nothing can be learned (no heartbeat,
  * no answer to the knock) is declared dead, as before, ahead of the detector.
+ *
+ * <p>Two members that each report the other within {@link #MUTUAL_WINDOW_NANOS} (or ten maximum timeouts, if longer)
+ * while both heartbeat cannot reach each other though both reach the coordinator: a link between them is cut. Both
+ * staying would leave a pool that is not fully connected, in which a group layer waits (a RepMI replica cut off from
+ * its sequencer, a GMI member from its group) until its own timeout. So the higher rank of the two is declared gone
+ * at the second report: a rule every member can predict, under which RepMI's sequencer (the lowest surviving rank)
+ * is never the one dropped, so the replicas that keep the order stay. The member learns it at its next heartbeat, as
+ * any member declared gone does.
  */
 final class PoolCoordinatorImpl implements PoolCoordinator {
     private static final System.Logger LOG = System.getLogger(PoolCoordinatorImpl.class.getName());
@@ -53,6 +61,9 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
      * a caller names must be bounded before anything is allocated for it.
      */
     static final int MAX_SIZE = 1 << 16;
+
+    /** How long a report is remembered to match the named member's report of its reporter: a cut link (30 s). */
+    static final long MUTUAL_WINDOW_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final Map<String, State> pools = new HashMap<>();
     private final FailureDetection detection;
@@ -64,6 +75,8 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
      * declared dead: the minimum timeout (half a lease, two heartbeat periods of a member), at least 100 ms.
      */
     private final long reportNanos;
+    /** How long a report is remembered for {@link #cutLink}: the larger of 30 s and ten maximum timeouts. */
+    private final long mutualNanos;
     /** How often a suspected member is knocked on again while its confirmation runs. */
     private final long reprobeNanos;
     /** How long one knock may take. */
@@ -108,6 +121,7 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         long min = detection.minTimeout().toNanos();
         this.confirmNanos = detection.confirmTimeout().toNanos();
         this.reportNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(100), min);
+        this.mutualNanos = Math.max(MUTUAL_WINDOW_NANOS, 10 * detection.maxTimeout().toNanos());
         this.reprobeNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(20), min / 2);
         this.probeTimeoutMillis = (int) Math.max(20, Math.min(1_000, TimeUnit.NANOSECONDS.toMillis(min) / 2));
         this.reaper = reaper;
@@ -153,6 +167,11 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         int generation;
         /** Per rank, the number of barriers it has entered. */
         int[] barriers;
+        /**
+         * Recent reports between live members: (reporter << 32 | reported rank) to when it came ({@link #cutLink}).
+         * Entries older than the window are dropped at each report, and at most {@code 4 * size} are kept.
+         */
+        final Map<Long, Long> reports = new HashMap<>();
         /** The pool's directory ({@link #publish}). */
         final Map<String, java.io.Serializable> directory = new HashMap<>();
 
@@ -464,6 +483,9 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
             }
             checkMember(s, reporter, "report on rank " + rank + " by rank " + reporter);
             long since = System.nanoTime();
+            if (reporter != rank && !s.gone[reporter] && cutLink(s, reporter, rank, detail, since)) {
+                return;
+            }
             if (!s.suspected[rank]) {
                 suspect(s, rank, since);
             } else if (!s.probing[rank]) {
@@ -486,6 +508,30 @@ final class PoolCoordinatorImpl implements PoolCoordinator {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Records {@code reporter}'s report on {@code rank}; if {@code rank} reported {@code reporter} within the window,
+     * the link between them is cut (each failed to reach the other, and both are members that have not been declared
+     * gone): declares the higher rank of the two gone and returns true.
+     */
+    private boolean cutLink(State s, int reporter, int rank, String detail, long now) {
+        s.reports.values().removeIf(t -> now - t > mutualNanos);
+        s.reports.keySet().removeIf(k -> s.gone[(int) (k >>> 32)] || s.gone[(int) (long) k]);
+        long key = (long) reporter << 32 | rank;
+        if (s.reports.containsKey(key) || s.reports.size() < 4 * s.size) {
+            s.reports.put(key, now);
+        }
+        if (!s.reports.containsKey((long) rank << 32 | reporter)) {
+            return false;
+        }
+        int victim = Math.max(rank, reporter);
+        int other = Math.min(rank, reporter);
+        String d = s.members[victim].describe() + " and " + s.members[other].describe() + " cannot reach each other"
+                + " though both reach the coordinator (a cut link between them; each reported the other, last rank "
+                + reporter + ": " + detail + "): rank " + victim + " dropped, the higher rank";
+        declareGone(s, victim, d, "dropped: it and rank " + other + " cannot reach each other (a cut link)");
+        return true;
     }
 
     /**

@@ -53,8 +53,12 @@ class FailureDetectionTest {
     }
 
     private List<Member> join(RemoteClient as, int rank) {
+        return join(as, rank, 2);
+    }
+
+    private List<Member> join(RemoteClient as, int rank, int size) {
         try {
-            return AsClient.call(as, () -> coordinator.join("fd", 2,
+            return AsClient.call(as, () -> coordinator.join("fd", size,
                     new Member(rank, "tcp://127.0.0.1:9", HostIdentity.local(), 100 + rank, null), 10_000));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -139,6 +143,53 @@ class FailureDetectionTest {
         Thread.sleep(150);
         beat(RANK1, 1);
         assertEquals(List.of(), beat(RANK0, 0));
+    }
+
+    @Test
+    void twoLiveMembersThatReportEachOtherLoseTheHigherRankOnATie() throws Exception {
+        form(); // the knock finds both present, and both heartbeat: a cut link between them, not a death
+        report(RANK0, 0, 1, "my call to rank 1 failed");
+        beat(RANK1, 1);
+        assertEquals(List.of(), beat(RANK0, 0), "one report on a live member declares nothing");
+        report(RANK1, 1, 0, "my call to rank 0 failed");
+        List<PoolEvent> ev = beat(RANK0, 0);
+        assertEquals(1, ev.size(), "the second, mutual report drops one of them: " + ev);
+        assertEquals(1, ev.get(0).rank(), "the higher rank on a tie");
+        assertTrue(ev.get(0).detail().contains("cannot reach each other though both reach the coordinator")
+                && ev.get(0).detail().contains("rank 1 dropped, the higher rank"), ev.get(0).detail());
+        PoolException told = assertThrows(PoolException.class, () -> beat(RANK1, 1));
+        assertTrue(told.getMessage().contains("a cut link"), told.getMessage());
+    }
+
+    @Test
+    void ofTwoMembersThatCannotReachEachOtherTheHigherRankGoesHoweverManyReportedTheLower() throws Exception {
+        // rank 0 is cut off from ranks 1 and 2, all three reach the coordinator: 1 and 2 report 0, then 0 reports 1.
+        // The rule is the rank alone, which every member can predict (RepMI's sequencer, the lowest rank, stays)
+        coordinator = new PoolCoordinatorImpl(FAST, (m, from, timeout) -> answer.get(), reaper);
+        RemoteClient rank2 = new RemoteClient("127.0.0.1", 0x1002, "tcp", false, 3);
+        java.util.concurrent.Executor threads = r -> Thread.ofPlatform().start(r);
+        CompletableFuture<List<Member>> a = CompletableFuture.supplyAsync(() -> join(RANK0, 0, 3), threads);
+        CompletableFuture<List<Member>> b = CompletableFuture.supplyAsync(() -> join(RANK1, 1, 3), threads);
+        join(rank2, 2, 3);
+        a.get(10, TimeUnit.SECONDS);
+        b.get(10, TimeUnit.SECONDS);
+        report(RANK1, 1, 0, "unreachable");
+        report(rank2, 2, 0, "unreachable");
+        report(RANK0, 0, 1, "unreachable");
+        List<PoolEvent> ev = beat(RANK0, 0);
+        assertEquals(1, ev.size(), ev.toString());
+        assertEquals(1, ev.get(0).rank(), "rank 1, the higher of the pair that reported each other");
+        report(RANK0, 0, 2, "unreachable"); // the second pair: rank 2 goes too, rank 0 stays alone with the coordinator
+        ev = beat(RANK0, 0);
+        assertEquals(2, ev.size(), ev.toString());
+        assertEquals(2, ev.get(1).rank());
+    }
+
+    private void report(RemoteClient as, int reporter, int rank, String detail) throws Exception {
+        AsClient.call(as, () -> {
+            coordinator.report("fd", reporter, rank, detail);
+            return null;
+        });
     }
 
     @Test

@@ -385,6 +385,25 @@ final class Delivery {
     }
 
     /**
+     * A write of this process has waited {@link RepmiRuntime#ORDER_OVERDUE_MS} for its order: asks the sequencer once
+     * for the orders after those this replica holds. A sequencer that does not answer is reported to the pool
+     * ({@link #fetchOrders}), which settles a link cut between the two (docs/POOL.md): without that report a replica
+     * the sequencer can no longer reach, though the pool keeps both, would wait out the whole write timeout.
+     */
+    void orderOverdue() {
+        if (rt.isStopped() || rt.failover.sequencesHere()) {
+            return;
+        }
+        synchronized (arrivals) {
+            if (!ready) {
+                return;
+            }
+            catchUps.putIfAbsent(-1, 1);
+            startFetching();
+        }
+    }
+
+    /**
      * An ordered write fetched from the sequencer (its payload, if not null, from the sequencer's log): paired with a
      * copy this replica holds from the writer if any, so that copy is not held on.
      */
@@ -817,7 +836,11 @@ final class Delivery {
                 }
             }
             rt.stats.ordersFetched(got);
-        } catch (RemoteException | CloudException e) {
+        } catch (RemoteException e) {
+            LOG.log(Level.DEBUG, "the sequencer (pool rank {0}) did not give orders {1} to {2}: {3}", seq, from, to,
+                    e.getMessage());
+            rt.pool.lost(seq, e); // the coordinator decides, as for a write the sequencer did not take
+        } catch (CloudException e) {
             LOG.log(Level.DEBUG, "the sequencer (pool rank {0}) did not give orders {1} to {2}: {3}", seq, from, to,
                     e.getMessage());
         }

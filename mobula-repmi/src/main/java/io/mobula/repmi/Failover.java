@@ -66,17 +66,65 @@ final class Failover {
      * @throws CloudException when none took over in time, or RepMI stopped here
      */
     long awaitSequencer(long deadline) throws InterruptedException {
-        synchronized (changed) {
-            while (failingOver || lost.contains(sequencer)) {
-                rt.checkRunning();
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new CloudException("no RepMI sequencer within " + TimeUnit.NANOSECONDS.toMillis(
-                            rt.timeoutNanos) + " ms (pool rank " + sequencer + " is lost and no successor took over)");
+        long overdue = TimeUnit.MILLISECONDS.toNanos(RepmiRuntime.ORDER_OVERDUE_MS);
+        long probeAt = System.nanoTime() + overdue;
+        while (true) {
+            synchronized (changed) {
+                while (failingOver || lost.contains(sequencer)) {
+                    rt.checkRunning();
+                    long now = System.nanoTime();
+                    long left = deadline - now;
+                    if (left <= 0) {
+                        throw new CloudException("no RepMI sequencer within " + TimeUnit.NANOSECONDS.toMillis(
+                                rt.timeoutNanos) + " ms (pool rank " + sequencer + " is lost and no successor took"
+                                + " over)");
+                    }
+                    if (now - probeAt >= 0) {
+                        break;
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(changed, Math.min(left, probeAt - now));
                 }
-                TimeUnit.NANOSECONDS.timedWait(changed, left);
+                if (!failingOver && !lost.contains(sequencer)) {
+                    return ((long) epoch << 32) | (sequencer & 0xffffffffL);
+                }
             }
-            return ((long) epoch << 32) | (sequencer & 0xffffffffL);
+            probeAt = System.nanoTime() + overdue;
+            probeSuccessor();
+        }
+    }
+
+    /**
+     * A fail-over has kept a write of this process waiting for {@link RepmiRuntime#ORDER_OVERDUE_MS} (to be sent, or
+     * for its order): asks the member
+     * that takes over (the lowest not lost) for something harmless. One that does not answer is reported to the pool,
+     * which settles a link cut between the two (docs/POOL.md); the successor, for its part, reports a survivor it
+     * cannot reach ({@link #takeOver}). Without this, a survivor cut off from its new sequencer would wait out the
+     * whole timeout.
+     */
+    void probeSuccessor() {
+        int successor = -1;
+        for (int r = 0; r < rt.pool.size() && successor < 0; r++) {
+            if (!lost.contains(r)) {
+                successor = r;
+            }
+        }
+        if (successor < 0 || successor == rt.pool.rank()) {
+            return;
+        }
+        try {
+            rt.port(successor).payload(rt.pool.rank(), -1); // no write has call number -1: a lookup, nothing more
+        } catch (RemoteException e) {
+            rt.pool.lost(successor, e);
+        } catch (CloudException e) {
+            LOG.log(Level.DEBUG, "RepMI: the successor (pool rank {0}) is not known here yet: {1}", successor,
+                    e.getMessage());
+        }
+    }
+
+    /** Reports to the pool a survivor the fail-over cannot reach (from a thread of its own: a coordinator call). */
+    private void report(int rank, Exception e) {
+        if (e instanceof RemoteException) {
+            Thread.ofVirtual().name("mobula-repmi-report").start(() -> rt.pool.lost(rank, e));
         }
     }
 
@@ -153,6 +201,7 @@ final class Failover {
                     survivors.add(r);
                 } catch (RemoteException | CloudException e) {
                     lost.add(r);
+                    report(r, e);
                 }
             }
             long low = Long.MAX_VALUE;
@@ -199,6 +248,7 @@ final class Failover {
                     rt.port(r).redeliver(missing);
                 } catch (RemoteException | CloudException e) {
                     lost.add(r);
+                    report(r, e);
                 }
             }
             rt.sequencer.restart(high, survivors);
@@ -207,6 +257,7 @@ final class Failover {
                     rt.port(r).resume(newEpoch, rt.pool.rank(), high);
                 } catch (RemoteException | CloudException e) {
                     lost.add(r);
+                    report(r, e);
                 }
             }
         } catch (RuntimeException e) {

@@ -307,7 +307,23 @@ final class RepmiRuntime {
                     own.runHoldingInterrupts();
                 }
             }
-            return w.result.get(timeoutNanos, TimeUnit.NANOSECONDS);
+            long deadline = System.nanoTime() + timeoutNanos;
+            while (true) {
+                long left = deadline - System.nanoTime();
+                try {
+                    return w.result.get(Math.min(left, TimeUnit.MILLISECONDS.toNanos(ORDER_OVERDUE_MS)),
+                            TimeUnit.NANOSECONDS);
+                } catch (TimeoutException overdue) {
+                    if (left <= TimeUnit.MILLISECONDS.toNanos(ORDER_OVERDUE_MS)) {
+                        throw overdue;
+                    }
+                    if (failover.isFailingOver()) {
+                        failover.probeSuccessor(); // is the one taking over there for this replica?
+                    } else {
+                        delivery.orderOverdue(); // is the sequencer still there for this replica?
+                    }
+                }
+            }
         } catch (ExecutionException e) {
             throw e.getCause();
         } catch (TimeoutException e) {
@@ -321,6 +337,12 @@ final class RepmiRuntime {
             onTheirWay.release(bytes.length);
         }
     }
+
+    /**
+     * How long a write of this process waits for its order before this replica asks the sequencer for the orders it
+     * lacks ({@link Delivery#orderOverdue}), and again each time as long once more.
+     */
+    static final long ORDER_OVERDUE_MS = 2000;
 
     /**
      * Hands a write to the sequencer, unless another thread is doing so; during a fail-over it waits (bounded) for the

@@ -86,7 +86,9 @@ final class Sequencer {
 
     private void sequence(Submit s, byte[] payload) {
         synchronized (sequencing) {
-            awaitWindow();
+            if (!awaitWindow()) {
+                return; // RepMI stopped here meanwhile: as for a write that reaches a stopped process (onSubmit)
+            }
             long seq = ++lastSeq;
             sequencedBytes += payload == null ? 0 : payload.length;
             bytesThrough[(int) (seq % bytesThrough.length)] = sequencedBytes;
@@ -162,10 +164,15 @@ final class Sequencer {
      * byte budget, behind: the smallest of {@link #WINDOW_BYTES} here and the budgets the live replicas reported (so
      * every replica's fail-over log, twice its own budget, holds what any survivor may lack, {@link Delivery#LOG_BYTES}).
      * A replica that has taken in every write never holds one back, so a write larger than the budget goes, alone.
+     * Returns false if RepMI stopped in this process meanwhile (the lagging replica may be one that stopped too, and
+     * would never catch up: the writer's call must not wait out the whole timeout).
      */
-    private void awaitWindow() {
+    private boolean awaitWindow() {
         long deadline = System.nanoTime() + rt.timeoutNanos;
         while (true) {
+            if (rt.isStopped()) {
+                return false;
+            }
             long budget = minBudget;
             int who = -1;
             long behind = 0;
@@ -180,7 +187,7 @@ final class Sequencer {
                 }
             }
             if (who < 0) {
-                return;
+                return true;
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) {
@@ -188,13 +195,13 @@ final class Sequencer {
                         + " writes go on", who, lastSeq - behind, bytesBehind(behind),
                         TimeUnit.NANOSECONDS.toMillis(rt.timeoutNanos));
                 progress.put(who, lastSeq);
-                return;
+                return true;
             }
             try {
                 sequencing.wait(Math.max(1, Math.min(50, TimeUnit.NANOSECONDS.toMillis(left))));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return true;
             }
         }
     }

@@ -212,21 +212,49 @@ final class PeerConnection implements CallChannel {
         // wait unread in this process's socket
         silentSince = Math.min(now, silentSince + pausedNanos);
         SilentPeerCheck.Verdict v = silence.verdict(now - silentSince, now - wallSilentSince, peerTimeoutNanos,
-                peerEndpoints, task -> Thread.ofVirtual().name("mobula-knock").start(task));
+                // a platform thread: knocks are rare (a peer silent for a peer timeout), and whether a connection
+                // is closed must not wait for carriers that virtual threads blocked in the application may hold
+                peerEndpoints, task -> Thread.ofPlatform().daemon().name("mobula-knock").start(task));
         if (v.close()) {
             closeReason = v.reason();
             LOG.log(Level.WARNING, "closing connection to {0}: {1}", connection.remote(), closeReason);
             connection.close();
             return;
         }
-        if (sender.tryLock()) { // a sender holding the lock is talking to the peer already
-            try {
-                sender.sendBare(PING, 0);
-            } catch (IOException e) {
-                LOG.log(Level.DEBUG, "cannot ping {0}: {1}", connection.remote(), e);
-            } finally {
-                sender.unlock();
+        if (pinging.compareAndSet(false, true)) {
+            // off the timer's thread: a ping waits for room in the socket buffer, which a peer that stopped reading
+            // (a cut link) never makes; on the timer it held up every connection's tick, this one's close included
+            PINGS.execute(this::ping);
+        }
+    }
+
+    /** Whether a ping of this connection is on its way ({@link #ping}). */
+    private final java.util.concurrent.atomic.AtomicBoolean pinging = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * Threads that send pings: one per ping under way (normally none or one, for the moment a ping takes; one stays
+     * with each connection whose peer stopped reading until its tick closes it). Daemon platform threads.
+     */
+    private static final java.util.concurrent.ExecutorService PINGS = java.util.concurrent.Executors
+            .newCachedThreadPool(r -> {
+                Thread t = new Thread(r, "mobula-rmi-ping");
+                t.setDaemon(true);
+                return t;
+            });
+
+    private void ping() {
+        try {
+            if (!closed && sender.tryLock()) { // a sender holding the lock is talking to the peer already
+                try {
+                    sender.sendBare(PING, 0);
+                } catch (IOException e) {
+                    LOG.log(Level.DEBUG, "cannot ping {0}: {1}", connection.remote(), e);
+                } finally {
+                    sender.unlock();
+                }
             }
+        } finally {
+            pinging.set(false);
         }
     }
 

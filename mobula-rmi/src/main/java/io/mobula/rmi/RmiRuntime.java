@@ -122,12 +122,20 @@ final class RmiRuntime implements FrameHandler {
         this.shmEndpoint = shmOffered ? Endpoint.shm(SharedMemory.hostId()) : null;
         this.dgc = new DgcClient(this);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "mobula-rmi-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        // DGC renewals on a thread of their own: a renewal waits for a connection's send lock, which a sender stuck
+        // on a peer that stopped reading (a cut link: the socket buffer is full) holds until the heartbeat closes
+        // that connection; on the timer's thread it would hold up the heartbeat itself, and every call's deadline
+        ScheduledExecutorService dgcThread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "mobula-dgc");
             t.setDaemon(true);
             return t;
         });
         long period = Math.max(1, config.lease().toMillis() / 4);
-        timer.scheduleWithFixedDelay(this::housekeeping, period, period, TimeUnit.MILLISECONDS);
+        dgcThread.scheduleWithFixedDelay(this::housekeeping, period, period, TimeUnit.MILLISECONDS);
         long beat = config.heartbeat().toNanos();
         if (beat > 0) {
             timer.scheduleWithFixedDelay(this::heartbeat, beat, beat, TimeUnit.NANOSECONDS);

@@ -23,8 +23,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code mobula run --np N [--hosts h1,h2] MainClass args}: serves a pool coordinator, starts N ranks (locally, or
- * through ssh), prefixes each output line with {@code [rank] }, stops the rest when one rank fails, returns the
- * first failing rank's exit code, and stops everything on Ctrl-C.
+ * through ssh), prefixes each output line with {@code [rank] }, stops the rest when one rank fails (with
+ * {@code --keep-going}: reports it and waits for the rest), returns the first failing rank's exit code, and stops
+ * everything on Ctrl-C.
  */
 public final class MobulaRun {
     private final RunOptions options;
@@ -155,7 +156,17 @@ public final class MobulaRun {
             for (int n = 0; n < started; n++) {
                 int r = exited.take();
                 int c = procs[r].exitValue();
-                if (c != 0 && firstFailure < 0) {
+                if (c != 0 && options.keepGoing()) {
+                    if (firstFailure < 0) {
+                        firstFailure = r;
+                        code = c;
+                    }
+                    String why = c == 255 && options.hostOf(r) != null
+                            ? " (ssh's code: " + options.hostOf(r) + " unreachable, or its connection lost)" : "";
+                    err.println("mobula run: " + rankName(r) + " exited with code " + c + why
+                            + (n < started - 1 ? "; the other ranks go on (--keep-going)" : ""));
+                    err.flush();
+                } else if (c != 0 && firstFailure < 0) {
                     firstFailure = r;
                     code = c;
                     boolean others = started > 1 && n < started - 1;

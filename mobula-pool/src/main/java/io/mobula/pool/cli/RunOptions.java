@@ -20,11 +20,14 @@ import java.util.List;
  * @param prefix      whether output lines get a {@code [rank] } prefix
  * @param stagger     at most this many ranks starting at a time ({@code --stagger}); 0: the default
  *                    ({@link StaggeredStart})
+ * @param keepGoing   whether a failing rank leaves the others running ({@code --keep-going}): for programs that
+ *                    survive the loss of ranks (RepMI clouds), where the others go on and report themselves
  * @param mainClass   the program
  * @param args        its arguments
  */
 record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, String java, String classPath,
-                  List<String> jvmArgs, Duration joinTimeout, boolean prefix, int stagger, String mainClass,
+                  List<String> jvmArgs, Duration joinTimeout, boolean prefix, int stagger, boolean keepGoing,
+                  String mainClass,
                   List<String> args) {
 
     static final String USAGE = """
@@ -43,8 +46,11 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
               --stagger K          at most K ranks starting (started, not yet joined) at a time, local or
                                    through ssh (default: twice the processors when more local ranks than
                                    that; ranks through ssh all at once)
+              --keep-going         a failing rank does not stop the others (for programs that survive the
+                                   loss of ranks); the launcher waits for every rank
             Each rank joins the pool through io.mobula.pool.Pool.join(); rank and size are also in MOBULA_RANK and
-            MOBULA_SIZE. If one rank fails, the others are stopped and its exit code is returned.""";
+            MOBULA_SIZE. If one rank fails, the others are stopped (unless --keep-going) and the first failing
+            rank's exit code is returned.""";
 
     /** A bad command line; the message says what is wrong. */
     static final class UsageException extends Exception {
@@ -76,6 +82,7 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
         long timeoutSec = 60;
         boolean prefix = true;
         int stagger = 0;
+        boolean keepGoing = false;
         int i = 0;
         for (; i < argv.size(); i++) {
             String a = argv.get(i);
@@ -136,6 +143,7 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
                     i++;
                 }
                 case "--no-prefix" -> prefix = false;
+                case "--keep-going" -> keepGoing = true;
                 case "-h", "--help" -> throw new UsageException("");
                 default -> throw new UsageException("unknown option: " + a);
             }
@@ -154,7 +162,7 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
             bind = hosts.isEmpty() ? "127.0.0.1" : localHostName;
         }
         return new RunOptions(np, hosts, ssh, bind, java, cp, List.copyOf(jvm), Duration.ofSeconds(timeoutSec), prefix,
-                stagger, main, List.copyOf(argv.subList(i + 1, argv.size())));
+                stagger, keepGoing, main, List.copyOf(argv.subList(i + 1, argv.size())));
     }
 
     /**

@@ -35,6 +35,10 @@ class LauncherTest {
         assertEquals(Duration.ofSeconds(5), h.joinTimeout());
         assertEquals(0, h.stagger()); // the default
         assertEquals(4, parse("--np", "32", "--hosts", "a,b", "--stagger", "4", "p.Main").stagger());
+        assertFalse(h.keepGoing()); // the default: the first failing rank stops the others
+        RunOptions k = parse("--np", "8", "--keep-going", "p.Main", "--keep-going");
+        assertTrue(k.keepGoing());
+        assertEquals(List.of("--keep-going"), k.args()); // after the main class: the program's
         assertTrue(assertThrows(RunOptions.UsageException.class, () -> parse("--np", "2", "--stagger", "0", "M"))
                 .getMessage().contains("--stagger needs a positive number"));
     }
