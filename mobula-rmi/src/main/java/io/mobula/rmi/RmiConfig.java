@@ -16,7 +16,8 @@ import java.util.Objects;
  * @param port        port to listen on, 0 for an ephemeral one
  * @param callTimeout how long a caller waits for a reply; zero waits as long as the connection lives
  * @param dispatch    where calls run on the server
- * @param lease       DGC lease length; stubs renew at a third of it
+ * @param lease       DGC lease length ({@code mobula.leaseMs}; if unset, java.rmi's {@code java.rmi.dgc.leaseValue};
+ *                    default 60 s); stubs renew at a quarter of it
  * @param callSpins   spin iterations a caller waits before parking (0 on small machines)
  * @param busyPoll    how long a receive thread polls its connection before parking ({@code mobula.busyPollMicros})
  * @param transports  the technologies this process offers to peers, best first ({@code mobula.transports}, default
@@ -167,7 +168,7 @@ public record RmiConfig(String host, int port, Duration callTimeout, Dispatch di
                 Integer.getInteger("mobula.port", 0),
                 Duration.ofMillis(Long.getLong("mobula.callTimeoutMs", 0)),
                 Dispatch.valueOf(System.getProperty("mobula.dispatch", "AUTO")),
-                Duration.ofMillis(Long.getLong("mobula.leaseMs", 60_000)),
+                Duration.ofMillis(Long.getLong("mobula.leaseMs", Long.getLong("java.rmi.dgc.leaseValue", 60_000))),
                 Integer.getInteger("mobula.callSpins", 0),
                 Duration.ofNanos(1000L * Long.getLong("mobula.busyPollMicros", defaultBusyPollMicros())),
                 parseTransports(System.getProperty("mobula.transports")),

@@ -232,12 +232,30 @@ class FidelityTest {
         assertEquals(jdk, run(PORTED, "Urls", port));
     }
 
-    /** getClientHost names the caller inside a remote call and fails outside one. */
+    /**
+     * getClientHost names the caller inside a remote call and fails outside one; a caller in another process gets
+     * its own host back (the server's getClientHost names the client's address).
+     */
     @Test
     void clientHostInsideAndOutsideACall() throws Exception {
-        String jdk = run(JAVA_RMI, "ClientHost");
-        assertTrue(jdk.contains("inside a call: 127.0.0.1"), jdk);
-        assertEquals(jdk, run(PORTED, "ClientHost"));
+        String jdk = clientHost(JAVA_RMI);
+        assertTrue(jdk.contains("inside a call: 127.0.0.1") && jdk.endsWith("from another process: 127.0.0.1"), jdk);
+        assertEquals(jdk, clientHost(PORTED));
+    }
+
+    private static String clientHost(Variant v) throws Exception {
+        String port = Integer.toString(freePort());
+        try (ChildJvm server = v.start("ClientHost", "server", port)) {
+            server.awaitLine("server ready", LIMIT);
+            String client;
+            try (ChildJvm c = v.start("ClientHost", "client", port)) {
+                int code = c.waitFor(LIMIT);
+                client = c.output() + (code == 0 ? "" : "\nexit " + code);
+            }
+            server.send("quit");
+            assertEquals(0, server.waitFor(LIMIT), server.output());
+            return samePackage(server.output() + "\n" + client);
+        }
     }
 
     /** A stub of an unexported object fails with NoSuchObjectException; exported again, the object is new. */
@@ -250,13 +268,19 @@ class FidelityTest {
 
     /**
      * Distributed garbage collection: an object implementing Unreferenced is told when its last client process is
-     * gone, again after a second client came and went, and stays exported meanwhile.
+     * gone, again after a second client came and went, and stays exported meanwhile; a third client that stays alive
+     * keeps its lease (two leases pass without a notice), and once it stops renewing (its process stopped, its
+     * connection open) the object is told when the lease ends (within five leases: before Mobula's peer timeout
+     * would close the connection, so the lease itself must end it); running again, the client calls it as before.
      */
     @Test
     void anUnreferencedObjectIsToldWhenItsLastClientIsGone() throws Exception {
         String jdk = leases(JAVA_RMI);
         assertEquals("server ready\nclient got 1\nafter client 1: unreferenced true, count 2\nclient got 3\n"
-                + "after client 2: unreferenced true, count 4\nstill exported: true", jdk);
+                + "after client 2: unreferenced true, count 4\nclient got 5\n"
+                + "while client 3 lives: unreferenced false\n"
+                + "after client 3 stopped renewing: unreferenced within five leases true, count 6\nclient got 7\n"
+                + "still exported: true", jdk);
         assertEquals(jdk, leases(PORTED));
     }
 
@@ -273,12 +297,38 @@ class FidelityTest {
                 server.send("gone");
                 server.awaitLine("after client " + k, LIMIT);
             }
+            try (ChildJvm client = v.start("Leases", "client", port, "stay")) {
+                client.awaitLine("client got", LIMIT);
+                server.send("called");
+                server.awaitLine("while client 3 lives", LIMIT);
+                signal(client, "STOP"); // renews nothing from now on, and its connection stays open
+                try {
+                    server.send("stopped");
+                    server.awaitLine("after client 3 stopped renewing", LIMIT);
+                } finally {
+                    signal(client, "CONT");
+                }
+                client.send("again");
+                assertEquals(0, client.waitFor(LIMIT), client.output());
+                clients.add(client.output());
+            }
+            server.send("called again");
             assertEquals(0, server.waitFor(LIMIT), server.output());
             List<String> lines = new ArrayList<>(List.of(server.output().split("\n")));
+            String[] third = clients.get(2).split("\n", 2); // its first call, then its call after it ran again
+            lines.add(5, third[1]);
+            lines.add(3, third[0]);
             lines.add(2, clients.get(1));
             lines.add(1, clients.get(0));
             return samePackage(String.join("\n", lines));
         }
+    }
+
+    /** Sends a signal ({@code STOP}, {@code CONT}) to a child JVM. */
+    private static void signal(ChildJvm child, String signal) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(child.pid())).inheritIO().start();
+        assertTrue(kill.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && kill.exitValue() == 0,
+                "kill -" + signal + " " + child.pid());
     }
 
     /**

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.mobula.examples.ChildJvm;
+import io.mobula.examples.classic.JrmiLoopback;
+import io.mobula.examples.classic.PortedPrograms;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,34 +26,67 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A modular program (module-info with {@code requires io.mobula.rmi;}), compiled with the annotation processor and
- * run as a server and a client on the module path, Mobula's jars being automatic modules as released: calls work,
- * and an application exception declared in the program's own module arrives as itself, with its field, as it does
- * with java.rmi.
+ * run as a server and a client on the module path, Mobula's jars being automatic modules as released, beside the
+ * same program written for java.rmi ({@code requires java.rmi;}) and run the same way: both print the same lines
+ * (calls work, and an application exception declared in the program's own module arrives as itself, with its field).
+ * The two copies differ only in their import lines and module-info ({@code src/test/resources/modular} and
+ * {@code modular-jrmi}).
  */
 class ModularProgramTest {
     private static final Duration LIMIT = Duration.ofSeconds(60);
 
+    private static final Path PORTED = Path.of("src/test/resources/modular");
+    private static final Path JAVA_RMI = Path.of("src/test/resources/modular-jrmi");
+
+    @Test
+    void theTwoCopiesDifferOnlyInImportLines() throws IOException {
+        assertEquals(1, PortedPrograms.assertPortedByImportsOnly(JAVA_RMI.resolve("app/app"), PORTED.resolve("app/app"))
+                .size());
+    }
+
     @Test
     void aModularServerAndClient(@TempDir Path dir) throws Exception {
+        Path jrmiOut = dir.resolve("jrmi");
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-d", jrmiOut.toString(), "-proc:none",
+                "--module-source-path", JAVA_RMI.toString(), "-m", "app"), "the java.rmi program compiles");
+        // java.rmi has no bind-address setting: the reference run binds to loopback through JrmiLoopback's factory,
+        // started from the class path with the program's module resolved beside it
+        String testClasses = Path.of(JrmiLoopback.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .toString();
+        List<String> jvm = List.of("--module-path", jrmiOut.toString(), "--add-modules", "app",
+                "-Djava.rmi.server.hostname=127.0.0.1");
+        String jdk = run((port, role) -> ChildJvm.startOnClassPath(testClasses, JrmiLoopback.class.getName(), jvm,
+                "app.Main", role, port));
+        assertEquals("server ready\nleft 70\nrefused: missing 50, missing 50", jdk);
+
         Path jars = Files.createDirectories(dir.resolve("jars"));
         for (String m : List.of("serial", "transport", "rmi")) {
             jar(classesOf("mobula-" + m), "io.mobula." + m, jars.resolve("mobula-" + m + ".jar"));
         }
         Path out = dir.resolve("out");
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         int rc = javac.run(null, null, null, "-d", out.toString(), "--module-path", jars.toString(),
                 "--processor-path", classesOf("mobula-processor"), "-proc:full",
-                "--module-source-path", Path.of("src/test/resources/modular").toString(), "-m", "app");
+                "--module-source-path", PORTED.toString(), "-m", "app");
         assertEquals(0, rc, "the modular program compiles");
         String modulePath = out + File.pathSeparator + jars;
+        assertEquals(jdk, run((port, role) -> ChildJvm.startModular(modulePath, "app/app.Main", List.of(), role,
+                port)));
+    }
+
+    private interface Starter {
+        ChildJvm start(String port, String role) throws IOException;
+    }
+
+    /** Runs the server and a client of one copy; the server's output, then the client's. */
+    private static String run(Starter starter) throws Exception {
         String port = Integer.toString(FidelityTest.freePort());
-        try (ChildJvm server = ChildJvm.startModular(modulePath, "app/app.Main", List.of(), "server", port)) {
+        try (ChildJvm server = starter.start(port, "server")) {
             server.awaitLine("server ready", LIMIT);
-            try (ChildJvm client = ChildJvm.startModular(modulePath, "app/app.Main", List.of(), "client", port)) {
-                assertEquals(0, client.waitFor(LIMIT), client.output());
-                assertEquals("left 70\nrefused: missing 50, missing 50", client.output());
+            try (ChildJvm client = starter.start(port, "client")) {
+                int code = client.waitFor(LIMIT);
+                return server.output() + "\n" + client.output() + (code == 0 ? "" : "\nexit " + code);
             }
-            assertEquals("server ready", server.output());
         }
     }
 

@@ -1,12 +1,19 @@
 package io.mobula.examples.fidelity.mobula;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import io.mobula.rmi.registry.LocateRegistry;
+import io.mobula.rmi.registry.Registry;
 import io.mobula.rmi.server.RemoteServer;
 import java.rmi.server.ServerNotActiveException;
 import io.mobula.rmi.server.UnicastRemoteObject;
 
-/** RemoteServer.getClientHost inside and outside a remote call. */
+/**
+ * RemoteServer.getClientHost inside and outside a remote call, for a caller in the same process and in another:
+ * {@code ClientHost server PORT} (then {@code ClientHost client PORT}).
+ */
 public class ClientHost {
     public interface Who extends Remote {
         String caller() throws RemoteException;
@@ -24,6 +31,12 @@ public class ClientHost {
     }
 
     public static void main(String[] args) throws Exception {
+        int port = Integer.parseInt(args[1]);
+        if (args[0].equals("client")) {
+            Who who = (Who) LocateRegistry.getRegistry("127.0.0.1", port).lookup("who");
+            System.out.println("from another process: " + who.caller());
+            System.exit(0);
+        }
         try {
             RemoteServer.getClientHost();
         } catch (ServerNotActiveException e) {
@@ -33,7 +46,12 @@ public class ClientHost {
         Who who = (Who) UnicastRemoteObject.exportObject(impl, 0);
         System.out.println("inside a call: " + who.caller());
         System.out.println("called directly: " + impl.caller());
+        Registry registry = LocateRegistry.createRegistry(port);
+        registry.rebind("who", who);
+        System.out.println("server ready");
+        new BufferedReader(new InputStreamReader(System.in)).readLine();
         UnicastRemoteObject.unexportObject(impl, true);
+        UnicastRemoteObject.unexportObject(registry, true);
         System.exit(0);
     }
 }
