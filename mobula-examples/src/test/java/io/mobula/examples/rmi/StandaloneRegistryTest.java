@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
+import io.mobula.rmi.RemoteStub;
 import io.mobula.rmi.registry.LocateRegistry;
 import io.mobula.rmi.registry.Registry;
-import io.mobula.rmi.RemoteStub;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,8 +19,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
