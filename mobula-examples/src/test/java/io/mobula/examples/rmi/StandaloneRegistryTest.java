@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
+import io.mobula.pool.PoolCoordinator;
+import io.mobula.pool.PoolServer;
 import io.mobula.rmi.RemoteStub;
 import io.mobula.rmi.registry.LocateRegistry;
 import io.mobula.rmi.registry.Registry;
@@ -25,13 +27,13 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * A standalone registry ({@code ./mobula registry}) has only mobula-serial, mobula-transport and mobula-rmi on its
- * class path, none of the application's classes: a server JVM binds its objects there and this JVM looks them up
- * and calls them. The registry keeps the references without loading their interfaces. Both child JVMs run with no
- * secret and no authentication setting, as a user starts them: they authenticate with the per-user cookie (here the
- * test cookie the root pom names in {@code MOBULA_COOKIE_FILE}), so a local process with another user's cookie, or
- * with authentication off, can neither unbind a name nor reach the server (before authentication was the default,
- * both could).
+ * Standalone servers started with nothing set authenticate their peers with the per-user cookie (here the test cookie
+ * the root pom names in {@code MOBULA_COOKIE_FILE}): a local process with another user's cookie, or with
+ * authentication off, can neither unbind a name nor reach the server (before authentication was the default, both
+ * could). A standalone registry ({@code ./mobula registry}) has only mobula-serial, mobula-transport and mobula-rmi on
+ * its class path, none of the application's classes: a server JVM binds its objects there and this JVM looks them up
+ * and calls them. The registry keeps the references without loading their interfaces. A standalone pool server
+ * ({@code ./mobula pool-server}) refuses strangers the same way.
  */
 class StandaloneRegistryTest {
     private static final Duration LIMIT = Duration.ofSeconds(90);
@@ -77,6 +79,41 @@ class StandaloneRegistryTest {
         });
     }
 
+    @Test
+    void aStandalonePoolServerStartedWithNothingSetRefusesStrangers() throws Exception {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            try (ChildJvm poolServer = ChildJvm.startWithEnv(List.of(), nothingConfigured(), PoolServer.class,
+                    List.of(), "--port", "0")) {
+                String line = poolServer.awaitLine("pool server listening on ", LIMIT);
+                String port = line.substring(line.lastIndexOf(':') + 1).trim();
+                Path home = Files.createTempDirectory("mobula-stranger");
+                Map<String, String> otherCookie = nothingConfigured();
+                otherCookie.put("MOBULA_COOKIE_FILE", home.resolve("cookie").toString());
+                try (ChildJvm stranger = ChildJvm.startWithEnv(List.of(), otherCookie, StrangerRegistryMain.class,
+                        List.of(), port, port, PoolCoordinator.NAME)) {
+                    for (String what : List.of("UNBIND ", "LIST ")) {
+                        assertTrue(stranger.awaitLine(what, LIMIT).startsWith(what
+                                + "REFUSED java.rmi.ConnectIOException"), stranger.output());
+                    }
+                } finally {
+                    deleteTree(home);
+                }
+                // a member (the cookie of this test) finds the coordinator still bound
+                assertEquals(List.of(PoolCoordinator.NAME),
+                        List.of(LocateRegistry.getRegistry("127.0.0.1", Integer.parseInt(port)).list()));
+            }
+        });
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        try (var files = Files.list(dir)) {
+            for (Path p : files.toList()) {
+                Files.delete(p);
+            }
+        }
+        Files.delete(dir);
+    }
+
     /** The environment of a process started with nothing set: the secret comes from the cookie. */
     private static Map<String, String> nothingConfigured() {
         Map<String, String> e = new HashMap<>();
@@ -116,12 +153,7 @@ class StandaloneRegistryTest {
                 assertTrue(Files.exists(home.resolve("cookie")), "the stranger made a cookie of its own");
             }
         } finally {
-            try (var files = Files.list(home)) {
-                for (Path p : files.toList()) {
-                    Files.delete(p);
-                }
-            }
-            Files.delete(home);
+            deleteTree(home);
         }
     }
 }
