@@ -91,7 +91,16 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm startWithClassPath(java.util.function.Predicate<String> keep, String mainClass,
                                               List<String> jvmArgs, String... args) throws IOException {
-        return startOnClassPath(classPath(keep), mainClass, jvmArgs, args);
+        return startOnClassPath(classPath(keep), java.util.Map.of(), mainClass, jvmArgs, args);
+    }
+
+    /**
+     * As {@link #startWithClassPath}, with {@code env} changing the child's environment as in {@link #startWithEnv}.
+     */
+    public static ChildJvm startWithClassPath(java.util.function.Predicate<String> keep,
+                                              java.util.Map<String, String> env, String mainClass,
+                                              List<String> jvmArgs, String... args) throws IOException {
+        return startOnClassPath(classPath(keep), env, mainClass, jvmArgs, args);
     }
 
     /** Starts {@code module/mainClass} from {@code modulePath}, with no class path (a modular program). */
@@ -114,6 +123,11 @@ public final class ChildJvm implements AutoCloseable {
     /** Starts {@code mainClass} on exactly {@code classPath} (say, a plain JVM with no Mobula class). */
     public static ChildJvm startOnClassPath(String classPath, String mainClass, List<String> jvmArgs, String... args)
             throws IOException {
+        return startOnClassPath(classPath, java.util.Map.of(), mainClass, jvmArgs, args);
+    }
+
+    private static ChildJvm startOnClassPath(String classPath, java.util.Map<String, String> env, String mainClass,
+                                             List<String> jvmArgs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx256m");
@@ -125,6 +139,13 @@ public final class ChildJvm implements AutoCloseable {
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         return new ChildJvm(pb.start());
     }
 

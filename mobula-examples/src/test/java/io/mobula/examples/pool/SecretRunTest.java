@@ -20,13 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code mobula run} with a cluster secret: its coordinator requires it, and the ranks it starts get it without it
  * appearing on a command line (the environment variable is inherited; a file given to the launcher as
- * {@code -Dmobula.secretFile} is named to the ranks in {@code MOBULA_SECRET_FILE}).
+ * {@code -Dmobula.secretFile} is named to the ranks in {@code MOBULA_SECRET_FILE}). With nothing set, a job on one
+ * host gets a fresh secret of its own in its ranks' environment, not the per-user cookie.
  */
 class SecretRunTest {
     private static final List<String> SMALL_JVM = List.of("-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
     private static final String SECRET = "a secret shared by the ranks of this run";
 
-    private static void run(Map<String, String> env, List<String> launcherJvm) throws Exception {
+    private static String run(Map<String, String> env, List<String> launcherJvm) throws Exception {
         List<String> argv = new ArrayList<>(List.of("--np", "2", "--timeout", "30"));
         for (String a : SMALL_JVM) {
             argv.add("-J");
@@ -43,7 +44,22 @@ class SecretRunTest {
                         out);
             }
             assertTrue(!out.contains("handshake failed"), out);
+            return out;
         }
+    }
+
+    @Test
+    void withNothingSetTheRanksShareASecretOfTheJobInsteadOfTheCookie() throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("MOBULA_SECRET", null);
+        env.put("MOBULA_SECRET_FILE", null);
+        env.put("MOBULA_AUTH", null);
+        assertTimeoutPreemptively(Duration.ofSeconds(90), () -> {
+            String out = run(env, List.of());
+            for (int r = 0; r < 2; r++) {
+                assertTrue(out.contains("[" + r + "] secret=true from=MOBULA_SECRET"), out);
+            }
+        });
     }
 
     @Test
@@ -51,7 +67,9 @@ class SecretRunTest {
         Map<String, String> env = new HashMap<>();
         env.put("MOBULA_SECRET", SECRET);
         env.put("MOBULA_SECRET_FILE", null);
-        assertTimeoutPreemptively(Duration.ofSeconds(90), () -> run(env, List.of()));
+        assertTimeoutPreemptively(Duration.ofSeconds(90), () -> {
+            run(env, List.of());
+        });
     }
 
     @Test
@@ -62,7 +80,9 @@ class SecretRunTest {
         Map<String, String> env = new HashMap<>();
         env.put("MOBULA_SECRET", null);
         env.put("MOBULA_SECRET_FILE", null);
-        assertTimeoutPreemptively(Duration.ofSeconds(90), () -> run(env, List.of("-Dmobula.secretFile=" + file)));
+        assertTimeoutPreemptively(Duration.ofSeconds(90), () -> {
+            run(env, List.of("-Dmobula.secretFile=" + file));
+        });
     }
 
     @Test
