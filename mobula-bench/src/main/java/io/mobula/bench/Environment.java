@@ -69,6 +69,15 @@ public record Environment(String date, String jdk, String vm, String cpu, int co
                 + " \"loaded\":true); for figures to keep, run on an idle machine", load1, cpus));
     }
 
+    /**
+     * The commit the running code was built from, as {@code ./mobula} found it ({@code git describe --always --dirty},
+     * in the environment variable {@code MOBULA_COMMIT}), or null when the suite was started another way.
+     */
+    public static String commit() {
+        String c = System.getenv("MOBULA_COMMIT");
+        return c == null || c.isBlank() ? null : c.strip();
+    }
+
     /** This machine's host name (kernel host name, else the resolver's), or "unknown". */
     public static String hostName() {
         try {

@@ -125,6 +125,10 @@ class ChartPartsTest {
         assertTrue(Json.parseFlat(new MachineFields("h", 1, Double.NaN).appendTo("{}")).containsKey("load"));
         assertThrows(IllegalArgumentException.class, () -> new MachineFields("h", 1, 0).appendTo("[1]"));
         assertFalse(MachineFields.current().host().isEmpty());
+        assertFalse(o.containsKey("commit"));
+        Map<String, Object> built = Json.parseFlat(new MachineFields("h", 2, 0.5, 0.25, "7022dae-dirty").appendTo("{}"));
+        assertEquals("7022dae-dirty", built.get("commit"));
+        assertEquals(0.25, built.get("load_start"));
     }
 
     private static ResultLine line(Map<String, Object> fields) {
