@@ -7,7 +7,8 @@ import java.util.Locale;
  * Whether a series sampled through a soak stayed flat. The first quarter is warm-up (JIT, heap sizing, connections
  * opening) and is ignored; the median of the last quarter is compared with the median of the second quarter. A memory
  * series is flat when the last quarter's median is at most {@code fraction} above the second's plus {@code slack}
- * (shrinking is fine); a count (threads, descriptors) when both medians are equal.
+ * (shrinking is fine); a count (threads, descriptors) when the last quarter's median is not above the second's (a
+ * pooled thread that idles out is not a leak; a count that rises is).
  *
  * @param series       what was sampled, e.g. "server heap KiB"
  * @param samples      how many samples there were
@@ -32,15 +33,15 @@ public record Flatness(String series, int samples, double secondMedian, double l
         return new Flatness(series, values.length, second, last, last <= second * (1 + fraction) + slack, rule);
     }
 
-    /** Flat when the last quarter's median equals the second quarter's. */
-    public static Flatness equalMedians(String series, long[] values) {
-        String rule = "last quarter = second quarter";
+    /** Flat when the last quarter's median is at most the second quarter's. */
+    public static Flatness noGrowth(String series, long[] values) {
+        String rule = "last quarter <= second quarter";
         if (values.length < MIN_SAMPLES) {
             return new Flatness(series, values.length, Double.NaN, Double.NaN, false, rule + " (too few samples)");
         }
         double second = median(values, values.length / 4, values.length / 2);
         double last = median(values, 3 * values.length / 4, values.length);
-        return new Flatness(series, values.length, second, last, last == second, rule);
+        return new Flatness(series, values.length, second, last, last <= second, rule);
     }
 
     /** The median of {@code values[from, to)} (the mean of the two middle ones for an even count). */

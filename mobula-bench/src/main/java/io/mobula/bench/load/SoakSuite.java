@@ -203,8 +203,8 @@ public final class SoakSuite {
         return List.of(
                 Flatness.growthWithin(process + " heap KiB", column(samples, 0), GROWTH, HEAP_SLACK_KIB),
                 Flatness.growthWithin(process + " RSS KiB", column(samples, 1), GROWTH, RSS_SLACK_KIB),
-                Flatness.equalMedians(process + " threads", column(samples, 2)),
-                Flatness.equalMedians(process + " fds", column(samples, 3)));
+                Flatness.noGrowth(process + " threads", column(samples, 2)),
+                Flatness.noGrowth(process + " fds", column(samples, 3)));
     }
 
     private static long[] column(List<long[]> samples, int i) {

@@ -43,18 +43,22 @@ class FlatnessTest {
     }
 
     @Test
-    void countsMustKeepTheirMedian() {
+    void countsMustNotRise() {
         long[] steady = {20, 25, 30, 30, 31, 30, 30, 30, 29, 30, 30, 30};
-        assertTrue(Flatness.equalMedians("threads", steady).flat());
+        assertTrue(Flatness.noGrowth("threads", steady).flat());
+        long[] idledOut = {29, 30, 30, 30, 30, 30, 30, 30, 29, 29, 29, 29};
+        assertTrue(Flatness.noGrowth("threads", idledOut).flat());
+        long[] oneMore = {29, 30, 30, 30, 30, 30, 30, 30, 31, 31, 31, 31};
+        assertFalse(Flatness.noGrowth("threads", oneMore).flat());
         long[] leaking = {20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
-        Flatness f = Flatness.equalMedians("fds", leaking);
+        Flatness f = Flatness.noGrowth("fds", leaking);
         assertFalse(f.flat(), f.toString());
         assertTrue(f.toString().startsWith("GROWING"), f.toString());
     }
 
     @Test
     void tooFewSamplesAreNeverFlat() {
-        assertFalse(Flatness.equalMedians("threads", new long[] {1, 1, 1, 1, 1, 1, 1}).flat());
+        assertFalse(Flatness.noGrowth("threads", new long[] {1, 1, 1, 1, 1, 1, 1}).flat());
         assertFalse(Flatness.growthWithin("heap", new long[0], 0.10, 0).flat());
     }
 
