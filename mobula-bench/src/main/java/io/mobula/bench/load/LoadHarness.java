@@ -60,9 +60,10 @@ public final class LoadHarness {
      *                    client's with a fifth, the calls it had ended)
      * @param server      the server's COUNTS object
      * @param wallSeconds from GO to the last client's RESULT
+     * @param stderr      per process, what it wrote to stderr by the end of the run
      */
     public record Outcome(List<Map<String, Object>> clients, Map<String, List<long[]>> samples,
-            Map<String, Object> server, double wallSeconds) {
+            Map<String, Object> server, double wallSeconds, Map<String, ChildProcess.StderrSummary> stderr) {
     }
 
     /** How often a client's progress is noted on stderr. */
@@ -113,7 +114,10 @@ public final class LoadHarness {
                 Map<String, List<long[]>> all = new LinkedHashMap<>();
                 all.put("server", serverSamples);
                 all.putAll(samples);
-                return new Outcome(results, all, counts, wall);
+                Map<String, ChildProcess.StderrSummary> stderr = new LinkedHashMap<>();
+                stderr.put(server.label(), server.stderrSummary());
+                clients.forEach(client -> stderr.put(client.label(), client.stderrSummary()));
+                return new Outcome(results, all, counts, wall, stderr);
             } finally {
                 clients.forEach(ChildProcess::close);
             }

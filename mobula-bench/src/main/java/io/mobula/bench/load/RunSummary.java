@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * The client side of a {@link LoadHarness.Outcome} added up, and compared with the server's counts: calls completed
  * per {@link Op}, errors, callbacks received, merged latencies; {@link #mismatches()} lists every count the server
- * and the clients disagree on.
+ * and the clients disagree on, and every process that wrote to stderr.
  */
 final class RunSummary {
     final long[] clientCounts = new long[Op.values().length];
@@ -19,8 +19,15 @@ final class RunSummary {
     final long callbackFailures;
     final List<String> firstErrors = new ArrayList<>();
     final List<String> transports = new ArrayList<>();
+    /** Per process that wrote to stderr: what it wrote (a quiet process writes nothing). */
+    final Map<String, io.mobula.bench.rmi.ChildProcess.StderrSummary> stderr = new java.util.LinkedHashMap<>();
 
     RunSummary(LoadHarness.Outcome o) {
+        o.stderr().forEach((process, written) -> {
+            if (written.lines() > 0) {
+                stderr.put(process, written);
+            }
+        });
         long err = 0;
         long cb = 0;
         for (Map<String, Object> c : o.clients()) {
@@ -82,6 +89,8 @@ final class RunSummary {
         if (callbackFailures != 0) {
             m.add("callbacks: " + callbackFailures + " failed");
         }
+        stderr.forEach((process, written) -> m.add(process + " wrote " + written.lines()
+                + " lines to stderr (normal operation writes none), the first: " + String.join(" | ", written.first())));
         return m;
     }
 

@@ -25,6 +25,7 @@ public final class ChildProcess implements AutoCloseable {
     private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
     private static final String EOF = new String("<eof>");
     private static final int STDERR_TAIL_LINES = 40;
+    private static final int STDERR_HEAD_LINES = 20;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -38,6 +39,9 @@ public final class ChildProcess implements AutoCloseable {
     private final Process process;
     private final BlockingQueue<String> stdout = new LinkedBlockingQueue<>();
     private final Deque<String> stderrTail = new ArrayDeque<>();
+    /** The first lines the child wrote to stderr, the JVM's own notices left out ({@link #isJvmNotice}). */
+    private final List<String> stderrHead = new java.util.ArrayList<>();
+    private int stderrLines;
     private volatile boolean closed;
     private Thread stderrPump;
 
@@ -70,6 +74,12 @@ public final class ChildProcess implements AutoCloseable {
                                 stderrTail.removeFirst();
                             }
                             stderrTail.addLast(line);
+                            if (!isJvmNotice(line)) {
+                                stderrLines++;
+                                if (stderrHead.size() < STDERR_HEAD_LINES) {
+                                    stderrHead.add(line);
+                                }
+                            }
                         }
                     }
                 }
@@ -141,6 +151,31 @@ public final class ChildProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         return "";
+    }
+
+    /** Lines the JVM itself writes for settings the caller gave it (JAVA_TOOL_OPTIONS), not the program's output. */
+    static boolean isJvmNotice(String line) {
+        return line.startsWith("Picked up JAVA_TOOL_OPTIONS:") || line.startsWith("Picked up _JAVA_OPTIONS:")
+                || line.startsWith("Picked up JDK_JAVA_OPTIONS:");
+    }
+
+    /**
+     * What the child wrote to stderr so far, the JVM's own notices left out: how many lines, and the first of them
+     * (at most 20). A quiet process writes none (docs/SECURITY.md, "Load and soak").
+     */
+    public StderrSummary stderrSummary() {
+        synchronized (stderrTail) {
+            return new StderrSummary(stderrLines, List.copyOf(stderrHead));
+        }
+    }
+
+    /**
+     * Lines a child wrote to stderr.
+     *
+     * @param lines how many (the JVM's own notices left out)
+     * @param first the first of them, at most 20
+     */
+    public record StderrSummary(int lines, List<String> first) {
     }
 
     /** The last stderr lines; once the process is gone, waits briefly for the pump to read what it wrote last. */

@@ -39,7 +39,7 @@ class RunSummaryTest {
     }
 
     private static RunSummary summary(Map<String, Object> server, List<Map<String, Object>> clients) {
-        return new RunSummary(new LoadHarness.Outcome(clients, Map.of(), server, 1.0));
+        return new RunSummary(new LoadHarness.Outcome(clients, Map.of(), server, 1.0, Map.of()));
     }
 
     @Test
@@ -62,5 +62,18 @@ class RunSummaryTest {
         assertTrue(m.get(1).startsWith("ticket_value: clients completed 10, server ran 11"), m.toString());
         assertTrue(m.get(2).startsWith("callbacks: server made 10, clients received 9"), m.toString());
         assertTrue(m.get(3).contains("out of their thread's sequence"), m.toString());
+    }
+
+    @Test
+    void aProcessThatWroteToStderrIsReportedWithWhatItWrote() {
+        Map<String, io.mobula.bench.rmi.ChildProcess.StderrSummary> stderr = new java.util.LinkedHashMap<>();
+        stderr.put("server", new io.mobula.bench.rmi.ChildProcess.StderrSummary(0, List.of()));
+        stderr.put("client-1", new io.mobula.bench.rmi.ChildProcess.StderrSummary(2,
+                List.of("WARNING: closing connection to tcp://127.0.0.1:1: why", "at the end")));
+        List<String> m = new RunSummary(new LoadHarness.Outcome(List.of(client(4, 4), client(6, 6)), Map.of(),
+                server(10, 0), 1.0, stderr)).mismatches();
+        assertEquals(1, m.size(), m.toString());
+        assertTrue(m.get(0).startsWith("client-1 wrote 2 lines to stderr"), m.toString());
+        assertTrue(m.get(0).contains("closing connection to tcp://127.0.0.1:1: why | at the end"), m.toString());
     }
 }
