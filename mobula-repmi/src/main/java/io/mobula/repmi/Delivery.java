@@ -50,7 +50,11 @@ final class Delivery {
      * a replica that has taken in every write never looks a budget behind to the sequencer.
      */
     static final long REPORT_BYTES = Math.min(Sequencer.WINDOW_BYTES / 8, 256 << 10);
-    private static final int LOG_LIMIT = 8192;
+    /**
+     * The most writes the fail-over log keeps: twice the writes a replica may lag behind the order
+     * ({@link Sequencer#WINDOW}, {@code mobula.repmi.window}), so that a larger window keeps the guarantee below.
+     */
+    private static final int LOG_LIMIT = (int) Math.min(Integer.MAX_VALUE / 2, 2L * Sequencer.WINDOW);
     /**
      * The most payload bytes the fail-over log keeps besides its newest entry: twice the bytes a replica may lag
      * behind the order, as {@link #LOG_LIMIT} is twice the count. When the sequencer gave out its last write, every

@@ -63,6 +63,11 @@ final class RepmiRuntime {
      */
     private final WriteBudget onTheirWay = new WriteBudget(Sequencer.WINDOW, Sequencer.WINDOW_BYTES);
     private final ReplicaPort self;
+    /** Replicas a payload could not be published to lately: skipped, and reported once per second, not per write. */
+    private final UnreachableReplicas unreachable;
+    /** Replicas and sequencers that did not take a write: one line at once, then a count every 10 s. */
+    private static final io.mobula.transport.RateLimitedLog NOT_TAKEN = new io.mobula.transport.RateLimitedLog(LOG,
+            Level.INFO, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
     private final ConcurrentHashMap<Integer, ReplicaPort> ports = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Replica> clouds = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Replica> byName = new ConcurrentHashMap<>();
@@ -124,6 +129,7 @@ final class RepmiRuntime {
         this.serialization = Rmi.serialization();
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, Long.getLong("mobula.repmi.timeoutMs",
                 120_000)));
+        this.unreachable = new UnreachableReplicas(TimeUnit.SECONDS.toNanos(1));
         this.self = (ReplicaPort) Rmi.export(new ReplicaPortAdapter(this));
         ports.put(pool.rank(), self);
         if (Boolean.parseBoolean(System.getProperty("mobula.repmi.causalRmi", "true"))) {
@@ -396,8 +402,7 @@ final class RepmiRuntime {
                 w.sentEpoch = targetEpoch;
                 return;
             } catch (RemoteException | CloudException e) {
-                LOG.log(Level.INFO, "the sequencer at pool rank {0} did not take a write: {1}", target,
-                        e.getMessage());
+                NOT_TAKEN.log("the sequencer at pool rank " + target + " did not take a write: " + e.getMessage());
                 pool.lost(target, e); // the coordinator decides, so every survivor sees the same failure
             } finally {
                 PROTOCOL.remove();
@@ -410,14 +415,18 @@ final class RepmiRuntime {
         }
     }
 
-    /** The replicas a first submission sends its payload to besides the sequencer: every live member, this one too. */
+    /**
+     * The replicas a first submission sends its payload to besides the sequencer: every live member, this one too,
+     * but those a payload could not reach in the last second ({@link UnreachableReplicas}).
+     */
     private int[] publishTargets(int self, int sequencerRank) {
         int[] members = delivery.memberRanks();
         int[] to = new int[members.length + 1];
         int n = 0;
         to[n++] = self;
+        long now = System.nanoTime();
         for (int m : members) {
-            if (m != self && m != sequencerRank && !failover.isLost(m)) {
+            if (m != self && m != sequencerRank && !failover.isLost(m) && !unreachable.skip(m, now)) {
                 to[n++] = m;
             }
         }
@@ -426,8 +435,8 @@ final class RepmiRuntime {
 
     /**
      * Sends a first submission's payload to the replicas in {@code s.to()} other than this one and the sequencer (the
-     * same bytes to each). A replica that does not take it is reported to the pool; should it live on, it gets the
-     * payload from the others when the order comes ({@link Delivery}).
+     * same bytes to each). A replica that does not take it is reported to the pool, once a second at most; should it
+     * live on, it gets the payload from the others when the order comes ({@link Delivery}).
      */
     private void publish(Submit s, byte[] payload, int sequencerRank) {
         for (int r : s.to()) {
@@ -437,9 +446,12 @@ final class RepmiRuntime {
             try {
                 stats.payloadSent(payload.length);
                 port(r).publish(s, payload);
+                unreachable.reached(r);
             } catch (RemoteException | CloudException e) {
-                LOG.log(Level.INFO, "the replica at pool rank {0} did not take a write: {1}", r, e.getMessage());
-                pool.lost(r, e);
+                if (unreachable.failed(r, System.nanoTime())) { // else reported less than a second ago
+                    NOT_TAKEN.log("the replica at pool rank " + r + " did not take a write: " + e.getMessage());
+                    pool.lost(r, e);
+                }
             }
         }
     }
