@@ -208,15 +208,22 @@ final class Delivery {
             }
             boolean member = s.origin() >= 0 && s.origin() < rt.pool.size();
             boolean own = s.origin() == rt.pool.rank() && rt.onItsWay(s.call());
-            if (!own && ((fromWriter != null && fromWriter.size() >= HELD_PER_WRITER)
-                    || (!member && heldByOthers >= HELD_PER_WRITER)
-                    || (held > 0 && heldBytes + payload.length > heldBytesLimit()))) {
-                // more than any honest writer sends ahead of its orders: a member that publishes writes it never
-                // submits. Should this write's order come, its payload is fetched like one whose writer died.
+            boolean overCount = (fromWriter != null && fromWriter.size() >= HELD_PER_WRITER)
+                    || (!member && heldByOthers >= HELD_PER_WRITER);
+            if (!own && (overCount || (held > 0 && heldBytes + payload.length > heldBytesLimit()))) {
+                // more than any honest writer sends ahead of its orders (a member that publishes writes it never
+                // submits), or more bytes than this process can hold. Should this write's order come, its payload
+                // is fetched like one whose writer died.
                 refusedLog.log("RepMI: dropped the payload of write " + s.call() + " of pool rank " + s.origin()
-                        + ": this replica holds " + held + " payloads (" + heldBytes + " bytes) that no order came for"
+                        + " (it is fetched if its order comes): this replica holds " + held + " payloads ("
+                        + heldBytes + " bytes) that no order came for"
                         + (fromWriter == null ? "" : ", " + fromWriter.size() + " of them from that rank")
-                        + "; a process that publishes writes it never submits?");
+                        + (overCount ? ", more than four windows of writes (mobula.repmi.window): a process that"
+                                + " publishes writes it never submits?"
+                        : ", as many bytes as a quarter of this process's heap allows (" + heldBytesLimit()
+                                + "): if the writers' heaps are much larger than this one's, so are their byte"
+                                + " windows (mobula.repmi.windowBytes, a sixteenth of the heap unless set); give this"
+                                + " process a larger heap or set mobula.repmi.windowBytes alike everywhere"));
                 return;
             }
             if (fromWriter == null) {
