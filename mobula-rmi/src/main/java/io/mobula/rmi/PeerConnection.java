@@ -375,6 +375,9 @@ final class PeerConnection implements CallChannel {
                 // (a malformed frame or a failed handler is logged where it is found)
                 LOG.log(Level.DEBUG, "shared memory to {0} closed{1}",
                         connection.remote(), cause == null ? "" : ": " + cause.getMessage());
+                if (closeReason == null) { // the pending calls' exception says why, not only "lost"
+                    closeReason = "its shared memory closed" + (cause == null ? "" : ": " + cause.getMessage());
+                }
                 connection.close(); // onClose of the TCP connection then fails the pending calls
             }
         }

@@ -166,7 +166,7 @@ final class ProgressEngine implements Runnable {
             failure = e;
         } catch (Throwable e) { // a handler's RuntimeException or Error, or a checked exception thrown sneakily
             LOG.log(System.Logger.Level.WARNING, "frame handler of " + connection + " failed; closing", e);
-            failure = new IOException("frame handler failed", e);
+            failure = new IOException("frame handler failed: " + e, e);
         } finally {
             if (!handedOn) {
                 connection.finish(failure);
@@ -332,8 +332,10 @@ final class ProgressEngine implements Runnable {
                 }
             } catch (IOException e) {
                 rxFailure = e;
-            } catch (Throwable e) { // as on the receive thread: whatever a handler throws ends receiving
-                rxFailure = new IOException("frame handler failed", e);
+            } catch (Throwable e) { // as on the receive thread: whatever a handler throws ends receiving, said aloud
+                LOG.log(System.Logger.Level.WARNING, "frame handler of " + connection + " failed on a polling"
+                        + " thread; closing", e);
+                rxFailure = new IOException("frame handler failed: " + e, e);
             } finally {
                 rx.unlock();
             }

@@ -905,6 +905,8 @@ abstract class TransportConformanceTest {
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "the poll ended with the connection");
         Recorder.Closed closed = client.nextClosed(PROMPT);
         assertTrue(closed.cause() != null && closed.cause().getCause() == thrown, String.valueOf(closed.cause()));
+        assertTrue(closed.cause().getMessage().contains("handler bug"), "the cause names what the handler threw: "
+                + closed.cause().getMessage());
         server.nextClosed(PROMPT);
         start = System.nanoTime();
         assertFalse(p[0].receiveUntil(() -> false, TimeUnit.SECONDS.toNanos(20)));
