@@ -85,8 +85,8 @@ final class GroupRegistry {
 
     private static Class<?> type(Directory.GroupEntry e) {
         try {
-            ClassLoader cl = Thread.currentThread().getContextClassLoader();
-            return Class.forName(e.type(), false, cl != null ? cl : GroupRegistry.class.getClassLoader());
+            // the loader values from peers resolve with, not the calling thread's (a pool thread's may be another)
+            return Class.forName(e.type(), false, io.mobula.rmi.Rmi.serialization().classLoader());
         } catch (ClassNotFoundException ex) {
             throw new GroupException("group '" + e.name() + "' has interface " + e.type() + ", which this process"
                     + " cannot load", ex);

@@ -47,6 +47,20 @@ class InProcessGroupTest {
     }
 
     @Test
+    void aGroupIsFoundFromAThreadWhoseContextLoaderCannotSeeItsInterface() throws Exception {
+        // a thread of a container or a pool may carry another loader: the interface a peer names resolves with the
+        // loader of values from peers, not the thread's
+        Thread t = Thread.currentThread();
+        ClassLoader before = t.getContextClassLoader();
+        t.setContextClassLoader(new java.net.URLClassLoader(new java.net.URL[0], null)); // the JDK's classes only
+        try {
+            assertTrue(Group.lookup("bins", Bin.class) instanceof Bin); // it threw GroupException: cannot load
+        } finally {
+            t.setContextClassLoader(before);
+        }
+    }
+
+    @Test
     void singleInvocationWithReturnIsAnRmi() throws Exception {
         Bin g = lookup();
         for (int r = 0; r < N; r++) {

@@ -126,9 +126,9 @@ final class Joins {
                 loader()));
     }
 
-    private static ClassLoader loader() {
-        ClassLoader cl = Thread.currentThread().getContextClassLoader();
-        return cl != null ? cl : Joins.class.getClassLoader();
+    /** The loader values from peers resolve with, not the calling thread's (a pool thread's may be another). */
+    private ClassLoader loader() {
+        return rt.serialization.classLoader();
     }
 
     private void install(RepmiMessages.Snapshot snap) {

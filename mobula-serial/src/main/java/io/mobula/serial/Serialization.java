@@ -108,6 +108,15 @@ public final class Serialization {
     }
 
     /**
+     * @return the loader classes named on the wire are resolved with (the one {@link Builder#classLoader} gave, else
+     *     the thread context loader when this instance was built, else this library's); layers above resolve the
+     *     names of interfaces peers send them with it too, whatever thread they run on
+     */
+    public ClassLoader classLoader() {
+        return config.loader();
+    }
+
+    /**
      * Encodes {@code obj} as a self-contained message.
      *
      * @param obj any serializable object graph, may be null
