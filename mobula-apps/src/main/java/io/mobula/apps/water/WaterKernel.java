@@ -90,7 +90,7 @@ public final class WaterKernel implements Kernel<Water.Problem, Water.State> {
     public List<Version> versions() {
         return List.of(Version.of("seq", "Gear predictor-corrector with the half-shell pair loop in one process",
                         WaterSeq.class),
-                Version.of("rmi", "per step one one-way RMI with the positions from each rank a block's half shells"
-                        + " reach, and one with the forces back to each", WaterRmi.class, WaterNode.class));
+                Version.of("rmi", "per step one one-way RMI with the predicted positions from each rank a block's"
+                        + " half shells reach, and one with the forces back to each", WaterRmi.class, WaterNode.class));
     }
 }
