@@ -6,7 +6,9 @@ import io.mobula.apps.Version;
 import java.io.Serializable;
 import java.util.List;
 
-/** Water in the catalog. Each rank's part is its block of molecules: positions, then velocities. */
+/**
+ * Water in the catalog. Each rank's part is its block of molecules: the atoms' positions, then their velocities.
+ */
 public final class WaterKernel implements Kernel<Water.Problem, Water.State> {
     /** The one instance. */
     public static final WaterKernel INSTANCE = new WaterKernel();
@@ -22,8 +24,8 @@ public final class WaterKernel implements Kernel<Water.Problem, Water.State> {
 
     @Override
     public String title() {
-        return "O(n^2) molecular dynamics with the half-shell method (after SPLASH-2 Water), positions in and forces"
-                + " out per step";
+        return "SPLASH-2 Water-Nsquared: three-site flexible water, O(n^2) with the half-shell method,"
+                + " predictor-corrector; positions in and forces out per step";
     }
 
     @Override
@@ -34,7 +36,7 @@ public final class WaterKernel implements Kernel<Water.Problem, Water.State> {
     /** The thesis used 1728 molecules (12 per side); it does not give the number of steps. */
     @Override
     public Sizes sizes() {
-        return new Sizes(List.of("molecules per side", "steps"), new int[] {4, 5}, new int[] {16, 20},
+        return new Sizes(List.of("molecules per side", "steps"), new int[] {4, 5}, new int[] {12, 50},
                 new int[] {12, 20});
     }
 
@@ -51,24 +53,24 @@ public final class WaterKernel implements Kernel<Water.Problem, Water.State> {
 
     @Override
     public Water.State sequential(Water.Problem problem) {
-        return Water.run(problem, null);
+        return Water.run(problem);
     }
 
     @Override
     public Water.State assemble(Water.Problem problem, List<Serializable> parts) {
         int n = problem.molecules();
-        double[] pos = new double[3 * n];
-        double[] vel = new double[3 * n];
+        double[] pos = new double[9 * n];
+        double[] vel = new double[9 * n];
         for (int r = 0; r < parts.size(); r++) {
             double[] block = (double[]) parts.get(r);
             int lo = Water.lo(n, parts.size(), r);
-            int len = 3 * (Water.lo(n, parts.size(), r + 1) - lo);
+            int len = 9 * (Water.lo(n, parts.size(), r + 1) - lo);
             if (block.length != 2 * len) {
-                throw new IllegalStateException("rank " + r + " returned " + block.length / 6 + " molecules, not "
-                        + len / 3);
+                throw new IllegalStateException("rank " + r + " returned " + block.length / 18 + " molecules, not "
+                        + len / 9);
             }
-            System.arraycopy(block, 0, pos, 3 * lo, len);
-            System.arraycopy(block, len, vel, 3 * lo, len);
+            System.arraycopy(block, 0, pos, 9 * lo, len);
+            System.arraycopy(block, len, vel, 9 * lo, len);
         }
         return new Water.State(pos, vel);
     }
@@ -78,17 +80,17 @@ public final class WaterKernel implements Kernel<Water.Problem, Water.State> {
         return Water.compare(problem, expected, actual);
     }
 
-    /** The kinetic energy at the end, to 9 digits (the tolerance). */
+    /** The temperature at the end (from the atoms' kinetic energy), to 9 digits (the tolerance). */
     @Override
     public String checksum(Water.State s) {
-        return String.format(java.util.Locale.ROOT, "kinetic energy %.9g", Water.kinetic(s.velocity()));
+        return String.format(java.util.Locale.ROOT, "temperature %.9g K", Water.temperature(s.velocity()));
     }
 
     @Override
     public List<Version> versions() {
-        return List.of(Version.of("seq", "velocity Verlet with the half-shell pair loop in one process",
+        return List.of(Version.of("seq", "Gear predictor-corrector with the half-shell pair loop in one process",
                         WaterSeq.class),
-                Version.of("rmi", "per step one one-way RMI with the positions from each rank a block's half shells"
-                        + " reach, and one with the forces back to each", WaterRmi.class, WaterNode.class));
+                Version.of("rmi", "per step one one-way RMI with the predicted positions from each rank a block's"
+                        + " half shells reach, and one with the forces back to each", WaterRmi.class, WaterNode.class));
     }
 }

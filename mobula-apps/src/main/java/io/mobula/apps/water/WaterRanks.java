@@ -4,9 +4,10 @@ import io.mobula.apps.Faults;
 import io.mobula.apps.RankContext;
 
 /**
- * What the parallel Water versions share: each rank moves its block of molecules; each step it gets the positions
- * of the blocks its half shells reach, computes its pairs, sends each of those blocks the forces on its molecules,
- * and adds up the forces on its own molecules in rank order.
+ * What the parallel Water versions share: each rank moves its block of molecules; each step it predicts its
+ * molecules, gets the predicted positions of the blocks its half shells reach, computes its molecules'
+ * intramolecular forces and its pairs, sends each of those blocks the forces on its molecules, adds up the forces on
+ * its own molecules in rank order and corrects them (SPLASH's PREDIC, INTRAF, INTERF, CORREC, BNDRY).
  */
 final class WaterRanks {
     /** How a version moves positions and forces between ranks. */
@@ -27,9 +28,10 @@ final class WaterRanks {
     private WaterRanks() {
     }
 
-    /** This rank's share; returns its block: positions, then velocities. */
+    /** This rank's share; returns its block: positions, then velocities (9 numbers per molecule each). */
     static double[] run(RankContext<Water.Problem> ctx, Exchange ex) throws Exception {
         Water.Problem p = ctx.problem();
+        WaterPotential w = p.potential();
         int n = p.molecules();
         int size = ctx.size();
         int me = ctx.rank();
@@ -40,13 +42,14 @@ final class WaterRanks {
         for (int q = 0; q < size; q++) {
             readers[q] = q != me && Water.reaches(n, size, q)[me];
         }
-        double[] pos = p.position().clone();
-        double[] vel = p.velocity().clone();
+        double[][] d = Water.start(p);
         ctx.startPhase();
-        double[] f = forces(p, pos, 0, lo, hi, sources, readers, ex, me);
+        double[] f = forces(w, d[0], 0, lo, hi, sources, readers, ex, me);
+        Water.scale(f, lo, hi);
+        Water.startAccelerations(d, f, lo, hi);
         for (int s = 1; s <= p.steps(); s++) {
-            Water.kickDrift(p.side(), pos, vel, f, lo, hi);
-            double[] mine = java.util.Arrays.copyOfRange(pos, 3 * lo, 3 * hi);
+            Water.predict(d, lo, hi);
+            double[] mine = java.util.Arrays.copyOfRange(d[0], 9 * lo, 9 * hi);
             for (int q = 0; q < size; q++) {
                 if (readers[q]) {
                     ex.sendPositions(s, q, mine);
@@ -54,39 +57,43 @@ final class WaterRanks {
             }
             for (int q = 0; q < size; q++) {
                 if (sources[q]) {
-                    System.arraycopy(ex.positions(s, q), 0, pos, 3 * Water.lo(n, size, q),
-                            3 * (Water.lo(n, size, q + 1) - Water.lo(n, size, q)));
+                    System.arraycopy(ex.positions(s, q), 0, d[0], 9 * Water.lo(n, size, q),
+                            9 * (Water.lo(n, size, q + 1) - Water.lo(n, size, q)));
                 }
             }
-            f = forces(p, pos, s, lo, hi, sources, readers, ex, me);
-            Water.kick(vel, f, lo, hi);
+            f = forces(w, d[0], s, lo, hi, sources, readers, ex, me);
+            Water.scale(f, lo, hi);
+            Water.correct(p.side(), d, f, lo, hi);
         }
         ctx.endPhase();
-        double[] part = new double[6 * (hi - lo)];
-        System.arraycopy(pos, 3 * lo, part, 0, 3 * (hi - lo));
-        System.arraycopy(vel, 3 * lo, part, 3 * (hi - lo), 3 * (hi - lo));
+        int len = 9 * (hi - lo);
+        double[] part = new double[2 * len];
+        System.arraycopy(d[0], 9 * lo, part, 0, len);
+        for (int i = 0; i < len; i++) {
+            part[len + i] = d[1][9 * lo + i] / Water.DT;
+        }
         if (Faults.corrupts(me) && part.length > 0) {
-            part[0] = Water.image(part[0] + 0.5 * p.side(), p.side()); // far beyond the tolerance
+            part[0] += 0.5 * p.side(); // far beyond the tolerance
         }
         return part;
     }
 
     /** The forces of step {@code s}: this rank's pairs, the others' forces on its molecules added in rank order. */
-    private static double[] forces(Water.Problem p, double[] pos, int s, int lo, int hi, boolean[] sources,
+    private static double[] forces(WaterPotential w, double[] pos, int s, int lo, int hi, boolean[] sources,
                                    boolean[] readers, Exchange ex, int me) throws Exception {
-        int n = p.molecules();
+        int n = pos.length / 9;
         int size = sources.length;
-        double[] f = new double[3 * n];
-        Water.forces(p.side(), pos, lo, hi, f);
+        double[] f = new double[9 * n];
+        Water.forces(w, pos, lo, hi, f);
         for (int q = 0; q < size; q++) {
             if (sources[q]) {
                 int qlo = Water.lo(n, size, q);
-                ex.sendForces(s, q, java.util.Arrays.copyOfRange(f, 3 * qlo, 3 * Water.lo(n, size, q + 1)));
+                ex.sendForces(s, q, java.util.Arrays.copyOfRange(f, 9 * qlo, 9 * Water.lo(n, size, q + 1)));
             }
         }
-        double[] total = new double[3 * (hi - lo)];
+        double[] total = new double[9 * (hi - lo)];
         for (int q = 0; q < size; q++) {
-            double[] part = q == me ? java.util.Arrays.copyOfRange(f, 3 * lo, 3 * hi)
+            double[] part = q == me ? java.util.Arrays.copyOfRange(f, 9 * lo, 9 * hi)
                     : readers[q] ? ex.forces(s, q) : null;
             if (part != null) {
                 for (int i = 0; i < total.length; i++) {
@@ -94,7 +101,7 @@ final class WaterRanks {
                 }
             }
         }
-        System.arraycopy(total, 0, f, 3 * lo, total.length);
+        System.arraycopy(total, 0, f, 9 * lo, total.length);
         return f;
     }
 }

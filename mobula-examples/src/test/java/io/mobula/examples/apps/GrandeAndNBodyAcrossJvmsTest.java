@@ -34,6 +34,6 @@ class GrandeAndNBodyAcrossJvmsTest {
     @Test
     void aCorruptedPartBeyondTheToleranceIsCaught() throws Exception {
         KernelRuns.assertCorruptionCaught(WaterRmi.class.getName(), 2,
-                "[0] water rmi result: DIFFERS from the sequential version: coordinate 0 of molecule ");
+                "[0] water rmi result: DIFFERS from the sequential version: coordinate 0 of atom 0 of molecule ");
     }
 }
