@@ -18,10 +18,6 @@ final class Directory {
     record MemberEntry(int rank, int poolRank, String memberClass) implements Serializable {
     }
 
-    /** The GMI port of one process. */
-    record PortEntry(GroupPort port) implements Serializable {
-    }
-
     /** One participant of a combined invocation, as it configured it. */
     record ParticipantEntry(int rank, int poolRank, int method, int number, String combiner, String inner,
             String reply) implements Serializable {
@@ -40,9 +36,8 @@ final class Directory {
         return "gmi/group/" + name + "/rank/" + rank;
     }
 
-    static String port(int poolRank) {
-        return "gmi/port/" + poolRank;
-    }
+    /** The layer's name in the directory; each process's {@link GroupPort} is under {@code gmi/port/RANK}. */
+    static final String LAYER = "gmi";
 
     static String participant(String group, String id, int rank) {
         return "gmi/combine/" + group + "/" + id + "/" + rank;

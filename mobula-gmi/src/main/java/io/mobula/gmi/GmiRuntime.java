@@ -11,13 +11,13 @@ import io.mobula.gmi.Results.Outcome;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolEvent;
 import io.mobula.pool.PoolException;
+import io.mobula.pool.PoolPorts;
 import io.mobula.rmi.Rmi;
 import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
 import java.lang.System.Logger.Level;
 import java.rmi.RemoteException;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -66,7 +66,8 @@ final class GmiRuntime {
      * processes of its children among the participants ({@link #relayPart}).
      */
     final ConcurrentHashMap<String, MethodConfig> participants = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Integer, GroupPort> ports = new ConcurrentHashMap<>();
+    /** Every process's {@link GroupPort}, this one's exported here. */
+    final PoolPorts<GroupPort> ports;
     private final AtomicLong nextCall = new AtomicLong(1);
     final LongAdder discardedExceptions = new LongAdder();
     final LongAdder forwarderFailures = new LongAdder();
@@ -83,7 +84,6 @@ final class GmiRuntime {
     final LongAdder ranOnReceiveThread = new LongAdder();
     /** Replies received by the thread that waited for them ({@link #drive}): no wake-up. */
     final LongAdder repliesTakenByCaller = new LongAdder();
-    final GroupPort self;
     private final GroupPortAdapter adapter;
     private final ScheduledExecutorService sweeper;
 
@@ -97,9 +97,9 @@ final class GmiRuntime {
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, Long.getLong("mobula.gmi.timeoutMs", 120_000)));
         this.relayFrom = Math.max(2, Integer.getInteger("mobula.gmi.relayFrom", RELAY_FROM));
         this.adapter = new GroupPortAdapter(this);
-        this.self = (GroupPort) Rmi.export(adapter);
-        ports.put(pool.rank(), self);
-        pool.publish(Directory.port(pool.rank()), new Directory.PortEntry(self));
+        this.ports = PoolPorts.export(pool, Directory.LAYER, GroupPort.class, adapter, timeout(),
+                PoolPorts.DirectoryAccess.DIRECT, (rank, e) -> new GroupException("the GMI port of pool rank " + rank
+                        + " is unknown: " + e.getMessage(), e));
         pool.addListener(this::onPoolEvent);
         for (PoolEvent e : pool.events()) {
             onPoolEvent(e);
@@ -237,19 +237,7 @@ final class GmiRuntime {
     // ------------------------------------------------------------------ sending
 
     GroupPort port(int poolRank) {
-        GroupPort p = ports.get(poolRank);
-        if (p != null) {
-            return p;
-        }
-        String key = Directory.port(poolRank);
-        try {
-            Object e = pool.await(List.of(key), timeout()).get(key);
-            p = ((Directory.PortEntry) e).port();
-        } catch (PoolException | ClassCastException e) {
-            throw new GroupException("the GMI port of pool rank " + poolRank + " is unknown: " + e.getMessage(), e);
-        }
-        ports.putIfAbsent(poolRank, p);
-        return p;
+        return ports.port(poolRank);
     }
 
     /**
@@ -262,21 +250,12 @@ final class GmiRuntime {
         if (v == null) {
             return;
         }
-        io.mobula.rmi.PeerProgress p = v.progress;
-        int portsKnown = ports.size();
-        if (p == null || v.progressPorts != portsKnown) {
-            java.util.List<GroupPort> known = new java.util.ArrayList<>();
-            for (int r : v.poolRanks) {
-                GroupPort port = ports.get(r);
-                if (r != pool.rank() && port != null && !known.contains(port)) {
-                    known.add(port);
-                }
-            }
-            p = Rmi.progressOf(known);
-            v.progress = p;
-            v.progressPorts = portsKnown;
+        PoolPorts<GroupPort>.Watch w = v.watch;
+        if (w == null) {
+            w = ports.watch(v.poolRanks);
+            v.watch = w;
         }
-        p.receiveUntil(done);
+        w.receiveUntil(done);
     }
 
     /**
@@ -285,8 +264,7 @@ final class GmiRuntime {
      * must not do).
      */
     boolean canSendWithoutWaiting(int poolRank) {
-        GroupPort p = ports.get(poolRank);
-        return p != null && (poolRank == pool.rank() || Rmi.transportOf(p) != null);
+        return ports.connected(poolRank);
     }
 
     /** Whether delivering this reply runs a user's forwarder (which may block) rather than waking a waiting caller. */
@@ -560,7 +538,7 @@ final class GmiRuntime {
         if (poolRank == pool.rank()) {
             return;
         }
-        ports.remove(poolRank);
+        ports.forget(poolRank);
         for (GroupView v : views.values()) {
             GroupBrokenException b = v.lose(poolRank, detail);
             if (b != null) {

@@ -3,14 +3,16 @@ package io.mobula.gmi;
 import io.mobula.gmi.GroupMessages.Invoke;
 import io.mobula.gmi.GroupMessages.Part;
 import io.mobula.gmi.GroupMessages.Reply;
+import io.mobula.pool.PortInbound;
 import io.mobula.rmi.NonBlocking;
 import io.mobula.rmi.Rmi;
 import java.lang.System.Logger.Level;
 
 /**
  * Decodes and dispatches GMI's inbound messages in this process: invocations go to {@link MemberSide}, replies to
- * the pending invocation, parts of combined operations to their mailbox or forwarder. Nothing escapes: a failure is
- * logged (one-way messages have nobody to answer).
+ * the pending invocation, parts of combined operations to their mailbox or forwarder. Nothing escapes: a message that
+ * fails fails alone ({@link PortInbound}: hostile bytes are refused, other failures logged; one-way messages have
+ * nobody to answer).
  *
  * <p>{@code @NonBlocking}: the RMI runtime calls these methods on the thread that received the message (thesis
  * 3.3.1). They never wait for anything a connection must deliver: what may block (a member method not proven
@@ -24,9 +26,8 @@ final class GroupPortAdapter implements GroupPort {
 
     private final GmiRuntime runtime;
     private final MemberSide members;
-    /** Invocations dropped for a header that does not decode (malformed or hostile bytes from a peer). */
-    private final io.mobula.transport.RateLimitedLog dropped = new io.mobula.transport.RateLimitedLog(LOG,
-            Level.WARNING, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
+    /** Messages that failed: headers or parts that do not decode (a peer's malformed or hostile bytes), and others. */
+    private final PortInbound inbound = new PortInbound(LOG);
 
     GroupPortAdapter(GmiRuntime runtime) {
         this.runtime = runtime;
@@ -45,13 +46,13 @@ final class GroupPortAdapter implements GroupPort {
             h = runtime.decodeInvoke(header, rank);
         } catch (GroupException e) {
             // a peer's malformed or hostile header: one line per period, the rest counted
-            dropped.log("GMI: an invocation of member rank " + rank + " was dropped: " + e.getMessage());
+            inbound.refused("GMI: an invocation of member rank " + rank + " was dropped: " + e.getMessage());
             return;
         }
         try {
             members.receive(h, new GroupMessages.Encoded(h, header, parameters));
         } catch (Throwable t) {
-            LOG.log(Level.WARNING, "invocation of method " + h.method() + " on member rank " + h.rank()
+            inbound.failed(Level.WARNING, "invocation of method " + h.method() + " on member rank " + h.rank()
                     + " of '" + h.group() + "' failed in the runtime", t);
         }
     }
@@ -69,7 +70,7 @@ final class GroupPortAdapter implements GroupPort {
         try {
             runtime.onReply(header, value);
         } catch (Throwable t) {
-            LOG.log(Level.WARNING, "reply to call " + header.call() + " could not be delivered", t);
+            inbound.failed(Level.WARNING, "reply to call " + header.call() + " could not be delivered", t);
         }
     }
 
@@ -112,7 +113,7 @@ final class GroupPortAdapter implements GroupPort {
                 }
             } catch (GroupException e) {
                 // a peer's malformed or hostile bytes: the receiver fails at once rather than wait for its part
-                dropped.log("GMI: personalized parts of '" + header.key() + "' in '" + header.group() + "' for"
+                inbound.refused("GMI: personalized parts of '" + header.key() + "' in '" + header.group() + "' for"
                         + " participant " + header.to() + " were dropped: " + e.getMessage());
                 if (!header.forwarded()) {
                     runtime.mail.deliver(header.box(), new Mailboxes.Letter(header.from(), true, runtime.encode(e,
@@ -126,7 +127,7 @@ final class GroupPortAdapter implements GroupPort {
                 runtime.relayPart(header, value); // only a result or forwarded result, and only where configured
             }
         } catch (Throwable t) {
-            LOG.log(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"
+            inbound.failed(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"
                     + " relayed", t);
         }
         try {
@@ -139,7 +140,7 @@ final class GroupPortAdapter implements GroupPort {
                 runtime.mail.deliver(header.box(), new Mailboxes.Letter(header.from(), thrown, own));
             }
         } catch (Throwable t) {
-            LOG.log(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"
+            inbound.failed(Level.WARNING, "part of '" + header.key() + "' in '" + header.group() + "' could not be"
                     + " delivered", t);
         }
     }

@@ -14,12 +14,8 @@ final class GroupView {
     /** Pool rank of the process of each member, by group rank. */
     final int[] poolRanks;
     private volatile GroupBrokenException broken;
-    /**
-     * What a thread waiting for messages from the members' processes polls ({@link GmiRuntime#drive}), made again
-     * when the runtime learned or lost a port since; with the number of ports known when it was made.
-     */
-    volatile io.mobula.rmi.PeerProgress progress;
-    volatile int progressPorts = -1;
+    /** What a thread waiting for messages from the members' processes polls ({@link GmiRuntime#drive}). */
+    volatile io.mobula.pool.PoolPorts<GroupPort>.Watch watch;
 
     GroupView(String name, Class<?> type, int size, GroupSkeleton skeleton, int[] poolRanks) {
         this.name = name;

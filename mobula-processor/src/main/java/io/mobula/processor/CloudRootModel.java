@@ -80,7 +80,8 @@ record CloudRootModel(TypeElement element, String packageName, String sourceName
      * A method's result.
      *
      * @param declaredType the declared return type as the stub writes it ({@code void}, {@code int}, ...)
-     * @param helper the {@code CloudStub} write helper: {@code Void}, {@code Int}, ..., {@code Object}
+     * @param helper the typed helper's suffix ({@code callInt} of {@code io.mobula.pool.spi.OperationStub}):
+     *     {@code Void}, {@code Int}, ..., {@code Object}
      */
     record Result(String declaredType, String helper) {
 

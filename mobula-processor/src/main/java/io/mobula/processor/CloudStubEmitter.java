@@ -11,8 +11,10 @@ import java.util.List;
  * every reference-typed argument and result copied (call by value, thesis 4.2.2 "Preventing direct access"), and
  * when it reaches a write ({@code WriteRestart}) it runs again as one; a blocking read that cannot go on
  * ({@code ReadAbort}) throws its {@code CloudException}. A write goes through the total order with the
- * arguments in the method's parameter record. Exceptions the method declares, and unchecked ones, reach the caller as
- * they are; any other checked exception is wrapped in a {@code CloudException}.
+ * arguments in the method's parameter record, through the typed helper ({@code callInt}, ...) that {@code CloudStub}
+ * inherits from {@code io.mobula.pool.spi.OperationStub}, the base of GMI's and RepMI's stubs
+ * ({@link OperationStubWriter} writes what both stubs share). Exceptions the method declares, and unchecked ones,
+ * reach the caller as they are; any other checked exception is wrapped in a {@code CloudException}.
  */
 final class CloudStubEmitter {
     private final boolean generatedAnnotation;
@@ -28,15 +30,9 @@ final class CloudStubEmitter {
         w.javadoc("Replication reference of {@link " + model.sourceName() + "}: reads run on the local replica with"
                 + " copied arguments and results, writes go through the total order to every replica (thesis 4.3).");
         RemoteHeader.generated(w, generatedAnnotation, "replication reference for " + model.binaryName());
-        w.open("public final class " + model.stubName() + " extends io.mobula.repmi.spi.CloudStub implements "
-                + model.sourceName());
-        w.line("@java.io.Serial");
-        w.line("private static final long serialVersionUID = 1L;");
-        w.line("");
-        w.javadoc("Called by the RepMI runtime when it makes a replication reference.");
-        w.open("public " + model.stubName() + "(io.mobula.repmi.spi.CloudHandle handle)");
-        w.line("super(handle);");
-        w.close();
+        OperationStubWriter.open(w, model.stubName(), "io.mobula.repmi.spi.CloudStub", model.sourceName(),
+                "Called by the RepMI runtime when it makes a replication reference.",
+                "io.mobula.repmi.spi.CloudHandle", "handle", true);
         for (Method m : model.methods()) {
             w.line("");
             method(model, m, w);
@@ -46,35 +42,22 @@ final class CloudStubEmitter {
     }
 
     private static void method(CloudRootModel model, Method m, SourceWriter w) {
-        w.javadoc("Method " + m.index() + ": {@code " + m.signature() + "}.");
-        w.line("@Override");
-        if (m.uncheckedVarargs()) {
-            w.line("@SuppressWarnings(\"unchecked\") // varargs of a parameterized type, as the interface declares");
-        }
-        List<String> params = new ArrayList<>();
+        List<String> types = new ArrayList<>();
         List<String> args = new ArrayList<>();
         List<String> copies = new ArrayList<>();
         for (int i = 0; i < m.params().size(); i++) {
             Param p = m.params().get(i);
-            params.add(p.declaredType() + " a" + i);
+            types.add(p.declaredType());
             args.add("a" + i);
             copies.add(p.primitive() ? "a" + i : "copy(a" + i + ")");
         }
-        String throwsClause = m.throwsClause().isEmpty() ? "" : " throws " + String.join(", ", m.throwsClause());
-        w.open("public " + m.result().declaredType() + " " + m.name() + "(" + String.join(", ", params) + ")"
-                + throwsClause);
+        OperationStubWriter.openMethod(w, m.index(), m.signature(), m.uncheckedVarargs(), m.result().declaredType(),
+                m.name(), types, m.throwsClause());
         read(model, m, copies, w);
-        w.open("try");
-        String call = "write" + m.result().helper() + "(" + m.index() + ", new " + model.skeletonName() + "."
-                + m.recordName() + "(" + String.join(", ", args) + "));";
-        w.line(m.result().isVoid() ? call : "return " + call);
-        w.closeOpen("catch (" + String.join(" | ", m.catchTypes()) + " e)");
-        w.line("throw e;");
-        if (!m.catchesAll()) {
-            w.closeOpen("catch (java.lang.Throwable t)");
-            w.line("throw new io.mobula.repmi.CloudException(\"" + m.signature() + " threw an undeclared \" + t, t);");
-        }
-        w.close();
+        w.line("// a write: through the total order, applied on every replica");
+        OperationStubWriter.call(w, "call" + m.result().helper(), m.result().isVoid(), m.index(), "new "
+                + model.skeletonName() + "." + m.recordName() + "(" + String.join(", ", args) + ")", m.catchTypes(),
+                m.catchesAll(), m.signature(), "io.mobula.repmi.CloudException");
         w.close();
     }
 

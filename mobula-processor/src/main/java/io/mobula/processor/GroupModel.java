@@ -146,15 +146,15 @@ record GroupModel(TypeElement element, String packageName, String sourceName, St
     /**
      * A method's result.
      *
-     * @param type the {@code io.mobula.gmi.spi.ResultType} constant, which also names the stub's typed invoke
-     *     helper ({@code INT} -> {@code invokeInt})
+     * @param type the {@code io.mobula.gmi.spi.ResultType} constant, which also names the stub's typed helper
+     *     ({@code INT} -> {@code callInt}, of {@code io.mobula.pool.spi.OperationStub})
      * @param declaredType the declared return type as the stub writes it
      */
     record Result(String type, String declaredType) {
 
-        /** {@code invokeInt}, {@code invokeObject}, {@code invokeVoid}. */
-        String invokeHelper() {
-            return "invoke" + type.charAt(0) + type.substring(1).toLowerCase(Locale.ROOT);
+        /** {@code callInt}, {@code callObject}, {@code callVoid}: the typed helpers every generated stub shares. */
+        String helper() {
+            return "call" + type.charAt(0) + type.substring(1).toLowerCase(Locale.ROOT);
         }
 
         boolean isVoid() {

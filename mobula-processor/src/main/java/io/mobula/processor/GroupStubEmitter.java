@@ -6,9 +6,11 @@ import java.util.List;
 
 /**
  * Phase two for the caller side of GMI: writes {@code p.X_MobulaGroupStub}, a group reference (thesis 5.2.1, 5.4.1).
- * Each method fills its parameter vector and calls the typed invoke helper of {@code GroupStub}, which runs the
- * method's configured forwarding and reply schemes. Exceptions the method declares, and unchecked ones, reach the
- * caller as they are; any other checked exception is wrapped in a {@code GroupException}.
+ * Each method fills its parameter vector and calls the typed helper ({@code callInt}, ...) that {@code GroupStub}
+ * inherits from {@code io.mobula.pool.spi.OperationStub}, the base of GMI's and RepMI's stubs; the group's invoker
+ * runs the method's configured forwarding and reply schemes. Exceptions the method declares, and unchecked ones,
+ * reach the caller as they are; any other checked exception is wrapped in a {@code GroupException}
+ * ({@link OperationStubWriter} writes what both stubs share).
  */
 final class GroupStubEmitter {
     private final boolean generatedAnnotation;
@@ -24,12 +26,9 @@ final class GroupStubEmitter {
         w.javadoc("Group stub of {@link " + model.sourceName() + "}: a group reference; each method runs its"
                 + " configured forwarding and reply schemes (thesis 5.4.1).");
         RemoteHeader.generated(w, generatedAnnotation, "group stub for " + model.binaryName());
-        w.open("public final class " + model.stubName() + " extends io.mobula.gmi.spi.GroupStub implements "
-                + model.sourceName());
-        w.javadoc("Called by the GMI runtime when it makes a group reference.");
-        w.open("public " + model.stubName() + "(io.mobula.gmi.spi.GroupInvoker invoker)");
-        w.line("super(invoker);");
-        w.close();
+        OperationStubWriter.open(w, model.stubName(), "io.mobula.gmi.spi.GroupStub", model.sourceName(),
+                "Called by the GMI runtime when it makes a group reference.", "io.mobula.gmi.spi.GroupInvoker",
+                "invoker", false);
         for (Method m : model.methods()) {
             w.line("");
             method(model, m, w);
@@ -39,33 +38,21 @@ final class GroupStubEmitter {
     }
 
     private static void method(GroupModel model, Method m, SourceWriter w) {
-        w.javadoc("Method " + m.index() + ": {@code " + m.description() + "}.");
-        w.line("@Override");
-        if (!m.params().isEmpty() && m.params().get(m.params().size() - 1).declaredType().endsWith("...")
-                && m.params().get(m.params().size() - 1).unchecked()) {
-            w.line("@SuppressWarnings(\"unchecked\") // varargs of a parameterized type, as the interface declares");
-        }
-        List<String> params = new ArrayList<>();
+        List<String> types = new ArrayList<>();
         List<String> args = new ArrayList<>();
         for (int i = 0; i < m.params().size(); i++) {
-            params.add(m.params().get(i).declaredType() + " a" + i);
+            types.add(m.params().get(i).declaredType());
             args.add("a" + i);
         }
-        String throwsClause = m.throwsClause().isEmpty() ? "" : " throws " + String.join(", ", m.throwsClause());
-        w.open("public " + m.result().declaredType() + " " + m.name() + "(" + String.join(", ", params) + ")"
-                + throwsClause);
+        boolean uncheckedVarargs = !m.params().isEmpty()
+                && m.params().get(m.params().size() - 1).declaredType().endsWith("...")
+                && m.params().get(m.params().size() - 1).unchecked();
+        OperationStubWriter.openMethod(w, m.index(), m.description(), uncheckedVarargs, m.result().declaredType(),
+                m.name(), types, m.throwsClause());
         String vector = model.skeletonName() + "." + m.vectorName();
         w.line(vector + " p = new " + vector + "(" + String.join(", ", args) + ");");
-        w.open("try");
-        String call = m.result().invokeHelper() + "(" + m.index() + ", p);";
-        w.line(m.result().isVoid() ? call : "return " + call);
-        w.closeOpen("catch (" + String.join(" | ", m.catchTypes()) + " e)");
-        w.line("throw e;");
-        if (!m.catchesAll()) {
-            w.closeOpen("catch (java.lang.Throwable t)");
-            w.line("throw new io.mobula.gmi.GroupException(\"" + m.description() + " threw an undeclared \" + t, t);");
-        }
-        w.close();
+        OperationStubWriter.call(w, m.result().helper(), m.result().isVoid(), m.index(), "p", m.catchTypes(),
+                m.catchesAll(), m.description(), "io.mobula.gmi.GroupException");
         w.close();
     }
 }

@@ -1,10 +1,12 @@
 package io.mobula.repmi;
 
+import io.mobula.pool.PortInbound;
 import io.mobula.rmi.NonBlocking;
 import java.lang.System.Logger.Level;
 
 /**
- * Routes RepMI's inbound messages; nothing escapes (one-way calls have nobody to answer).
+ * Routes RepMI's inbound messages; nothing escapes: a message that fails fails alone, logged and counted
+ * ({@link PortInbound}; one-way calls have nobody to answer).
  *
  * <p>A write's payload and its order ({@link #publish}, {@link #order}, {@link #deliver}) are taken in on the thread
  * that received them (an order is first relayed to this replica's subtree, {@link OrderRelay}) ({@code @NonBlocking},
@@ -18,6 +20,7 @@ import java.lang.System.Logger.Level;
 final class ReplicaPortAdapter implements ReplicaPort {
     private static final System.Logger LOG = System.getLogger(ReplicaPortAdapter.class.getName());
     private final RepmiRuntime rt;
+    private final PortInbound inbound = new PortInbound(LOG);
 
     ReplicaPortAdapter(RepmiRuntime rt) {
         this.rt = rt;
@@ -30,7 +33,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
         try {
             rt.sequencer.onSubmit(header, payload);
         } catch (Throwable t) {
-            LOG.log(Level.WARNING, "a write from pool rank " + header.origin() + " could not be sequenced", t);
+            inbound.failed(Level.WARNING, "a write from pool rank " + header.origin() + " could not be sequenced", t);
         } finally {
             rt.delivery.leaveHere(here);
         }
@@ -42,7 +45,8 @@ final class ReplicaPortAdapter implements ReplicaPort {
         try {
             rt.delivery.onPayload(header, payload);
         } catch (Throwable t) {
-            LOG.log(Level.ERROR, "a write's payload from pool rank " + header.origin() + " could not be taken in", t);
+            inbound.failed(Level.ERROR, "a write's payload from pool rank " + header.origin() + " could not be taken"
+                    + " in", t);
         }
     }
 
@@ -55,7 +59,8 @@ final class ReplicaPortAdapter implements ReplicaPort {
             }
             rt.delivery.onOrder(header);
         } catch (Throwable t) {
-            LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
+            inbound.failed(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in"
+                    + " step", t);
         }
     }
 
@@ -65,7 +70,8 @@ final class ReplicaPortAdapter implements ReplicaPort {
         try {
             rt.delivery.onDeliver(header, payload);
         } catch (Throwable t) {
-            LOG.log(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in step", t);
+            inbound.failed(Level.ERROR, "write " + header.seq() + " could not be taken in; this replica stops in"
+                    + " step", t);
         }
     }
 
@@ -80,7 +86,7 @@ final class ReplicaPortAdapter implements ReplicaPort {
             rt.joins.install(part, parts, bytes);
         } catch (Throwable t) {
             // the join fails with it at once: the caller of Cloud.attach gets the reason
-            LOG.log(Level.DEBUG, "the snapshot for joining the replicas could not be installed", t);
+            inbound.failed(Level.DEBUG, "the snapshot for joining the replicas could not be installed", t);
             rt.joins.failed(new CloudException("joining the replicas failed: " + t.getMessage(), t));
         }
     }

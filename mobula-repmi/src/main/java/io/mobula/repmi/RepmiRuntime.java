@@ -3,16 +3,15 @@ package io.mobula.repmi;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolEvent;
 import io.mobula.pool.PoolException;
+import io.mobula.pool.PoolPorts;
 import io.mobula.repmi.RepmiMessages.Deliver;
 import io.mobula.repmi.RepmiMessages.Submit;
 import io.mobula.rmi.Rmi;
 import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
-import java.io.Serializable;
 import java.lang.System.Logger.Level;
 import java.rmi.RemoteException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,13 +61,15 @@ final class RepmiRuntime {
      * process's writes until their order comes, so this bounds what a writer can make the others hold.
      */
     private final WriteBudget onTheirWay = new WriteBudget(Sequencer.WINDOW, Sequencer.WINDOW_BYTES);
-    private final ReplicaPort self;
     /** Replicas a payload could not be published to lately: skipped, and reported once per second, not per write. */
     private final UnreachableReplicas unreachable;
     /** Replicas and sequencers that did not take a write: one line at once, then a count every 10 s. */
     private static final io.mobula.transport.RateLimitedLog NOT_TAKEN = new io.mobula.transport.RateLimitedLog(LOG,
             Level.INFO, io.mobula.transport.RateLimitedLog.DEFAULT_PERIOD);
-    private final ConcurrentHashMap<Integer, ReplicaPort> ports = new ConcurrentHashMap<>();
+    /** Every process's {@link ReplicaPort}, this one's exported here. */
+    private final PoolPorts<ReplicaPort> ports;
+    /** What a writer waiting for its write polls: the other replicas' processes ({@link #drive}). */
+    private final PoolPorts<ReplicaPort>.Watch others;
     private final ConcurrentHashMap<Long, Replica> clouds = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Replica> byName = new ConcurrentHashMap<>();
     /** This process's writes not settled yet, by call number (ordered: the lowest gives the floor, {@link #floor}). */
@@ -130,14 +131,16 @@ final class RepmiRuntime {
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, Long.getLong("mobula.repmi.timeoutMs",
                 120_000)));
         this.unreachable = new UnreachableReplicas(TimeUnit.SECONDS.toNanos(1));
-        this.self = (ReplicaPort) Rmi.export(new ReplicaPortAdapter(this));
-        ports.put(pool.rank(), self);
         if (Boolean.parseBoolean(System.getProperty("mobula.repmi.causalRmi", "true"))) {
             Rmi.useCausalClock(new Clock());
         }
-        // RepMI's own: the reply must not wait for writes (the coordinator's process may have applied some already,
-        // which this process receives only once it has joined)
-        protocol(() -> pool.publish("repmi/port/" + pool.rank(), new PortEntry(self)));
+        // publishing and looking up ports are RepMI's own: their replies must not wait for writes (the coordinator's
+        // process may have applied some already, which this process receives only once it has joined)
+        this.ports = PoolPorts.export(pool, "repmi", ReplicaPort.class, new ReplicaPortAdapter(this),
+                Duration.ofNanos(timeoutNanos), RepmiRuntime::protocol, (rank, e) -> new CloudException("the RepMI"
+                        + " port of pool rank " + rank + " is unknown (does that rank use RepMI? every rank of the"
+                        + " pool holds replicas): " + e.getMessage(), e));
+        this.others = ports.watch(null);
         pool.addListener(this::onPoolEvent);
         for (PoolEvent e : pool.events()) {
             onPoolEvent(e);
@@ -163,10 +166,6 @@ final class RepmiRuntime {
         if (f != null) {
             throw new CloudException("joining the replicas failed: " + f, f);
         }
-    }
-
-    /** The port of one process in the pool directory. */
-    record PortEntry(ReplicaPort port) implements Serializable {
     }
 
     static synchronized void attach(Pool pool) {
@@ -576,17 +575,11 @@ final class RepmiRuntime {
         }
     }
 
-    /** A pool operation of RepMI's own, which may throw what the pool throws. */
-    @FunctionalInterface
-    private interface PoolCall<T> {
-        T call() throws PoolException;
-    }
-
     /**
      * Runs {@code call} as RepMI's own protocol ({@link #PROTOCOL}): it carries causal time 0 and its reply does not
      * wait for replicated writes. The thread's mark is restored afterwards.
      */
-    private static <T> T protocol(PoolCall<T> call) throws PoolException {
+    private static <T> T protocol(PoolPorts.DirectoryCall<T> call) throws PoolException {
         Boolean before = PROTOCOL.get();
         PROTOCOL.set(Boolean.TRUE);
         try {
@@ -603,47 +596,17 @@ final class RepmiRuntime {
         PROTOCOL.set(Boolean.TRUE);
     }
 
-    /** What a writer waiting for its write polls: the other replicas' processes, made again when a port changed. */
-    private volatile io.mobula.rmi.PeerProgress progress;
-    private volatile int progressPorts = -1;
-
     /**
      * Lets the calling thread receive what its wait needs ({@code done}) from the other replicas' processes for the
      * poll window, taking orders and payloads in where they arrive, instead of parking until a receive thread wakes
      * it (the waiting thread drives progress, thesis 3.3.3); the caller then waits as before.
      */
     private void drive(java.util.function.BooleanSupplier done) {
-        io.mobula.rmi.PeerProgress p = progress;
-        int known = ports.size();
-        if (p == null || progressPorts != known) {
-            List<ReplicaPort> others = new java.util.ArrayList<>();
-            ports.forEach((rank, port) -> {
-                if (rank != pool.rank()) {
-                    others.add(port);
-                }
-            });
-            p = Rmi.progressOf(others);
-            progress = p;
-            progressPorts = known;
-        }
-        p.receiveUntil(done);
+        others.receiveUntil(done);
     }
 
     ReplicaPort port(int poolRank) {
-        ReplicaPort p = ports.get(poolRank);
-        if (p != null) {
-            return p;
-        }
-        String key = "repmi/port/" + poolRank;
-        try {
-            Map<String, Serializable> m = protocol(() -> pool.await(List.of(key), Duration.ofNanos(timeoutNanos)));
-            p = ((PortEntry) m.get(key)).port();
-        } catch (PoolException | ClassCastException e) {
-            throw new CloudException("the RepMI port of pool rank " + poolRank + " is unknown (does that rank use"
-                    + " RepMI? every rank of the pool holds replicas): " + e.getMessage(), e);
-        }
-        ports.putIfAbsent(poolRank, p);
-        return p;
+        return ports.port(poolRank);
     }
 
     private void onPoolEvent(PoolEvent e) {
@@ -702,17 +665,17 @@ final class RepmiRuntime {
 
     /** Pool rank {@code rank}'s port if this process knows it already (no look-up), else null. */
     ReplicaPort knownPort(int rank) {
-        return ports.get(rank);
+        return ports.known(rank);
     }
 
     /** Uses {@code port} as pool rank {@code rank}'s, instead of looking it up (the in-process tests' other ranks). */
     void usePort(int rank, ReplicaPort port) {
-        ports.put(rank, port);
+        ports.use(rank, port);
     }
 
     /** Process {@code rank} is gone: its port is looked up again should it ever be needed. */
     void forgetPort(int rank) {
-        ports.remove(rank);
+        ports.forget(rank);
     }
 
     /** The replicas of every cloud in this process. */

@@ -1,9 +1,10 @@
 package io.mobula.gmi.spi;
 
 import io.mobula.gmi.ParameterVector;
+import io.mobula.pool.spi.OperationStub;
 
 /** The runtime side of a group reference, which generated stubs call; it applies each method's configuration. */
-public interface GroupInvoker {
+public interface GroupInvoker extends OperationStub.Operations {
     /**
      * Invokes method {@code method} on the group as it is configured.
      *
@@ -12,6 +13,9 @@ public interface GroupInvoker {
      */
     Object invoke(int method, ParameterVector parameters) throws Throwable;
 
-    /** A description of the group, for {@code toString}. */
-    String describe();
+    /** The operation of a {@link GroupStub}: {@link #invoke} with the stub's parameter vector. */
+    @Override
+    default Object run(int method, Object arguments) throws Throwable {
+        return invoke(method, (ParameterVector) arguments);
+    }
 }

@@ -42,7 +42,7 @@ class GroupProcessorTest {
         assertThat(stub).contains("public final class Bin_MobulaGroupStub extends io.mobula.gmi.spi.GroupStub"
                 + " implements p.Bin {");
         assertThat(stub).contains("public int add(int a0, int a1) throws java.io.IOException {");
-        assertThat(stub).contains("return invokeInt(2, p);");
+        assertThat(stub).contains("return callInt(2, p);");
         assertThat(stub).contains("} catch (java.lang.RuntimeException | java.lang.Error | java.io.IOException e) {");
         assertThat(stub).contains("throw new io.mobula.gmi.GroupException(\"void put(double[]) threw an undeclared \"");
         String skeleton = GroupCompiler.generatedSource(c, "p/Bin_MobulaGroupSkeleton.java");

@@ -1,7 +1,9 @@
 package io.mobula.repmi.spi;
 
+import io.mobula.pool.spi.OperationStub;
+
 /** The runtime side of a replication reference, which generated stubs call. */
-public interface CloudHandle {
+public interface CloudHandle extends OperationStub.Operations {
     /** Whether method {@code method} of the root interface runs as a read on this cloud's root class. */
     boolean isRead(int method);
 
@@ -23,8 +25,11 @@ public interface CloudHandle {
      */
     Object write(int method, Object parameters) throws Throwable;
 
-    /** A description of the cloud, for {@code toString}. */
-    String describe();
+    /** The operation of a {@link CloudStub}: a {@link #write} (its reads run on the local replica, not here). */
+    @Override
+    default Object run(int method, Object arguments) throws Throwable {
+        return write(method, arguments);
+    }
 
     /** The cloud's name, which a replication reference travels as. */
     String name();

@@ -78,13 +78,13 @@ class CloudGenerationTest {
         String stub = CloudCompiler.generatedSource(c, "p/Tree_MobulaCloudStub.java");
         assertThat(stub).contains("public p.Leaf find(java.lang.String[] a0, int a1) throws java.io.IOException {");
         assertThat(stub).contains("return copy(((p.Tree) handle.root()).find(copy(a0), a1));");
-        assertThat(stub).contains("return writeObject(0, new Tree_MobulaCloudSkeleton.P0_find(a0, a1));");
+        assertThat(stub).contains("return callObject(0, new Tree_MobulaCloudSkeleton.P0_find(a0, a1));");
         assertThat(stub).contains("} catch (java.lang.RuntimeException | java.lang.Error | java.io.IOException e) {");
         assertThat(stub).contains("throw new io.mobula.repmi.CloudException(\"find([Ljava/lang/String;I)Lp/Leaf;"
                 + " threw an undeclared \" + t, t);");
         assertThat(stub).contains("public void add(java.lang.String... a0) {");
         assertThat(stub).contains("((p.Tree) handle.root()).add(copy(a0));");
-        assertThat(stub).contains("writeVoid(1, new Tree_MobulaCloudSkeleton.P1_add(a0));");
+        assertThat(stub).contains("callVoid(1, new Tree_MobulaCloudSkeleton.P1_add(a0));");
         String skeleton = CloudCompiler.generatedSource(c, "p/Tree_MobulaCloudSkeleton.java");
         assertThat(skeleton).contains("public record P0_find(java.lang.String[] a0, int a1) implements"
                 + " java.io.Serializable {");
@@ -120,7 +120,7 @@ class CloudGenerationTest {
                 + "            \"add(J)V\",\n            \"name()Ljava/lang/String;\");");
         String stub = CloudCompiler.generatedSource(c, "p/NamedCounter_MobulaCloudStub.java");
         assertThat(stub).contains("implements p.NamedCounter {");
-        assertThat(stub).contains("return writeLong(1, new NamedCounter_MobulaCloudSkeleton.P1_value());");
+        assertThat(stub).contains("return callLong(1, new NamedCounter_MobulaCloudSkeleton.P1_value());");
         assertThat(stub).contains("return copy(((p.NamedCounter) handle.root()).name());");
         assertThat(CloudCompiler.generatedSources(c)).contains("p/Counter_MobulaCloudStub.java");
         assertThat(CloudCompiler.generatedSources(c)).contains("p/Named_MobulaCloudSkeleton.java");
