@@ -113,9 +113,14 @@ final class AcpEngine {
 
     /** Clears the cells of {@code news} and requeues the arcs towards their variables. */
     private static void apply(Acp.Problem p, boolean[][] d, Acp.Work work, AcpNews news) {
+        long cells = (long) p.n() * p.m();
         for (int[] batch : news.batches()) {
             int last = -1;
             for (int c : batch) {
+                if (c < 0 || c >= cells) {
+                    throw new IllegalStateException("a batch of removals names cell " + c + ", outside the "
+                            + p.n() + " x " + p.m() + " matrix");
+                }
                 int j = c / p.m();
                 d[j][c % p.m()] = false;
                 if (j != last) { // consecutive cells of one variable requeue once

@@ -32,16 +32,12 @@ class MoreKernelsAcrossJvmsTest {
         KernelRuns.assertVerified(kernel, version, main, 3);
     }
 
-    static Stream<Arguments> inconsistentAcp() {
-        // the two versions whose ranks tell each other of the empty domain and then wait for the token ring; the
-        // shared log's versions end on it at once (AcpEngineTest runs all four coordinators on such networks)
-        return Stream.of(Arguments.of("rmi", AcpRmi.class.getName()), Arguments.of("gmi", AcpGmi.class.getName()));
-    }
-
-    @ParameterizedTest(name = "acp {0} inconsistent")
-    @MethodSource("inconsistentAcp")
-    void everyRankStopsOnAnInconsistentAcpNetwork(String version, String main) throws Exception {
-        assertEquals("inconsistent", KernelRuns.assertVerified("acp", version, main, 3, "inconsistent").checksum());
+    @Test
+    void everyRankStopsOnAnInconsistentAcpNetwork() throws Exception {
+        // the RMI version: the ranks tell each other of the empty domain down their trees, then wait for the token
+        // ring; AcpEngineTest runs every coordinator on such networks without sockets
+        assertEquals("inconsistent", KernelRuns.assertVerified("acp", "rmi", AcpRmi.class.getName(), 3,
+                "inconsistent").checksum());
     }
 
     @Test
