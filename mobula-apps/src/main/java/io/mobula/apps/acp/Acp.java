@@ -29,15 +29,23 @@ public final class Acp {
     public record Problem(int n, int m, int[][] neighbors, int[][] relation, int[][] back, boolean[][][] tables) {
     }
 
-    /**
-     * A random instance of {@code n} variables over {@code m} values from {@code seed}. The lower half of the values
-     * is a core: each relation maps it onto itself by a permutation, so core values always support each other and
-     * survive. Each other value is allowed with up to a third of the non-core values, at random, or, for a small share, with
-     * none; those go at once and their removal spreads along the constraints through the non-core values.
-     */
+    /** A random instance of {@code n} variables over {@code m} values from {@code seed}, half the values a core. */
     public static Problem problem(int n, int m, long seed) {
+        return problem(n, m, m / 2, seed);
+    }
+
+    /**
+     * A random instance of {@code n} variables over {@code m} values from {@code seed}. The lowest {@code core} values
+     * form a core: each relation maps it onto itself by a permutation, so core values always support each other and
+     * survive. Each other value is allowed with up to a third of the non-core values, at random, or, for a small
+     * share, with none; those go at once and their removal spreads along the constraints through the non-core values.
+     * With a core of at least one value the network stays consistent; without one, removals may empty a domain.
+     */
+    public static Problem problem(int n, int m, int core, long seed) {
+        if (core < 0 || core > m) {
+            throw new IllegalArgumentException("the core must be 0.." + m + " values, not " + core);
+        }
         SplittableRandom rnd = new SplittableRandom(seed);
-        int core = m / 2;
         boolean[][][] tables = new boolean[2 * RELATIONS][m][m];
         for (int t = 0; t < RELATIONS; t++) {
             int[] perm = permutation(core, rnd);
@@ -152,18 +160,53 @@ public final class Acp {
         }
     }
 
-    /** The sequential algorithm (AC-3 over the arcs): the arc-consistent matrix. */
-    public static boolean[][] solve(Problem p) {
+    /**
+     * The outcome of arc consistency: the arc-consistent matrix, or, when some domain became empty, null (the
+     * network is inconsistent; which domain empties first depends on the order of the removals, so it is not part of
+     * the result).
+     */
+    public record Result(boolean[][] domains) {
+        /** The result of an inconsistent network. */
+        public static final Result INCONSISTENT = new Result(null);
+
+        /** Whether every domain kept a value. */
+        public boolean consistent() {
+            return domains != null;
+        }
+    }
+
+    /**
+     * What a rank hands back when the run stopped on an empty domain: the variable it found empty, or -1 when
+     * another rank found one.
+     */
+    public record Wipeout(int variable) implements java.io.Serializable {
+    }
+
+    /** The sequential algorithm (AC-3 over the arcs), stopping at the first empty domain. */
+    public static Result solve(Problem p) {
         boolean[][] d = fullDomains(p);
         Work work = new Work(p, 0, p.n());
         work.pushAll();
         while (!work.isEmpty()) {
             int i = work.popVariable();
             if (revise(p, d, i, work.popArc(), null)) {
+                if (empty(d[i])) {
+                    return Result.INCONSISTENT;
+                }
                 requeue(p, i, work);
             }
         }
-        return d;
+        return new Result(d);
+    }
+
+    /** Whether a domain has no value left. */
+    static boolean empty(boolean[] domain) {
+        for (boolean b : domain) {
+            if (b) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether {@code d} is arc consistent: every remaining value has a support in every constraint. */
@@ -263,6 +306,11 @@ public final class Acp {
                 cells = java.util.Arrays.copyOf(cells, size * 2);
             }
             cells[size++] = c;
+        }
+
+        /** How many cells were added since the last drain. */
+        int size() {
+            return size;
         }
 
         /** The cells added since the last call, and forgets them. */

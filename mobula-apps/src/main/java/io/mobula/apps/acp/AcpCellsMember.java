@@ -1,14 +1,40 @@
 package io.mobula.apps.acp;
 
-import io.mobula.apps.Mailbox;
 import io.mobula.gmi.GroupMember;
 
-/** A rank's member of the ACP group: a mailbox of removed cells, by round and rank. */
+/** A rank's member of the ACP group: queues what arrives for the rank's computing thread. */
 public class AcpCellsMember extends GroupMember implements AcpCells {
-    final Mailbox cells = new Mailbox();
+    final AcpInbox inbox = new AcpInbox();
+    private final int rank;
+
+    /** The member of rank {@code rank}, which ignores its own broadcasts. */
+    public AcpCellsMember(int rank) {
+        this.rank = rank;
+    }
 
     @Override
-    public void removed(int round, int from, int[] removed) {
-        cells.put(AcpRanks.key(round, from), removed);
+    public void removed(int from, int[] cells) {
+        if (from != rank) {
+            inbox.put(new AcpInbox.Batch(from, cells));
+        }
+    }
+
+    @Override
+    public void emptied(int from) {
+        if (from != rank) {
+            inbox.put(new AcpInbox.Emptied(from));
+        }
+    }
+
+    @Override
+    public void token(long count, boolean black) {
+        inbox.put(new Safra.Token(count, black));
+    }
+
+    @Override
+    public void stop(int end) {
+        if (rank != 0) {
+            inbox.put(new AcpInbox.Stop(end));
+        }
     }
 }

@@ -3,14 +3,23 @@ package io.mobula.apps.acp;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 
-/** The one remote object of the naive RMI version, on rank 0: the removals of the shared matrix, round by round. */
+/**
+ * The one remote object of the naive RMI version, on rank 0: the removals of the shared matrix and the termination
+ * detection ({@link AcpLog}).
+ */
 public interface AcpCentral extends Remote {
-    /** The cells rank {@code rank} removed in {@code round}. */
-    void restrict(int round, int rank, int[] cells) throws RemoteException;
+    /** The cells rank {@code rank} removed. */
+    void restrict(int rank, int[] cells) throws RemoteException;
+
+    /** Rank {@code rank} is passive, having read {@code read} batches. */
+    void passive(int rank, int read) throws RemoteException;
+
+    /** Rank {@code rank} found a domain empty: the run ends. */
+    void emptied(int rank) throws RemoteException;
 
     /**
-     * Every rank's removed cells of {@code round}, in rank order, waiting (briefly) until every rank has sent its
-     * own; null if not every rank has yet.
+     * The other ranks' batches after the first {@code from}, and whether the run ended, waiting briefly for one of
+     * them; null when neither came.
      */
-    int[][] removed(int round) throws RemoteException;
+    AcpNews since(int rank, int from) throws RemoteException;
 }

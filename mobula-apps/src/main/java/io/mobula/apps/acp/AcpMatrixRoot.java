@@ -2,41 +2,53 @@ package io.mobula.apps.acp;
 
 import io.mobula.repmi.CloudObject;
 
-/**
- * Two rounds' removals, by the parity of the round: no rank can write round r + 2 before every rank has read round
- * r, since it needs every rank's cells of r + 1, which each writes only after reading r.
- */
+/** The replicated {@link AcpMatrix}: an {@link AcpLog}, waking the blocked readers on every change. */
 public class AcpMatrixRoot extends CloudObject implements AcpMatrix {
-    private final int[][][] cells;
-    private final int[] round;
-    private final int[] count;
+    private final AcpLog log;
 
     public AcpMatrixRoot(int ranks) {
-        this.cells = new int[2][ranks][];
-        this.round = new int[2];
-        this.count = new int[2];
+        this.log = new AcpLog(ranks);
     }
 
     @Override
-    public synchronized void restrict(int r, int rank, int[] removed) {
-        int s = r & 1;
-        if (round[s] != r) {
-            round[s] = r;
-            count[s] = 0;
-            java.util.Arrays.fill(cells[s], null);
-        }
-        cells[s][rank] = removed;
-        if (++count[s] == cells[s].length) {
-            cloudNotifyAll(); // the readers waiting for this round
+    public synchronized void restrict(int rank, int[] cells) {
+        log.restrict(rank, cells);
+        cloudNotifyAll();
+    }
+
+    @Override
+    public synchronized void passive(int rank, int read) {
+        if (log.passive(rank, read)) {
+            cloudNotifyAll();
         }
     }
 
     @Override
-    public synchronized int[][] removed(int r, long timeoutMillis) throws InterruptedException {
-        int s = r & 1;
-        while (round[s] != r || count[s] != cells[s].length) {
+    public synchronized void emptied(int rank) {
+        log.emptied(rank);
+        cloudNotifyAll();
+    }
+
+    @Override
+    public synchronized int count() {
+        return log.count();
+    }
+
+    @Override
+    public synchronized int end() {
+        return log.end();
+    }
+
+    @Override
+    public synchronized int[][] batches(int rank, int from, int to) {
+        return log.batches(rank, from, to);
+    }
+
+    @Override
+    public synchronized int await(int from, long timeoutMillis) throws InterruptedException {
+        while (!log.news(from)) {
             cloudWait(timeoutMillis);
         }
-        return cells[s].clone();
+        return log.count();
     }
 }

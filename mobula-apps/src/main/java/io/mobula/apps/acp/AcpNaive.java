@@ -7,36 +7,17 @@ import io.mobula.apps.RankContext;
 import io.mobula.pool.Pool;
 import java.io.Serializable;
 import java.rmi.Remote;
-import java.rmi.RemoteException;
-import java.util.Arrays;
 
 /**
  * ACP, the naive RMI version: {@code ./mobula run --np N io.mobula.apps.acp.AcpNaive [SIZE]}. One remote object on
- * rank 0 holds the shared matrix's removals: each round every rank sends its removals with one RMI and fetches every
- * rank's with another, which waits until all have sent (thesis 4.4.2). Two rounds are kept, by parity: no rank can
- * send round r + 2 before every rank has fetched round r.
+ * rank 0 holds the shared matrix's removals and detects termination (thesis 3.5.1, 4.4.2): a rank sends each batch
+ * of removals with one RMI, and fetches the others' when it has nothing left to do, with an RMI that waits for some.
  */
 public final class AcpNaive extends Parallel<Acp.Problem> implements AcpCentral {
-    private final int[][][] cells = new int[2][][];
-    private final int[] round = new int[2];
-    private final int[] count = new int[2];
+    private AcpLog log;
 
     public static void main(String[] args) {
         KernelMain.parallel(AcpKernel.INSTANCE, "naive-rmi", args, new AcpNaive());
-    }
-
-    @Override
-    protected Serializable run(RankContext<Acp.Problem> ctx) throws Exception {
-        Pool pool = ctx.pool();
-        synchronized (this) {
-            cells[0] = new int[pool.size()][]; // before the phase's barrier, so before any restrict
-            cells[1] = new int[pool.size()][];
-        }
-        AcpCentral central = pool.service(0, AcpCentral.class);
-        return AcpRanks.run(ctx, (r, removed) -> {
-            LongPoll.send(pool, 0, () -> central.restrict(r, ctx.rank(), removed));
-            return LongPoll.until(pool, 0, () -> central.removed(r), "the removals of round " + r);
-        });
     }
 
     @Override
@@ -45,21 +26,61 @@ public final class AcpNaive extends Parallel<Acp.Problem> implements AcpCentral 
     }
 
     @Override
-    public synchronized void restrict(int r, int rank, int[] removed) {
-        int s = r & 1;
-        if (round[s] != r) {
-            round[s] = r;
-            count[s] = 0;
-            Arrays.fill(cells[s], null);
+    protected Serializable run(RankContext<Acp.Problem> ctx) throws Exception {
+        Pool pool = ctx.pool();
+        synchronized (this) {
+            log = new AcpLog(pool.size()); // before the phase's barrier, so before any call
         }
-        cells[s][rank] = removed;
-        count[s]++;
+        AcpCentral central = pool.service(0, AcpCentral.class);
+        return AcpEngine.rank(ctx, new BoardCoordinator(ctx.rank(), new BoardCoordinator.Board() {
+            @Override
+            public void restrict(int rank, int[] cells) throws Exception {
+                LongPoll.send(pool, 0, () -> central.restrict(rank, cells));
+            }
+
+            @Override
+            public void passive(int rank, int read) throws Exception {
+                LongPoll.send(pool, 0, () -> central.passive(rank, read));
+            }
+
+            @Override
+            public void emptied(int rank) throws Exception {
+                LongPoll.send(pool, 0, () -> central.emptied(rank));
+            }
+
+            @Override
+            public AcpNews since(int rank, int from) {
+                return null; // the naive version fetches only when it has nothing left to do
+            }
+
+            @Override
+            public AcpNews await(int rank, int from) throws Exception {
+                return LongPoll.until(pool, 0, () -> central.since(rank, from), "removals or the end of the run");
+            }
+        }));
+    }
+
+    @Override
+    public synchronized void restrict(int rank, int[] cells) {
+        log.restrict(rank, cells);
         notifyAll();
     }
 
     @Override
-    public synchronized int[][] removed(int r) throws RemoteException {
-        int s = r & 1;
-        return LongPoll.await(this, () -> round[s] == r && count[s] == cells[s].length) ? cells[s].clone() : null;
+    public synchronized void passive(int rank, int read) {
+        if (log.passive(rank, read)) {
+            notifyAll();
+        }
+    }
+
+    @Override
+    public synchronized void emptied(int rank) {
+        log.emptied(rank);
+        notifyAll();
+    }
+
+    @Override
+    public synchronized AcpNews since(int rank, int from) throws java.rmi.RemoteException {
+        return LongPoll.await(this, () -> log.news(from)) ? log.since(rank, from) : null;
     }
 }

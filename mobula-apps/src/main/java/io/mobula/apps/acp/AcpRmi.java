@@ -1,7 +1,7 @@
 package io.mobula.apps.acp;
 
 import io.mobula.apps.KernelMain;
-import io.mobula.apps.Mailbox;
+import io.mobula.apps.LongPoll;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.Trees;
@@ -12,13 +12,14 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * ACP over RMI: {@code ./mobula run --np N io.mobula.apps.acp.AcpRmi [SIZE]}. Every rank keeps a private copy of
- * the matrix; the cells a rank removed go to every other rank along a binomial spanning tree of one-way RMIs rooted
- * at it, each rank forwarding them, and the RMI threads queue them for the computing thread (the optimized RMI
- * version, thesis 4.4.2).
+ * ACP over RMI, the optimized RMI version (thesis 3.5.1, 4.4.2): {@code ./mobula run --np N
+ * io.mobula.apps.acp.AcpRmi [SIZE]}. Every rank keeps a private copy of the matrix and works asynchronously
+ * ({@link AcpEngine}); the cells a rank removed go to every other rank along a binomial spanning tree of one-way RMIs
+ * rooted at it, each rank forwarding them from the RMI thread and queueing them for its computing thread. Safra's
+ * token ring, passed with one-way RMIs, detects termination ({@link SafraCoordinator}).
  */
 public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
-    private final Mailbox cells = new Mailbox();
+    private final AcpInbox inbox = new AcpInbox();
     private volatile Pool pool;
 
     public static void main(String[] args) {
@@ -32,37 +33,83 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
 
     @Override
     protected Serializable run(RankContext<Acp.Problem> ctx) throws Exception {
-        pool = ctx.pool();
-        cells.watch(pool);
-        return AcpRanks.run(ctx, (round, removed) -> {
-            forward(ctx.rank(), round, removed);
-            int[][] all = new int[ctx.size()][];
-            for (int r = 0; r < all.length; r++) {
-                all[r] = r == ctx.rank() ? removed
-                        : (int[]) cells.take(AcpRanks.key(round, r), "the cells rank " + r + " removed in round "
-                                + round);
+        Pool p = ctx.pool();
+        pool = p;
+        inbox.watch(p);
+        int me = ctx.rank();
+        return AcpEngine.rank(ctx, new SafraCoordinator(me, ctx.size(), inbox, new SafraCoordinator.Link() {
+            @Override
+            public void removed(int[] cells) throws MemberLostException {
+                forward(me, n -> n.removed(me, cells));
             }
-            return all;
-        });
+
+            @Override
+            public void emptied() throws MemberLostException {
+                forward(me, n -> n.emptied(me));
+            }
+
+            @Override
+            public void token(int to, Safra.Token t) throws Exception {
+                LongPoll.send(p, to, () -> p.service(to, AcpNode.class).token(t.count(), t.black()));
+            }
+
+            @Override
+            public void stop(int end) throws MemberLostException {
+                forward(me, n -> n.stop(me, end));
+            }
+        }));
     }
 
     @Override
-    public void removed(int root, int round, int[] removed) throws RemoteException {
+    public void removed(int root, int[] cells) throws RemoteException {
         try {
-            forward(root, round, removed);
+            forward(root, n -> n.removed(root, cells));
         } catch (MemberLostException e) {
-            // the ranks below the lost one learn of it from the pool while they wait for these cells
-            throw new RemoteException("forwarding round " + round + " of rank " + root + " failed", e);
+            // the ranks below the lost one learn of it from the pool while they wait
+            throw new RemoteException("forwarding the removals of rank " + root + " failed", e);
         } finally {
-            cells.put(AcpRanks.key(round, root), removed);
+            inbox.put(new AcpInbox.Batch(root, cells));
         }
     }
 
-    private void forward(int root, int round, int[] removed) throws MemberLostException {
+    @Override
+    public void token(long count, boolean black) {
+        inbox.put(new Safra.Token(count, black));
+    }
+
+    @Override
+    public void stop(int root, int end) throws RemoteException {
+        try {
+            forward(root, n -> n.stop(root, end));
+        } catch (MemberLostException e) {
+            throw new RemoteException("forwarding the end of the run from rank " + root + " failed", e);
+        } finally {
+            inbox.put(new AcpInbox.Stop(end));
+        }
+    }
+
+    @Override
+    public void emptied(int root) throws RemoteException {
+        try {
+            forward(root, n -> n.emptied(root));
+        } catch (MemberLostException e) {
+            throw new RemoteException("forwarding the empty domain of rank " + root + " failed", e);
+        } finally {
+            inbox.put(new AcpInbox.Emptied(root));
+        }
+    }
+
+    /** One call on a rank's node. */
+    private interface Hop {
+        void call(AcpNode node) throws RemoteException;
+    }
+
+    /** Makes {@code hop} on this rank's children in the binomial tree rooted at {@code root}. */
+    private void forward(int root, Hop hop) throws MemberLostException {
         Pool p = pool;
         for (int child : Trees.children(root, p.rank(), p.size())) {
             try {
-                p.service(child, AcpNode.class).removed(root, round, removed);
+                hop.call(p.service(child, AcpNode.class));
             } catch (RemoteException e) {
                 throw p.lost(child, e);
             }

@@ -20,8 +20,13 @@ final class KernelRuns {
     private KernelRuns() {
     }
 
-    /** Starts {@code np} ranks of {@code main} with {@code extraJvm} options on every rank. */
+    /** Starts {@code np} ranks of {@code main} at the tiny size with {@code extraJvm} options on every rank. */
     static ChildJvm launch(int np, String main, List<String> extraJvm) throws Exception {
+        return launch(np, main, extraJvm, "tiny");
+    }
+
+    /** Starts {@code np} ranks of {@code main} at {@code size} with {@code extraJvm} options on every rank. */
+    static ChildJvm launch(int np, String main, List<String> extraJvm, String size) throws Exception {
         List<String> argv = new ArrayList<>(List.of("--np", Integer.toString(np), "--timeout", "60"));
         List<String> jvm = new ArrayList<>(SMALL_JVM);
         jvm.addAll(extraJvm);
@@ -29,7 +34,7 @@ final class KernelRuns {
             argv.add("-J");
             argv.add(a);
         }
-        argv.addAll(List.of(main, "tiny"));
+        argv.addAll(List.of(main, size));
         return ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new));
     }
 
@@ -41,7 +46,13 @@ final class KernelRuns {
 
     /** {@code np} ranks of {@code kernel}'s {@code version} give the sequential result and exit 0. */
     static void assertVerified(String kernel, String version, String main, int np) throws Exception {
-        try (ChildJvm run = launch(np, main, List.of())) {
+        assertVerified(kernel, version, main, np, "tiny");
+    }
+
+    /** As {@link #assertVerified(String, String, String, int)}, at {@code size}; returns rank 0's result line. */
+    static ResultLine assertVerified(String kernel, String version, String main, int np, String size)
+            throws Exception {
+        try (ChildJvm run = launch(np, main, List.of(), size)) {
             ResultLine r = resultOf(run);
             assertEquals(kernel, r.kernel());
             assertEquals(version, r.version());
@@ -49,6 +60,7 @@ final class KernelRuns {
             assertTrue(r.verified(), run.output());
             assertTrue(run.output().contains("[0] " + kernel + " " + version + " result: verified"), run.output());
             assertEquals(0, run.waitFor(Duration.ofSeconds(30)), run.output());
+            return r;
         }
     }
 

@@ -1,5 +1,7 @@
 package io.mobula.examples.apps;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.mobula.apps.acp.AcpGmi;
 import io.mobula.apps.acp.AcpRepmi;
 import io.mobula.apps.acp.AcpRmi;
@@ -12,7 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * ACP and Radix sort with 3 ranks, where the rank arithmetic is less regular than with 2 (a binomial tree with a
- * leaf, blocks of unequal size), and a corrupted part caught by the bit-for-bit verification.
+ * leaf, blocks of unequal size, a token ring of three), and a corrupted part caught by the bit-for-bit verification;
+ * ACP also on an inconsistent network, where every rank must stop on the empty domain one of them finds.
  * {@link AppsAcrossJvmsTest} runs every version with 2.
  */
 class MoreKernelsAcrossJvmsTest {
@@ -27,6 +30,14 @@ class MoreKernelsAcrossJvmsTest {
     @MethodSource("threeRanks")
     void threeRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
         KernelRuns.assertVerified(kernel, version, main, 3);
+    }
+
+    @Test
+    void everyRankStopsOnAnInconsistentAcpNetwork() throws Exception {
+        // the RMI version: the ranks tell each other of the empty domain down their trees, then wait for the token
+        // ring; AcpEngineTest runs every coordinator on such networks without sockets
+        assertEquals("inconsistent", KernelRuns.assertVerified("acp", "rmi", AcpRmi.class.getName(), 3,
+                "inconsistent").checksum());
     }
 
     @Test
