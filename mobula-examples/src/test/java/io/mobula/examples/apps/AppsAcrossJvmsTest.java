@@ -5,11 +5,9 @@ import io.mobula.apps.Kernel;
 import io.mobula.apps.Version;
 import io.mobula.apps.asp.AspRmi;
 import io.mobula.apps.leq.LeqGmi;
-import io.mobula.examples.RunAhead;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,14 +19,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * published values). One run with 3 ranks, and a corrupted part that verification must catch.
  */
 class AppsAcrossJvmsTest {
-    private static final RunAhead<String> RUNS =
-            KernelRuns.ahead(parallelVersions().map(a -> (String) a.get()[2]).toList(), 2);
-
-    @AfterAll
-    static void closeRunsStartedAhead() throws InterruptedException {
-        RUNS.close();
-    }
-
     static Stream<Arguments> parallelVersions() {
         List<Arguments> out = new ArrayList<>();
         for (Kernel<?, ?> k : Catalog.kernels()) {
@@ -44,7 +34,7 @@ class AppsAcrossJvmsTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("parallelVersions")
     void twoRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
-        KernelRuns.assertVerified(kernel, version, main, 2, RUNS);
+        KernelRuns.assertVerified(kernel, version, main, 2);
     }
 
     @Test

@@ -5,9 +5,7 @@ import io.mobula.apps.lufact.LuFactRmi;
 import io.mobula.apps.moldyn.MolDynGmi;
 import io.mobula.apps.raytracer.RayTracerGmi;
 import io.mobula.apps.water.WaterRmi;
-import io.mobula.examples.RunAhead;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -19,14 +17,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and a corrupted part of a kernel verified within a tolerance. {@link AppsAcrossJvmsTest} runs every version with 2.
  */
 class GrandeAndNBodyAcrossJvmsTest {
-    private static final RunAhead<String> RUNS =
-            KernelRuns.ahead(threeRanks().map(a -> (String) a.get()[2]).toList(), 3);
-
-    @AfterAll
-    static void closeRunsStartedAhead() throws InterruptedException {
-        RUNS.close();
-    }
-
     static Stream<Arguments> threeRanks() {
         return Stream.of(Arguments.of("lufact", "rmi", LuFactRmi.class.getName()),
                 Arguments.of("moldyn", "gmi", MolDynGmi.class.getName()),
@@ -38,7 +28,7 @@ class GrandeAndNBodyAcrossJvmsTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("threeRanks")
     void threeRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
-        KernelRuns.assertVerified(kernel, version, main, 3, RUNS);
+        KernelRuns.assertVerified(kernel, version, main, 3);
     }
 
     @Test

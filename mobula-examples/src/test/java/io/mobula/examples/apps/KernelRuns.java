@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.apps.ResultLine;
 import io.mobula.examples.ChildJvm;
-import io.mobula.examples.RunAhead;
 import io.mobula.pool.cli.MobulaRun;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,23 +41,7 @@ final class KernelRuns {
 
     /** {@code np} ranks of {@code kernel}'s {@code version} give the sequential result and exit 0. */
     static void assertVerified(String kernel, String version, String main, int np) throws Exception {
-        assertVerified(kernel, version, launch(np, main, List.of()), np);
-    }
-
-    /** {@code np} ranks of each of {@code mains} at its tiny size, started through {@code mobula run} ahead. */
-    static RunAhead<String> ahead(List<String> mains, int np) {
-        return new RunAhead<>(mains, main -> launch(np, main, List.of()));
-    }
-
-    /** As {@link #assertVerified(String, String, String, int)}, on {@code main}'s run taken from {@code runs}. */
-    static void assertVerified(String kernel, String version, String main, int np, RunAhead<String> runs)
-            throws Exception {
-        assertVerified(kernel, version, runs.take(main), np);
-    }
-
-    /** As {@link #assertVerified(String, String, String, int)}, on {@code run} (closed afterwards). */
-    static void assertVerified(String kernel, String version, ChildJvm started, int np) throws Exception {
-        try (ChildJvm run = started) {
+        try (ChildJvm run = launch(np, main, List.of())) {
             ResultLine r = resultOf(run);
             assertEquals(kernel, r.kernel());
             assertEquals(version, r.version());

@@ -4,9 +4,7 @@ import io.mobula.apps.acp.AcpGmi;
 import io.mobula.apps.acp.AcpRepmi;
 import io.mobula.apps.acp.AcpRmi;
 import io.mobula.apps.radix.RadixRmi;
-import io.mobula.examples.RunAhead;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -18,14 +16,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link AppsAcrossJvmsTest} runs every version with 2.
  */
 class MoreKernelsAcrossJvmsTest {
-    private static final RunAhead<String> RUNS =
-            KernelRuns.ahead(threeRanks().map(a -> (String) a.get()[2]).toList(), 3);
-
-    @AfterAll
-    static void closeRunsStartedAhead() throws InterruptedException {
-        RUNS.close();
-    }
-
     static Stream<Arguments> threeRanks() {
         return Stream.of(Arguments.of("acp", "rmi", AcpRmi.class.getName()),
                 Arguments.of("acp", "repmi", AcpRepmi.class.getName()),
@@ -36,7 +26,7 @@ class MoreKernelsAcrossJvmsTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("threeRanks")
     void threeRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
-        KernelRuns.assertVerified(kernel, version, main, 3, RUNS);
+        KernelRuns.assertVerified(kernel, version, main, 3);
     }
 
     @Test

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
-import io.mobula.examples.RunAhead;
 import io.mobula.pool.PoolServer;
 import io.mobula.pool.cli.MobulaRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,32 +49,18 @@ class GmiAcrossJvmsTest {
         table51("tcp");
     }
 
-    /** Each thesis example's run starts while the example before it is checked. */
-    private static final RunAhead<Class<?>> EXAMPLES = new RunAhead<>(List.of(GroupInvocationExample.class,
-            SplitExample.class, GatherExample.class, FutureExample.class, CombinedGatherToAllExample.class,
-            SpmdBroadcastExample.class, AllToAllExample.class), GmiAcrossJvmsTest::runExample);
-
-    @AfterAll
-    static void closeRunsStartedAhead() throws InterruptedException {
-        EXAMPLES.close();
-    }
-
-    private static ChildJvm runExample(Class<?> example) throws Exception {
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(classes = {GroupInvocationExample.class, SplitExample.class,
+            GatherExample.class, FutureExample.class, CombinedGatherToAllExample.class, SpmdBroadcastExample.class,
+            AllToAllExample.class})
+    void theThesisExamplesVerifyTheirResults(Class<?> example) throws Exception {
         List<String> argv = new ArrayList<>(List.of("--np", "3", "--timeout", "90"));
         for (String a : SMALL_JVM) {
             argv.add("-J");
             argv.add(a);
         }
         argv.addAll(List.of("-J", "-Dmobula.gmi.timeoutMs=30000", example.getName()));
-        return ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new));
-    }
-
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(classes = {GroupInvocationExample.class, SplitExample.class,
-            GatherExample.class, FutureExample.class, CombinedGatherToAllExample.class, SpmdBroadcastExample.class,
-            AllToAllExample.class})
-    void theThesisExamplesVerifyTheirResults(Class<?> example) throws Exception {
-        try (ChildJvm run = EXAMPLES.take(example)) {
+        try (ChildJvm run = ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new))) {
             assertEquals(0, run.waitFor(Duration.ofSeconds(120)), run.output());
             assertTrue(run.output().contains(": verified on 3 processes"), run.output());
         }

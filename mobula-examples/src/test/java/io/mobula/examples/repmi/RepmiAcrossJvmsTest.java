@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.examples.ChildJvm;
-import io.mobula.examples.RunAhead;
 import io.mobula.pool.PoolServer;
 import io.mobula.pool.cli.MobulaRun;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,25 +39,11 @@ class RepmiAcrossJvmsTest {
         return ChildJvm.start(MobulaRun.class, SMALL_JVM, argv.toArray(String[]::new));
     }
 
-    /** The runs of the cases below, as {@code transports|seed|window}, each started while the one before is checked. */
-    private static final RunAhead<String> WRITERS = new RunAhead<>(
-            List.of("shm,tcp|1|4096", "shm,tcp|11|8", "tcp|21|4096"), RepmiAcrossJvmsTest::concurrentWriters);
-
-    @AfterAll
-    static void closeRunsStartedAhead() throws InterruptedException {
-        WRITERS.close();
-    }
-
-    private static ChildJvm concurrentWriters(String testCase) throws Exception {
-        String[] f = testCase.split("\\|");
-        return run(3, f[0], Integer.parseInt(f[2]), ReplicatedStackMain.class, "100", f[1], "8");
-    }
-
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {"shm,tcp|1|4096", "shm,tcp|11|8", "tcp|21|4096"})
     void concurrentWritersLeaveIdenticalReplicas(String transports, String seed, int window) throws Exception {
         // a window of 8 writes makes the sequencer wait for slow replicas all the time (flow control)
-        try (ChildJvm r = WRITERS.take(transports + "|" + seed + "|" + window)) {
+        try (ChildJvm r = run(3, transports, window, ReplicatedStackMain.class, "100", seed, "8")) {
             assertEquals(0, r.waitFor(Duration.ofSeconds(150)), r.output());
             // eight seeds per run, a fresh stack each
             assertEquals(8, r.output().split("\\[repmi] 3 replicas identical after 100 operations per rank", -1).length
