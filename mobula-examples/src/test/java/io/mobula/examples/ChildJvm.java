@@ -44,6 +44,17 @@ public final class ChildJvm implements AutoCloseable {
         reader.start();
     }
 
+    /**
+     * The java binary and the options every child starts with, before the test's own (which win): a small heap, the
+     * serial collector and the C1 compiler only. The children are short-lived and no test measures their speed, so
+     * C2's compilations would cost start-up processor time (on a CI machine of 2 cores) and never pay back; a test
+     * that needs C2 passes {@code -XX:TieredStopAtLevel=4}.
+     */
+    private static List<String> javaCommand() {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Dmobula.host=127.0.0.1");
+    }
+
     /** Starts {@code main} with the test's class path; stderr is merged into stdout. */
     public static ChildJvm start(Class<?> main, List<String> jvmArgs, String... args) throws IOException {
         return startWrapped(List.of(), main, jvmArgs, args);
@@ -65,10 +76,7 @@ public final class ChildJvm implements AutoCloseable {
     public static ChildJvm startWithEnv(List<String> wrapper, java.util.Map<String, String> env, Class<?> main,
                                         List<String> jvmArgs, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(wrapper);
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xmx256m");
-        cmd.add("-XX:+UseSerialGC");
-        cmd.add("-Dmobula.host=127.0.0.1");
+        cmd.addAll(javaCommand());
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
@@ -106,11 +114,7 @@ public final class ChildJvm implements AutoCloseable {
     /** Starts {@code module/mainClass} from {@code modulePath}, with no class path (a modular program). */
     public static ChildJvm startModular(String modulePath, String moduleAndMain, List<String> jvmArgs,
                                         String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xmx256m");
-        cmd.add("-XX:+UseSerialGC");
-        cmd.add("-Dmobula.host=127.0.0.1");
+        List<String> cmd = new ArrayList<>(javaCommand());
         cmd.addAll(jvmArgs);
         cmd.add("--module-path");
         cmd.add(modulePath);
@@ -128,11 +132,7 @@ public final class ChildJvm implements AutoCloseable {
 
     private static ChildJvm startOnClassPath(String classPath, java.util.Map<String, String> env, String mainClass,
                                              List<String> jvmArgs, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xmx256m");
-        cmd.add("-XX:+UseSerialGC");
-        cmd.add("-Dmobula.host=127.0.0.1");
+        List<String> cmd = new ArrayList<>(javaCommand());
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(classPath);

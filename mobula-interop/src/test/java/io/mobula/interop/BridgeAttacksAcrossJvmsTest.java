@@ -259,6 +259,7 @@ class BridgeAttacksAcrossJvmsTest {
     private static void keytool(List<String> args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+        cmd.addAll(List.of("-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1")); // as the children: cheap to start
         cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
@@ -332,7 +333,8 @@ class BridgeAttacksAcrossJvmsTest {
         Child(List<String> args) throws IOException {
             List<String> cmd = new ArrayList<>();
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            cmd.add("-Xmx256m");
+            // short-lived: the C1 compiler only and the serial collector cost the least processor time to start
+            cmd.addAll(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
             cmd.addAll(args);
             process = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             Thread.ofVirtual().start(() -> {
