@@ -221,8 +221,10 @@ class ClusterBoxTest {
      * blackhole route to each other's address in both, so no packet passes between them while both still reach
      * everyone else); then the survivors stop, sync and compare: every replica equal, no value twice, each writer's
      * values present are 0 .. k - 1 with none missing and hold every push that returned. Last, (d) the pool
-     * coordinator's host is cut off (the launcher's link goes down): every remaining rank's next push fails within a
-     * bound with a clear error and the rank exits; nothing is left. Runs last: it kills a host of the box.
+     * coordinator's host dies (the launcher's link goes down and stays down): every remaining rank's next push fails
+     * within a bound with a clear error and the rank exits, the launcher gives every host up through ssh's
+     * keep-alives and returns by itself naming each, and nothing is left on either side while the link is still
+     * down. Runs last: it kills a host of the box.
      */
     @Test
     @Order(Integer.MAX_VALUE) // after the others (unordered tests come at Order.DEFAULT)
@@ -426,12 +428,27 @@ class ClusterBoxTest {
                 String read = l.stream().filter(x -> x.startsWith("read ")).findFirst().orElseThrow();
                 assertTrue(read.startsWith("read fails too: RepMI stopped"), read);
             }
-            json.append(String.format(Locale.ROOT, ",\"coordinator_host_cut\":{\"last_rank_stopped_s\":%.1f}",
-                    (lastStop - coordinatorCutAt) / 1000.0));
-            run.close(); // the launcher's host is cut off: its ssh sessions wait for a network that is gone
+            // the launcher, alone on its side, gives every host up after 15 s of silence (ssh's keep-alives) and
+            // ends the job by itself, naming each host; the hosts' sshd drop the sessions of the silent launcher
+            // (ClientAliveInterval), so no process is left on either side while the link is still down
+            assertEquals(137, run.waitFor(Duration.ofSeconds(40)), run.output());
+            long launcherEnded = System.currentTimeMillis();
             String out = run.output();
             assertTrue(out.contains("mobula run: rank 0 on host " + box.hosts.get(0) + " exited with code 137; the"
                     + " other ranks go on (--keep-going)"), out);
+            for (int r : alive) {
+                String host = box.hosts.get(r % hosts);
+                // the box's ssh runs with LogLevel=ERROR, so ssh's own "Timeout, server ... not responding." is
+                // not printed and the launcher names every cause of code 255
+                assertTrue(out.contains("mobula run: rank " + r + " on host " + host + " exited with code 255 (ssh's"
+                        + " code: " + host + " unreachable, silent for 15 s (down or cut off), or its connection"
+                        + " lost)"), out);
+            }
+            MarkedProcesses.assertNoneLeft(marker, Duration.ofSeconds(30));
+            json.append(String.format(Locale.ROOT, ",\"coordinator_host_cut\":{\"last_rank_stopped_s\":%.1f,"
+                    + "\"launcher_ended_s\":%.1f,\"nothing_left_s\":%.1f}", (lastStop - coordinatorCutAt) / 1000.0,
+                    (launcherEnded - coordinatorCutAt) / 1000.0, (System.currentTimeMillis() - coordinatorCutAt)
+                    / 1000.0));
             json.append(String.format(Locale.ROOT, ",\"run_s\":%.1f", (System.currentTimeMillis() - launched)
                     / 1000.0));
         } finally {
