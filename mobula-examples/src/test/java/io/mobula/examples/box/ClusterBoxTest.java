@@ -36,8 +36,9 @@ import org.junit.jupiter.api.Timeout;
  * --hosts} through ssh, 4 per host. Checks that the pool forms, that every rank knows its 3 host mates, that calls
  * between host mates go over shared memory and all others over TCP (per connection, for each rank's mates and
  * neighbours and for every connection of rank 0), that each host has a {@code /dev/shm} of its own, that every row of
- * the thesis's Table 5.1 verifies on the 32 ranks (relay trees and binomial combines across hosts), and that SOR on 32
- * ranks equals the sequential solver bit for bit; prints the figures of the run (pool formation, memory, threads and
+ * the thesis's Table 5.1 verifies on the 32 ranks (relay trees and binomial combines across hosts), that ASP and LEQ
+ * verify against their sequential versions in the same job, and that SOR on 32 ranks equals the sequential solver bit
+ * for bit; prints the figures of the run (pool formation, memory, threads and
  * connections per rank) and checks that no rank is left. Then a GMI run through a host cut off, and last a RepMI cloud
  * through a sequencer kill, a host kill, a link cut between two hosts and the loss of the coordinator's host. Needs
  * root, {@code ip netns} and OpenSSH; skipped with the reason otherwise.
@@ -89,6 +90,10 @@ class ClusterBoxTest {
             String out = run.output();
             assertEquals(0, code, out);
             assertTrue(out.contains("[0] [gmi] table 5.1: all 14 rows verified on 32 processes"), out);
+            assertTrue(out.contains("[0] asp gmi result: verified against the sequential version"), out);
+            assertTrue(out.contains("[0] leq gmi result: verified against the sequential version"), out);
+            Matcher kernels = Pattern.compile("\\[0] kernels asp=verified leq=verified in (\\d+) ms").matcher(out);
+            assertTrue(kernels.find(), out);
             String ownShm = String.valueOf(Files.getAttribute(Path.of("/dev/shm"), "unix:dev"));
             Map<String, String> shmOfHost = new HashMap<>();
             Pattern reached = Pattern.compile("\\[(\\d+)] reached (\\d+): (\\S+) shmdev=(\\S+) id=\\S+ via (\\w+)");
@@ -119,7 +124,7 @@ class ClusterBoxTest {
                 }
                 assertTrue(out.contains("[" + r + "] mates " + mates + "\n"), "rank " + r + ": " + out);
             }
-            figures = figures(out, launched, ended);
+            figures = figures(out, launched, ended, Long.parseLong(kernels.group(1)));
         } finally {
             MarkedProcesses.assertNoneLeft(marker, Duration.ofSeconds(15));
         }
@@ -573,7 +578,7 @@ class ClusterBoxTest {
     }
 
     /** The run's figures as one JSON line: pool formation and, per rank, RSS, threads, connections, segments. */
-    private static String figures(String out, long launched, long ended) {
+    private static String figures(String out, long launched, long ended, long kernelsMs) {
         Pattern p = Pattern.compile("\\[(\\d+)] figures jvmStartMs=(-?\\d+) joinStartMs=(\\d+) joinedMs=(\\d+)"
                 + " rssKb=(\\d+) threads=(\\d+) connections=(\\d+) shmSegments=(\\d+)");
         long lastJoin = 0;
@@ -596,9 +601,9 @@ class ClusterBoxTest {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "{\"test\":\"ClusterBoxTest\",\"case\":\"pool+table51\","
                         + "\"hosts\":%d,\"ranks\":%d,\"run_s\":%.1f,\"pool_formed_after_launch_s\":%.1f,"
-                        + "\"first_jvm_to_last_join_s\":%.1f",
+                        + "\"first_jvm_to_last_join_s\":%.1f,\"asp_leq_64_s\":%.1f",
                 HOSTS, RANKS, (ended - launched) / 1000.0, (lastJoin - launched) / 1000.0,
-                (lastJoin - firstStart) / 1000.0));
+                (lastJoin - firstStart) / 1000.0, kernelsMs / 1000.0));
         for (String[] f : new String[][] {{"rss_kb", "4"}, {"threads", "5"}, {"connections", "6"},
                 {"shm_segments", "7"}}) {
             int i = Integer.parseInt(f[1]);
