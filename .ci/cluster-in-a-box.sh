@@ -153,6 +153,8 @@ StrictModes no
 UsePAM no
 PidFile none
 MaxStartups 100:30:200
+ClientAliveInterval 5
+ClientAliveCountMax 3
 EOF
     # `ip netns exec` runs sshd in a new mount namespace whose mounts do not propagate back (it makes / a slave),
     # so the tmpfs on /dev/shm is this host's alone, and every session sshd starts inherits it

@@ -69,18 +69,44 @@ public final class KernelMain {
             o = o.withService(service);
         }
         try (Pool pool = Pool.join(o)) {
-            RankContext<P> ctx = new RankContext<>(pool, in.problem);
-            Serializable part = body.run(ctx);
-            String prefix = "apps/" + kernel.name() + "/part/";
-            Parts.publish(pool, prefix, part);
-            int code = 0;
-            if (pool.rank() == 0) {
-                code = verify(kernel, version, in.values, pool.size(), Parts.gather(pool, prefix), ctx.seconds())
-                        ? 0 : 1;
-            }
-            pool.barrier(); // nobody leaves while rank 0 still checks
-            return code;
+            return run(pool, kernel, version, in.values, in.problem, body) ? 0 : 1;
         }
+    }
+
+    /**
+     * Runs a parallel version in a pool that already exists, so that one job can run several kernels in turn without
+     * forming a pool for each: every rank of {@code pool} calls this with the same arguments; rank 0 verifies against
+     * the sequential version and prints as {@link #parallel} does. Only for versions that offer no remote object of
+     * their own ({@link Parallel#service} null, as the GMI versions): the pool's service is fixed when it forms.
+     *
+     * @param size the size argument, as on the command line ({@code 64}, {@code tiny})
+     * @return on rank 0, whether the result matched the sequential one; true on the others
+     * @throws IllegalArgumentException if the size is not valid for the kernel, or the version needs a service
+     * @throws Exception if the run failed (a lost member, a failed call)
+     */
+    public static <P, R> boolean runInPool(Pool pool, Kernel<P, R> kernel, String version, String size,
+            Parallel<P> body) throws Exception {
+        int[] values = kernel.sizes().parse(size);
+        P problem = kernel.problem(values);
+        if (body.service(problem) != null) {
+            throw new IllegalArgumentException(kernel.name() + " " + version + " offers a service of its own: run it"
+                    + " in a pool of its own (KernelMain.parallel)");
+        }
+        return run(pool, kernel, version, values, problem, body);
+    }
+
+    private static <P, R> boolean run(Pool pool, Kernel<P, R> kernel, String version, int[] values, P problem,
+            Parallel<P> body) throws Exception {
+        RankContext<P> ctx = new RankContext<>(pool, problem);
+        Serializable part = body.run(ctx);
+        String prefix = "apps/" + kernel.name() + "/part/";
+        Parts.publish(pool, prefix, part);
+        boolean verified = true;
+        if (pool.rank() == 0) {
+            verified = verify(kernel, version, values, pool.size(), Parts.gather(pool, prefix), ctx.seconds());
+        }
+        pool.barrier(); // nobody leaves while rank 0 still checks
+        return verified;
     }
 
     /**

@@ -1,5 +1,10 @@
 package io.mobula.examples.box;
 
+import io.mobula.apps.KernelMain;
+import io.mobula.apps.asp.AspGmi;
+import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.leq.LeqGmi;
+import io.mobula.apps.leq.LeqKernel;
 import io.mobula.examples.gmi.Table51;
 import io.mobula.examples.pool.Where;
 import io.mobula.pool.HostIdentity;
@@ -21,10 +26,14 @@ import java.util.stream.Stream;
 /**
  * One rank of the cluster-in-a-box run: joins the pool, prints which ranks share its host, calls a sample of members
  * (its host mates, its two neighbours in rank order, and every member from rank 0) and prints the transport of each
- * connection, runs every row of the thesis's Table 5.1 on the pool, and prints its figures (join times, resident
+ * connection, runs every row of the thesis's Table 5.1 on the pool, then ASP and LEQ (their GMI versions, 64 nodes and
+ * 64 unknowns) in the same pool, each verified against its sequential version by rank 0, and prints its figures (join times, resident
  * memory, threads, connections, shared-memory segments). Exits 0, or 1 on any failure.
  */
 public final class BoxRankMain {
+    /** The size of ASP (nodes) and LEQ (unknowns): 2 rows per rank on 32 ranks. */
+    private static final String KERNEL_SIZE = "64";
+
     private BoxRankMain() {
     }
 
@@ -70,6 +79,19 @@ public final class BoxRankMain {
                     System.out.println("reached " + r + ": " + where + " via " + via);
                 }
                 Table51.verify(pool);
+                // ASP and LEQ (GMI versions, tiny sizes) in the same pool, each verified against its sequential
+                // version on rank 0: no pool formed for them, so they cost only their own run
+                long kernels = System.nanoTime();
+                boolean asp = KernelMain.runInPool(pool, AspKernel.INSTANCE, "gmi", KERNEL_SIZE, new AspGmi());
+                boolean leq = KernelMain.runInPool(pool, LeqKernel.INSTANCE, "gmi", KERNEL_SIZE, new LeqGmi());
+                if (me == 0) {
+                    System.out.printf(java.util.Locale.ROOT, "kernels asp=%s leq=%s in %d ms%n",
+                            asp ? "verified" : "DIFFERS", leq ? "verified" : "DIFFERS",
+                            (System.nanoTime() - kernels) / 1_000_000);
+                }
+                if (!asp || !leq) {
+                    code = 1;
+                }
                 System.out.println(figures(joinStart, joined));
                 pool.barrier(); // nobody leaves while another may still call it
             }

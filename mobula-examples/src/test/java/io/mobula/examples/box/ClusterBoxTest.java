@@ -36,8 +36,9 @@ import org.junit.jupiter.api.Timeout;
  * --hosts} through ssh, 4 per host. Checks that the pool forms, that every rank knows its 3 host mates, that calls
  * between host mates go over shared memory and all others over TCP (per connection, for each rank's mates and
  * neighbours and for every connection of rank 0), that each host has a {@code /dev/shm} of its own, that every row of
- * the thesis's Table 5.1 verifies on the 32 ranks (relay trees and binomial combines across hosts), and that SOR on 32
- * ranks equals the sequential solver bit for bit; prints the figures of the run (pool formation, memory, threads and
+ * the thesis's Table 5.1 verifies on the 32 ranks (relay trees and binomial combines across hosts), that ASP and LEQ
+ * verify against their sequential versions in the same job, and that SOR on 32 ranks equals the sequential solver bit
+ * for bit; prints the figures of the run (pool formation, memory, threads and
  * connections per rank) and checks that no rank is left. Then a GMI run through a host cut off, and last a RepMI cloud
  * through a sequencer kill, a host kill, a link cut between two hosts and the loss of the coordinator's host. Needs
  * root, {@code ip netns} and OpenSSH; skipped with the reason otherwise.
@@ -89,6 +90,10 @@ class ClusterBoxTest {
             String out = run.output();
             assertEquals(0, code, out);
             assertTrue(out.contains("[0] [gmi] table 5.1: all 14 rows verified on 32 processes"), out);
+            assertTrue(out.contains("[0] asp gmi result: verified against the sequential version"), out);
+            assertTrue(out.contains("[0] leq gmi result: verified against the sequential version"), out);
+            Matcher kernels = Pattern.compile("\\[0] kernels asp=verified leq=verified in (\\d+) ms").matcher(out);
+            assertTrue(kernels.find(), out);
             String ownShm = String.valueOf(Files.getAttribute(Path.of("/dev/shm"), "unix:dev"));
             Map<String, String> shmOfHost = new HashMap<>();
             Pattern reached = Pattern.compile("\\[(\\d+)] reached (\\d+): (\\S+) shmdev=(\\S+) id=\\S+ via (\\w+)");
@@ -119,7 +124,7 @@ class ClusterBoxTest {
                 }
                 assertTrue(out.contains("[" + r + "] mates " + mates + "\n"), "rank " + r + ": " + out);
             }
-            figures = figures(out, launched, ended);
+            figures = figures(out, launched, ended, Long.parseLong(kernels.group(1)));
         } finally {
             MarkedProcesses.assertNoneLeft(marker, Duration.ofSeconds(15));
         }
@@ -221,8 +226,10 @@ class ClusterBoxTest {
      * blackhole route to each other's address in both, so no packet passes between them while both still reach
      * everyone else); then the survivors stop, sync and compare: every replica equal, no value twice, each writer's
      * values present are 0 .. k - 1 with none missing and hold every push that returned. Last, (d) the pool
-     * coordinator's host is cut off (the launcher's link goes down): every remaining rank's next push fails within a
-     * bound with a clear error and the rank exits; nothing is left. Runs last: it kills a host of the box.
+     * coordinator's host dies (the launcher's link goes down and stays down): every remaining rank's next push fails
+     * within a bound with a clear error and the rank exits, the launcher gives every host up through ssh's
+     * keep-alives and returns by itself naming each, and nothing is left on either side while the link is still
+     * down. Runs last: it kills a host of the box.
      */
     @Test
     @Order(Integer.MAX_VALUE) // after the others (unordered tests come at Order.DEFAULT)
@@ -426,12 +433,27 @@ class ClusterBoxTest {
                 String read = l.stream().filter(x -> x.startsWith("read ")).findFirst().orElseThrow();
                 assertTrue(read.startsWith("read fails too: RepMI stopped"), read);
             }
-            json.append(String.format(Locale.ROOT, ",\"coordinator_host_cut\":{\"last_rank_stopped_s\":%.1f}",
-                    (lastStop - coordinatorCutAt) / 1000.0));
-            run.close(); // the launcher's host is cut off: its ssh sessions wait for a network that is gone
+            // the launcher, alone on its side, gives every host up after 15 s of silence (ssh's keep-alives) and
+            // ends the job by itself, naming each host; the hosts' sshd drop the sessions of the silent launcher
+            // (ClientAliveInterval), so no process is left on either side while the link is still down
+            assertEquals(137, run.waitFor(Duration.ofSeconds(40)), run.output());
+            long launcherEnded = System.currentTimeMillis();
             String out = run.output();
             assertTrue(out.contains("mobula run: rank 0 on host " + box.hosts.get(0) + " exited with code 137; the"
                     + " other ranks go on (--keep-going)"), out);
+            for (int r : alive) {
+                String host = box.hosts.get(r % hosts);
+                // the box's ssh runs with LogLevel=ERROR, so ssh's own "Timeout, server ... not responding." is
+                // not printed and the launcher names every cause of code 255
+                assertTrue(out.contains("mobula run: rank " + r + " on host " + host + " exited with code 255 (ssh's"
+                        + " code: " + host + " unreachable, silent for 15 s (down or cut off), or its connection"
+                        + " lost)"), out);
+            }
+            MarkedProcesses.assertNoneLeft(marker, Duration.ofSeconds(30));
+            json.append(String.format(Locale.ROOT, ",\"coordinator_host_cut\":{\"last_rank_stopped_s\":%.1f,"
+                    + "\"launcher_ended_s\":%.1f,\"nothing_left_s\":%.1f}", (lastStop - coordinatorCutAt) / 1000.0,
+                    (launcherEnded - coordinatorCutAt) / 1000.0, (System.currentTimeMillis() - coordinatorCutAt)
+                    / 1000.0));
             json.append(String.format(Locale.ROOT, ",\"run_s\":%.1f", (System.currentTimeMillis() - launched)
                     / 1000.0));
         } finally {
@@ -556,7 +578,7 @@ class ClusterBoxTest {
     }
 
     /** The run's figures as one JSON line: pool formation and, per rank, RSS, threads, connections, segments. */
-    private static String figures(String out, long launched, long ended) {
+    private static String figures(String out, long launched, long ended, long kernelsMs) {
         Pattern p = Pattern.compile("\\[(\\d+)] figures jvmStartMs=(-?\\d+) joinStartMs=(\\d+) joinedMs=(\\d+)"
                 + " rssKb=(\\d+) threads=(\\d+) connections=(\\d+) shmSegments=(\\d+)");
         long lastJoin = 0;
@@ -579,9 +601,9 @@ class ClusterBoxTest {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "{\"test\":\"ClusterBoxTest\",\"case\":\"pool+table51\","
                         + "\"hosts\":%d,\"ranks\":%d,\"run_s\":%.1f,\"pool_formed_after_launch_s\":%.1f,"
-                        + "\"first_jvm_to_last_join_s\":%.1f",
+                        + "\"first_jvm_to_last_join_s\":%.1f,\"asp_leq_64_s\":%.1f",
                 HOSTS, RANKS, (ended - launched) / 1000.0, (lastJoin - launched) / 1000.0,
-                (lastJoin - firstStart) / 1000.0));
+                (lastJoin - firstStart) / 1000.0, kernelsMs / 1000.0));
         for (String[] f : new String[][] {{"rss_kb", "4"}, {"threads", "5"}, {"connections", "6"},
                 {"shm_segments", "7"}}) {
             int i = Integer.parseInt(f[1]);

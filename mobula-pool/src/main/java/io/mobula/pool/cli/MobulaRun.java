@@ -33,6 +33,9 @@ public final class MobulaRun {
     private final PrintStream err;
     private final Process[] procs;
     private final List<Thread> pumps = new ArrayList<>();
+    /** Per rank: the thread copying its standard error (for ssh's last words), and whether ssh gave its host up. */
+    private final Thread[] errPumps;
+    private final boolean[] hostSilent;
     private volatile boolean stopping;
 
     private MobulaRun(RunOptions options, PrintStream out, PrintStream err) {
@@ -40,6 +43,8 @@ public final class MobulaRun {
         this.out = out;
         this.err = err;
         this.procs = new Process[options.np()];
+        this.errPumps = new Thread[options.np()];
+        this.hostSilent = new boolean[options.np()];
     }
 
     public static void main(String[] args) {
@@ -142,7 +147,7 @@ public final class MobulaRun {
                 }
                 procs[r] = p;
                 pump(r, p.getInputStream(), out);
-                pump(r, p.getErrorStream(), err);
+                errPumps[r] = pump(r, p.getErrorStream(), err);
                 int rank = r;
                 p.onExit().thenRun(() -> exited.add(rank));
             }
@@ -161,8 +166,7 @@ public final class MobulaRun {
                         firstFailure = r;
                         code = c;
                     }
-                    String why = c == 255 && options.hostOf(r) != null
-                            ? " (ssh's code: " + options.hostOf(r) + " unreachable, or its connection lost)" : "";
+                    String why = sshWhy(r, c);
                     err.println("mobula run: " + rankName(r) + " exited with code " + c + why
                             + (n < started - 1 ? "; the other ranks go on (--keep-going)" : ""));
                     err.flush();
@@ -171,9 +175,7 @@ public final class MobulaRun {
                     code = c;
                     boolean others = started > 1 && n < started - 1;
                     if (others || options.hostOf(r) != null) {
-                        String why = c == 255 && options.hostOf(r) != null
-                                ? " (ssh's code when it cannot connect or log in to " + options.hostOf(r)
-                                + "; its message is above)" : "";
+                        String why = sshWhy(r, c);
                         err.println("mobula run: " + rankName(r) + " exited with code " + c + why
                                 + (others ? "; stopping the other ranks" : ""));
                         err.flush();
@@ -205,12 +207,33 @@ public final class MobulaRun {
         return code;
     }
 
-    private void pump(int rank, InputStream in, PrintStream to) {
+    /**
+     * Why rank {@code r} ended with {@code code}, when ssh's own code says more than the number: nothing for a local
+     * rank or a code other than 255. Waits (1 s at most) for ssh's last line to be read, which may say the host was
+     * given up.
+     */
+    private String sshWhy(int r, int code) {
+        String host = options.hostOf(r);
+        if (code != 255 || host == null) {
+            return "";
+        }
+        try {
+            errPumps[r].join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return RankCommand.sshFailure(host, hostSilent[r], options.keepGoing());
+    }
+
+    private Thread pump(int rank, InputStream in, PrintStream to) {
         String prefix = options.prefix() ? "[" + rank + "] " : "";
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
+                    if (to == err && RankCommand.isKeepAliveTimeout(line)) {
+                        hostSilent[rank] = true; // read after the join in sshWhy
+                    }
                     synchronized (to) {
                         to.println(prefix + line);
                         to.flush();
@@ -223,6 +246,7 @@ public final class MobulaRun {
         t.setDaemon(true);
         t.start();
         pumps.add(t);
+        return t;
     }
 
     /** {@code rank 3}, or {@code rank 3 on host h} for a rank started through ssh. */

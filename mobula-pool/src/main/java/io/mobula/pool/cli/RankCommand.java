@@ -10,6 +10,13 @@ import java.util.Map;
  * Pure functions, so the ssh form can be tested without ssh.
  */
 final class RankCommand {
+    /** Seconds of silence from a host after which ssh asks it whether it is still there. */
+    static final int ALIVE_INTERVAL_S = 5;
+    /** Questions left unanswered after which ssh gives the host up and exits with 255. */
+    static final int ALIVE_COUNT = 3;
+    /** How long a host may stay silent before its ranks count as failed: {@code ALIVE_INTERVAL_S * ALIVE_COUNT}. */
+    static final int DEAD_AFTER_S = ALIVE_INTERVAL_S * ALIVE_COUNT;
+
     private RankCommand() {
     }
 
@@ -91,8 +98,12 @@ final class RankCommand {
     }
 
     /**
-     * {@code ssh [options] -o BatchMode=yes -o ConnectTimeout=10 host sh -c '...'}, where {@code ssh} holds the ssh
-     * command and the user's options (ssh takes the first value given for an option, so the user's win). The remote
+     * {@code ssh [options] -o BatchMode=yes -o ConnectTimeout=10 -o ServerAliveInterval=5 -o ServerAliveCountMax=3
+     * host sh -c '...'}, where {@code ssh} holds the ssh command and the user's options (ssh takes the first value
+     * given for an option, so the user's win). The keep-alives make a dead or cut-off host end its ranks' ssh
+     * sessions (exit code 255, {@code Timeout, server H not responding.}) after {@link #DEAD_AFTER_S} seconds of
+     * silence instead of never: a host that loses power sends no FIN, and TCP alone would wait for a write to fail,
+     * which a session waiting for output never makes. The remote
      * shell changes to {@code workDir}, sets the rank's environment and runs
      * java in the background, killing it (SIGTERM) when ssh's stdin closes — that is, when the launcher stops this
      * rank or dies — because ssh without a terminal does not forward signals. The exit code is java's. The watcher
@@ -121,10 +132,38 @@ final class RankCommand {
         cmd.add("BatchMode=yes");
         cmd.add("-o");
         cmd.add("ConnectTimeout=10");
+        cmd.add("-o");
+        cmd.add("ServerAliveInterval=" + ALIVE_INTERVAL_S);
+        cmd.add("-o");
+        cmd.add("ServerAliveCountMax=" + ALIVE_COUNT);
         cmd.add(host);
         // ssh joins its arguments with spaces and hands them to the remote login shell: one quoted word for sh
         cmd.add("sh -c " + quote(inner.toString()));
         return cmd;
+    }
+
+    /**
+     * Whether {@code line}, from the standard error of a rank's ssh, is ssh giving up a host that stopped answering
+     * its keep-alives ({@code Timeout, server H not responding.}).
+     */
+    static boolean isKeepAliveTimeout(String line) {
+        return line.startsWith("Timeout, server ") && line.endsWith(" not responding.");
+    }
+
+    /**
+     * Why a rank started through ssh on {@code host} ended with ssh's code 255, for the launcher's message:
+     * {@code hostSilent} when ssh said the host stopped answering its keep-alives (ssh says so at its default log
+     * level, not under {@code -q} or {@code LogLevel=ERROR}).
+     */
+    static String sshFailure(String host, boolean hostSilent, boolean keepGoing) {
+        if (hostSilent) {
+            return " (host " + host + " did not answer for " + DEAD_AFTER_S + " s: it is down or cut off)";
+        }
+        // ssh says nothing of a timeout under LogLevel=ERROR or -q: the code alone must name every cause
+        return keepGoing ? " (ssh's code: " + host + " unreachable, silent for " + DEAD_AFTER_S
+                + " s (down or cut off), or its connection lost)"
+                : " (ssh's code when it cannot connect or log in to " + host + ", or " + host + " was silent for "
+                + DEAD_AFTER_S + " s (down or cut off); ssh's message, if any, is above)";
     }
 
     /** Single-quotes {@code s} for a POSIX shell. */

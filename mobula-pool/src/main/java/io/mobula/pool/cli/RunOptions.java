@@ -36,6 +36,7 @@ record RunOptions(int np, List<String> hosts, List<String> ssh, String bind, Str
               --hosts h1,h2,...    start the ranks on these hosts through ssh, round-robin (default: all local)
               --ssh "CMD OPTS"     ssh command with options, e.g. "ssh -i ~/.ssh/cluster -p 2222"
                                    (default: $MOBULA_SSH, or ssh); the launcher adds -o BatchMode=yes
+                                   and keep-alives: a host silent for 15 s fails its ranks (exit 255)
               --bind ADDR          address of the launcher's pool server, reachable from the ranks
                                    (default 127.0.0.1, or this host's name with --hosts)
               --java PATH          java binary for the ranks (default: the launcher's)

@@ -76,13 +76,41 @@ class LauncherTest {
         List<String> cmd = RankCommand.ssh(env.ssh(), "node1", "/", Map.of(), List.of("java"));
         // the user's options come first: for ssh, the first value given for an option wins
         assertEquals(List.of("ssh", "-i", "/keys/my key", "-p", "2222", "-o", "BatchMode=yes", "-o",
-                "ConnectTimeout=10", "node1"), cmd.subList(0, 10));
+                "ConnectTimeout=10", "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3", "node1"),
+                cmd.subList(0, 14));
         assertEquals("unbalanced ' in 'ssh -i 'x'", assertThrows(RunOptions.UsageException.class,
                 () -> parse("--np", "1", "--ssh", "ssh -i 'x", "p.Main")).getMessage());
         assertTrue(assertThrows(RunOptions.UsageException.class,
                 () -> parse("--np", "1", "--ssh", "  ", "p.Main")).getMessage().contains("--ssh needs a command"));
         assertTrue(assertThrows(RunOptions.UsageException.class, () -> RunOptions.parse(List.of("--np", "1",
                 "p.Main"), "/j", "/cp", "me", "ssh \"")).getMessage().startsWith("MOBULA_SSH: unbalanced"));
+    }
+
+    @Test
+    void aSilentHostEndsItsSshSessionsAfterABoundedTimeAndTheMessageNamesIt() throws Exception {
+        // the keep-alives: ssh asks a silent host every 5 s and gives it up after 3 unanswered questions
+        List<String> cmd = RankCommand.ssh(List.of("ssh"), "node7", "/", Map.of(), List.of("java"));
+        int interval = cmd.indexOf("ServerAliveInterval=5");
+        int count = cmd.indexOf("ServerAliveCountMax=3");
+        assertTrue(interval > 0 && count > 0 && cmd.get(interval - 1).equals("-o") && cmd.get(count - 1).equals("-o")
+                && count < cmd.indexOf("node7"), cmd.toString());
+        assertEquals(15, RankCommand.DEAD_AFTER_S);
+        // the user's own value comes first, and for ssh the first value given wins
+        List<String> own = RankCommand.ssh(List.of("ssh", "-o", "ServerAliveInterval=60"), "node7", "/", Map.of(),
+                List.of("java"));
+        assertTrue(own.indexOf("ServerAliveInterval=60") < own.indexOf("ServerAliveInterval=5"), own.toString());
+        // ssh's own line when it gives a host up, and what the launcher makes of it
+        assertTrue(RankCommand.isKeepAliveTimeout("Timeout, server 10.79.3.4 not responding."));
+        assertFalse(RankCommand.isKeepAliveTimeout("ssh: connect to host 10.79.3.4 port 22: Connection refused"));
+        assertFalse(RankCommand.isKeepAliveTimeout("[3] Timeout, server x not responding. (a rank's own output)"));
+        assertEquals(" (host node7 did not answer for 15 s: it is down or cut off)",
+                RankCommand.sshFailure("node7", true, false));
+        assertEquals(" (host node7 did not answer for 15 s: it is down or cut off)",
+                RankCommand.sshFailure("node7", true, true));
+        assertEquals(" (ssh's code when it cannot connect or log in to node7, or node7 was silent for 15 s (down or"
+                + " cut off); ssh's message, if any, is above)", RankCommand.sshFailure("node7", false, false));
+        assertEquals(" (ssh's code: node7 unreachable, silent for 15 s (down or cut off), or its connection lost)",
+                RankCommand.sshFailure("node7", false, true));
     }
 
     @Test
@@ -93,14 +121,15 @@ class LauncherTest {
                 "-Dmobula.host=node1", "-Dmobula.pool.server=head:1100", "p.Main", "it's", "a b")), java.toString());
         Map<String, String> env = RankCommand.env(1, 2, "pool-x", "head:1100");
         List<String> ssh = RankCommand.ssh(List.of("ssh"), "node1", "/tmp/my dir", env, java);
-        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "node1"), ssh.subList(0, 6));
-        assertEquals(7, ssh.size());
+        assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-o", "ServerAliveInterval=5",
+                "-o", "ServerAliveCountMax=3", "node1"), ssh.subList(0, 10));
+        assertEquals(11, ssh.size());
 
         // run what the remote login shell would run, with java replaced by a printer, to check the quoting
         List<String> fake = new java.util.ArrayList<>(java);
         fake.set(0, "printf");
         fake.add(1, "[%s]");
-        String remote = RankCommand.ssh(List.of("ssh"), "node1", "/", env, fake).get(6);
+        String remote = RankCommand.ssh(List.of("ssh"), "node1", "/", env, fake).getLast();
         Process p = new ProcessBuilder("sh", "-c", remote + "; echo; echo rank=$MOBULA_RANK")
                 .redirectErrorStream(true).start();
         // the launcher stays while the rank runs (closing stdin first would let the watcher kill it before it
@@ -128,7 +157,7 @@ class LauncherTest {
 
     @Test
     void sshWatcherKillsTheRankWhenTheLauncherGoesAway() throws Exception {
-        String remote = RankCommand.ssh(List.of("ssh"), "h", "/", Map.of(), List.of("sleep", "30")).get(6);
+        String remote = RankCommand.ssh(List.of("ssh"), "h", "/", Map.of(), List.of("sleep", "30")).getLast();
         Process p = new ProcessBuilder("sh", "-c", remote).start();
         try {
             // while the launcher is there (stdin open), the rank runs
