@@ -55,6 +55,21 @@ final class ReceiveRelief implements Runnable {
         }
     }
 
+    /**
+     * Stops watching {@code c}, which ran no work for a while, without losing work it starts meanwhile: out of the set
+     * first, then its flag cleared ({@code unwatched}), then a look whether work started ({@code rewatchIfRunning}:
+     * registers it again if so and the flag is still clear). Work that starts before the flag is cleared is found by
+     * that look; work that starts after it registers itself, after the removal. In the other order (flag, then set),
+     * work starting in between registered itself, was then removed, and kept the flag set, so no later work
+     * registered: a receive thread blocked in its work was never relieved and the connection stopped receiving until
+     * the peer timeout closed it (a soak lost two connections this way while their clients called back).
+     */
+    static <T> void forget(Set<T> watched, T c, Runnable unwatched, Runnable rewatchIfRunning) {
+        watched.remove(c);
+        unwatched.run();
+        rewatchIfRunning.run();
+    }
+
     private synchronized void ensureRunning() {
         if (thread == null || !thread.isAlive()) {
             thread = Thread.ofPlatform().daemon().name("mobula-receive-relief").start(this);
@@ -70,9 +85,7 @@ final class ReceiveRelief implements Runnable {
                 for (ProgressEngine c : watched) {
                     long next = c.checkRelief(now);
                     if (next < 0) {
-                        c.unwatched();
-                        watched.remove(c);
-                        c.rewatchIfRunning(); // it may have started work just before it was dropped
+                        forget(watched, c, c::unwatched, c::rewatchIfRunning);
                     } else {
                         tick = Math.min(tick, next);
                     }
