@@ -8,6 +8,7 @@ import java.io.Serializable;
 import java.rmi.Remote;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What every kernel's mains share: the size argument, the timing, the verification against the sequential algorithm
@@ -31,6 +32,9 @@ public final class KernelMain {
             System.out.println(kernel.name() + " seq result: FAILED its verification: " + why);
         }
         kernel.report(in.problem, r, "seq", 1, s).forEach(System.out::println);
+        if (why == null) {
+            keep(kernel, in.values, s, r);
+        }
         System.out.println(new ResultLine(kernel.name(), "seq", 1, in.size, s, s, why == null, kernel.checksum(r))
                 .format());
         System.exit(why == null ? 0 : 1);
@@ -125,12 +129,30 @@ public final class KernelMain {
         String size = sizeOf(values);
         P fresh = kernel.problem(values); // the input again, whatever the run did to its copy
         R result = kernel.assemble(fresh, parts);
-        long t0 = System.nanoTime();
-        R expected = kernel.sequential(fresh);
-        double seq = (System.nanoTime() - t0) / 1e9;
-        String why = kernel.compare(fresh, expected, result);
-        System.out.printf(Locale.ROOT, "%s %s, size %s, %d ranks: parallel %.3f s, sequential %.3f s,"
-                + " speedup %.2f%n", kernel.name(), version, size, np, seconds, seq, seq / seconds);
+        R expected;
+        double seq;
+        String from = "";
+        Optional<SequentialResult.Kept> kept = SequentialResult.file().flatMap(SequentialResult::load)
+                .filter(k -> k.matches(kernel.name(), values));
+        if (kept.isPresent()) {
+            @SuppressWarnings("unchecked") // the file holds a result of this kernel (name and size checked)
+            R r = (R) kept.get().result();
+            expected = r;
+            seq = kept.get().seconds();
+            from = " (the sequential run's, kept in " + SequentialResult.file().orElseThrow() + ")";
+        } else {
+            long t0 = System.nanoTime();
+            expected = kernel.sequential(fresh);
+            seq = (System.nanoTime() - t0) / 1e9;
+        }
+        String why;
+        try {
+            why = kernel.compare(fresh, expected, result);
+        } catch (ClassCastException e) {
+            why = "the kept sequential result is not of this kernel: " + e.getMessage();
+        }
+        System.out.printf(Locale.ROOT, "%s %s, size %s, %d ranks: parallel %.3f s, sequential %.3f s%s,"
+                + " speedup %.2f%n", kernel.name(), version, size, np, seconds, seq, from, seq / seconds);
         if (why == null) {
             System.out.println(kernel.name() + " " + version + " result: verified against the sequential"
                     + " version, checksum " + kernel.checksum(result));
@@ -142,6 +164,17 @@ public final class KernelMain {
         System.out.println(new ResultLine(kernel.name(), version, np, size, seconds, seq, why == null,
                 kernel.checksum(result)).format());
         return why == null;
+    }
+
+    /** Writes a verified sequential result where {@link SequentialResult#PROPERTY} says, if it says. */
+    private static void keep(Kernel<?, ?> kernel, int[] values, double seconds, Object result) {
+        SequentialResult.file().ifPresent(f -> {
+            try {
+                SequentialResult.save(f, kernel.name(), values, seconds, result);
+            } catch (java.io.IOException e) {
+                System.out.println(kernel.name() + " seq: could not keep the result in " + f + ": " + e);
+            }
+        });
     }
 
     /** The size values as a result line gives them: {@code 2,10}. */

@@ -27,16 +27,32 @@ final class KernelProcess {
     record Outcome(Optional<ResultLine> result, int exitCode, List<String> tail) {
     }
 
-    static Outcome run(Version v, int np, String size) throws IOException, InterruptedException {
+    /**
+     * Runs {@code v} on {@code np} ranks at {@code size}; {@code jvmOptions} go to the JVM that runs the version's
+     * main (every rank's, under the launcher).
+     */
+    static Outcome run(Version v, int np, String size, List<String> jvmOptions) throws IOException,
+            InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         switch (v.launch()) {
-            case ONE_JVM -> cmd.add(v.mainClass());
-            case POOL -> cmd.addAll(List.of("io.mobula.pool.cli.MobulaRun", "--np", Integer.toString(np),
-                    v.mainClass()));
-            case MPIRUN, MPJ -> cmd.addAll(List.of(v.mainClass(), "--np", Integer.toString(np)));
+            case ONE_JVM -> {
+                cmd.addAll(jvmOptions);
+                cmd.add(v.mainClass());
+            }
+            case POOL -> {
+                cmd.addAll(List.of("io.mobula.pool.cli.MobulaRun", "--np", Integer.toString(np)));
+                for (String o : jvmOptions) {
+                    cmd.addAll(List.of("-J", o));
+                }
+                cmd.add(v.mainClass());
+            }
+            case MPIRUN, MPJ -> {
+                cmd.addAll(jvmOptions);
+                cmd.addAll(List.of(v.mainClass(), "--np", Integer.toString(np)));
+            }
         }
         cmd.add(size);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -2,6 +2,7 @@ package io.mobula.apps.cli;
 
 import io.mobula.apps.Catalog;
 import io.mobula.apps.ResultLine;
+import io.mobula.apps.SequentialResult;
 import io.mobula.apps.Version;
 import io.mobula.apps.mpj.MpjExpress;
 import io.mobula.apps.npb.OpenMpiTools;
@@ -53,9 +54,22 @@ public final class Speedup {
                 .toList());
         System.out.printf(Locale.ROOT, "%s, size %s (%s), on %s: %d processors, load %.2f; median of %d runs%n",
                 o.kernel().name(), o.size(), size, host, cpus, load(), o.runs());
+        Path kept = Files.createTempFile("mobula-speedup-", ".seq");
+        try {
+            return run(o, cpus, host, json, kept);
+        } finally {
+            Files.deleteIfExists(kept);
+        }
+    }
+
+    private static int run(SpeedupOptions o, int cpus, String host, Path json, Path kept) throws IOException,
+            InterruptedException {
+        // the sequential run keeps its result there, and rank 0 of each parallel run compares with it rather than
+        // running the sequential algorithm again (SequentialResult)
+        List<String> keep = List.of("-D" + SequentialResult.PROPERTY + "=" + kept);
         boolean ok = true;
         Version seq = o.kernel().versions().getFirst();
-        Point seqPoint = measure(seq, 1, o);
+        Point seqPoint = measure(seq, 1, o, keep);
         if (!seqPoint.ok()) {
             System.out.println("the sequential version failed:\n  " + String.join("\n  ", seqPoint.tail()));
             return 1;
@@ -80,7 +94,7 @@ public final class Speedup {
             }
             for (int np : o.nps()) {
                 double loadAtStart = load();
-                Point pt = measure(v, np, o);
+                Point pt = measure(v, np, o, keep);
                 boolean over = np > cpus;
                 double speedup = seqSeconds / pt.seconds();
                 double efficiency = speedup / np;
@@ -121,12 +135,13 @@ public final class Speedup {
     private record Point(double seconds, boolean ok, List<String> tail) {
     }
 
-    private static Point measure(Version v, int np, SpeedupOptions o) throws IOException, InterruptedException {
+    private static Point measure(Version v, int np, SpeedupOptions o, List<String> jvmOptions) throws IOException,
+            InterruptedException {
         double[] times = new double[o.runs()];
         boolean ok = true;
         List<String> tail = List.of();
         for (int i = 0; i < o.runs(); i++) {
-            KernelProcess.Outcome out = KernelProcess.run(v, np, o.size());
+            KernelProcess.Outcome out = KernelProcess.run(v, np, o.size(), jvmOptions);
             ResultLine r = out.result().orElse(null);
             if (r == null || !r.verified() || out.exitCode() != 0) {
                 ok = false;

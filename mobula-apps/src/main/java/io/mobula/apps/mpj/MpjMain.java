@@ -3,6 +3,7 @@ package io.mobula.apps.mpj;
 import io.mobula.apps.Kernel;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.ResultLine;
+import io.mobula.apps.SequentialResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -82,7 +83,10 @@ public final class MpjMain {
         }
         Outcome o;
         try (Compiled c = compile(found.mpj(), List.of(program))) {
-            o = run(found.mpj(), c, device, program, np, values, List.of(), System.out::println);
+            // a kept sequential result (./mobula speedup) reaches rank 0, which verifies
+            List<String> flags = SequentialResult.file().map(f -> List.of("-D" + SequentialResult.PROPERTY + "=" + f))
+                    .orElse(List.of());
+            o = run(found.mpj(), c, device, program, np, values, flags, System.out::println);
         } catch (IOException e) {
             o = new Outcome(Optional.empty(), e.getMessage());
         }
