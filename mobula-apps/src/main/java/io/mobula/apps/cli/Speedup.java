@@ -29,7 +29,15 @@ import java.util.Locale;
  * 1 if any run failed or did not verify.
  */
 public final class Speedup {
+    /** {@code ,"commit":"…"} when {@code ./mobula} named the source in MOBULA_COMMIT, else nothing. */
+    private static final String COMMIT = commitField();
+
     private Speedup() {
+    }
+
+    private static String commitField() {
+        String c = System.getenv("MOBULA_COMMIT");
+        return c == null || c.isBlank() ? "" : ",\"commit\":\"" + c.replaceAll("[^0-9A-Za-z._-]", "") + "\"";
     }
 
     public static void main(String[] args) throws Exception {
@@ -116,9 +124,10 @@ public final class Speedup {
                 String line = String.format(Locale.ROOT, "{\"suite\":\"apps\",\"kernel\":\"%s\",\"version\":\"%s\","
                                 + "\"np\":%d,\"size\":\"%s\",\"seconds\":%s,\"seqSeconds\":%s,\"speedup\":%s,"
                                 + "\"efficiency\":%s,\"oversubscribed\":%b,\"verified\":%b,\"date\":\"%s\","
-                                + "\"host\":\"%s\",\"cpus\":%d,\"load\":%.2f}%n", o.kernel().name(), v.name(), np,
-                        o.size(), num(pt.seconds()), num(seqSeconds), num(speedup), num(efficiency), over, pt.ok(),
-                        Instant.now().toString(), host.replace("\"", ""), cpus, loadAtStart);
+                                + "\"host\":\"%s\",\"cpus\":%d,\"load\":%.2f,\"loadEnd\":%.2f%s}%n",
+                        o.kernel().name(), v.name(), np, o.size(), num(pt.seconds()), num(seqSeconds), num(speedup),
+                        num(efficiency), over, pt.ok(), Instant.now().toString(), host.replace("\"", ""), cpus,
+                        loadAtStart, load(), COMMIT);
                 Files.writeString(json, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
             }
