@@ -1,6 +1,7 @@
 package io.mobula.apps.acp;
 
 import io.mobula.gmi.GroupMember;
+import io.mobula.rmi.NonBlocking;
 
 /** A rank's member of the ACP group: queues what arrives for the rank's computing thread. */
 public class AcpCellsMember extends GroupMember implements AcpCells {
@@ -13,6 +14,7 @@ public class AcpCellsMember extends GroupMember implements AcpCells {
     }
 
     @Override
+    @NonBlocking // a put into the queue: runs where the invocation arrives, no hand-off
     public void removed(int from, int[] cells) {
         if (from != rank) {
             inbox.put(new AcpInbox.Batch(from, cells));
@@ -20,6 +22,7 @@ public class AcpCellsMember extends GroupMember implements AcpCells {
     }
 
     @Override
+    @NonBlocking // a put into the queue: runs where the invocation arrives, no hand-off
     public void emptied(int from) {
         if (from != rank) {
             inbox.put(new AcpInbox.Emptied(from));
@@ -27,11 +30,13 @@ public class AcpCellsMember extends GroupMember implements AcpCells {
     }
 
     @Override
+    @NonBlocking // a put into the queue: runs where the invocation arrives, no hand-off
     public void token(long count, boolean black) {
         inbox.put(new Safra.Token(count, black));
     }
 
     @Override
+    @NonBlocking // a put into the queue: runs where the invocation arrives, no hand-off
     public void stop(int end) {
         if (rank != 0) {
             inbox.put(new AcpInbox.Stop(end));

@@ -4,12 +4,14 @@ import io.mobula.apps.Mailbox;
 import io.mobula.gmi.FlatInvocationCombiner;
 import io.mobula.gmi.GroupMember;
 import io.mobula.gmi.ParameterVector;
+import io.mobula.rmi.NonBlocking;
 
 /** A rank's member: a mailbox of the combined vectors, by iteration. */
 public class LeqMember extends GroupMember implements LeqGroup {
     final Mailbox vectors = new Mailbox();
 
     @Override
+    @NonBlocking // a put into the mailbox: runs where the invocation arrives, no hand-off
     public void put(int it, double[] x, double delta) {
         double[] v = java.util.Arrays.copyOf(x, x.length + 1);
         v[x.length] = delta;

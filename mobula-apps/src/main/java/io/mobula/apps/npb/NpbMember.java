@@ -4,6 +4,7 @@ import io.mobula.apps.Mailbox;
 import io.mobula.gmi.GroupMember;
 import io.mobula.gmi.ParameterVector;
 import io.mobula.gmi.Personalizer;
+import io.mobula.rmi.NonBlocking;
 
 /** A rank's member of the NPB group: a mailbox of what each operation delivered, keyed by operation and sender. */
 public class NpbMember extends GroupMember implements NpbGroup {
@@ -14,21 +15,25 @@ public class NpbMember extends GroupMember implements NpbGroup {
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs where the invocation arrives, no hand-off
     public void sumDoubles(int step, double[] v) {
         box.put(key(step, 0), v);
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs where the invocation arrives, no hand-off
     public void sumInts(int step, int[] v) {
         box.put(key(step, 0), v);
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs where the invocation arrives, no hand-off
     public void gather(int step, double[] pieces) {
         box.put(key(step, 0), pieces);
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs where the invocation arrives, no hand-off
     public void scatter(int step, int from, int[] lengths, int[] pieces) {
         box.put(key(step, from), pieces);
     }

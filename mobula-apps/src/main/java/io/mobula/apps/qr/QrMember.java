@@ -4,6 +4,7 @@ import io.mobula.apps.Mailbox;
 import io.mobula.gmi.BinomialInvocationCombiner;
 import io.mobula.gmi.GroupMember;
 import io.mobula.gmi.ParameterVector;
+import io.mobula.rmi.NonBlocking;
 
 /** A rank's member: mailboxes of the reduced candidates and of H, by step. */
 public class QrMember extends GroupMember implements QrGroup {
@@ -11,11 +12,13 @@ public class QrMember extends GroupMember implements QrGroup {
     final Mailbox hs = new Mailbox();
 
     @Override
+    @NonBlocking // a put into the mailbox: runs where the invocation arrives, no hand-off
     public void pivot(int j, double[] candidate) {
         pivots.put(j, candidate);
     }
 
     @Override
+    @NonBlocking // a put into the mailbox: runs where the invocation arrives, no hand-off
     public void putH(int j, double[] h) {
         hs.put(j, h);
     }
