@@ -9,6 +9,7 @@ import io.mobula.gmi.GroupMessages.PartMessage;
 import io.mobula.gmi.GroupMessages.Reply;
 import io.mobula.gmi.Results.Outcome;
 import io.mobula.pool.Pool;
+import io.mobula.pool.spi.PerProcess;
 import io.mobula.pool.PoolEvent;
 import io.mobula.pool.PoolException;
 import io.mobula.pool.PoolPorts;
@@ -42,8 +43,8 @@ final class GmiRuntime {
     /** The default of {@code mobula.gmi.relayFrom} (docs/GMI.md, "Relay threshold"). */
     static final int RELAY_FROM = 16;
 
-    private static Pool attached;
-    private static volatile GmiRuntime instance;
+    private static final PerProcess<GmiRuntime> RUNTIME = new PerProcess<>("GMI", "group operation",
+            GmiRuntime::new, rt -> rt.pool, GroupException::new);
 
     final Pool pool;
     final Serialization serialization;
@@ -114,34 +115,13 @@ final class GmiRuntime {
     }
 
     /** Makes GMI in this process use {@code pool}; only before the first group operation (or with the same pool). */
-    static synchronized void attach(Pool pool) {
-        if (instance != null && instance.pool != pool) {
-            throw new IllegalStateException("GMI in this process already works in " + instance.pool
-                    + "; attach a pool before the first group operation");
-        }
-        attached = pool;
+    static void attach(Pool pool) {
+        RUNTIME.attach(pool);
     }
 
     /** The runtime, started on first use in the attached pool, or else in the pool the environment describes. */
     static GmiRuntime get() {
-        GmiRuntime r = instance;
-        if (r != null) {
-            return r;
-        }
-        synchronized (GmiRuntime.class) {
-            if (instance == null) {
-                Pool p = attached;
-                try {
-                    if (p == null) {
-                        p = Pool.joinShared();
-                    }
-                    instance = new GmiRuntime(p);
-                } catch (PoolException | RemoteException e) {
-                    throw new GroupException("GMI cannot start in this process: " + e.getMessage(), e);
-                }
-            }
-            return instance;
-        }
+        return RUNTIME.get();
     }
 
     long newCall() {

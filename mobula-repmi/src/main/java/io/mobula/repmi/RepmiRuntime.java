@@ -1,6 +1,7 @@
 package io.mobula.repmi;
 
 import io.mobula.pool.Pool;
+import io.mobula.pool.spi.PerProcess;
 import io.mobula.pool.PoolEvent;
 import io.mobula.pool.PoolException;
 import io.mobula.pool.PoolPorts;
@@ -45,8 +46,8 @@ import java.util.function.Supplier;
  */
 final class RepmiRuntime {
     private static final System.Logger LOG = System.getLogger(RepmiRuntime.class.getName());
-    private static Pool attached;
-    private static volatile RepmiRuntime instance;
+    private static final PerProcess<RepmiRuntime> RUNTIME = new PerProcess<>("RepMI", "cloud operation",
+            RepmiRuntime::start, rt -> rt.pool, CloudException::new);
 
     final Pool pool;
     final Serialization serialization;
@@ -168,35 +169,23 @@ final class RepmiRuntime {
         }
     }
 
-    static synchronized void attach(Pool pool) {
-        if (instance != null && instance.pool != pool) {
-            throw new IllegalStateException("RepMI in this process already works in " + instance.pool
-                    + "; attach a pool before the first cloud operation");
-        }
-        attached = pool;
+    /** Makes RepMI in this process use {@code pool}; only before the first cloud operation (or with the same pool). */
+    static void attach(Pool pool) {
+        RUNTIME.attach(pool);
     }
 
+    /**
+     * The runtime, started (and joined to the replicas) on first use in the attached pool, or else in the pool the
+     * environment describes.
+     */
     static RepmiRuntime get() {
-        RepmiRuntime r = instance;
-        if (r != null) {
-            return r;
-        }
-        synchronized (RepmiRuntime.class) {
-            if (instance == null) {
-                Pool p = attached;
-                try {
-                    if (p == null) {
-                        p = Pool.joinShared();
-                    }
-                    RepmiRuntime rt = new RepmiRuntime(p);
-                    rt.join();
-                    instance = rt;
-                } catch (PoolException | RemoteException e) {
-                    throw new CloudException("RepMI cannot start in this process: " + e.getMessage(), e);
-                }
-            }
-            return instance;
-        }
+        return RUNTIME.get();
+    }
+
+    private static RepmiRuntime start(Pool p) throws RemoteException, PoolException {
+        RepmiRuntime rt = new RepmiRuntime(p);
+        rt.join();
+        return rt;
     }
 
     // ------------------------------------------------------------------ values
