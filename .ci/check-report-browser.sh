@@ -8,7 +8,9 @@
 # - a screenshot of the page must not be blank (checked with the JDK's ImageIO: enough pixels differ from the
 #   background).
 # Without Chromium on the machine (a CI machine may have only a JDK) it says so and SKIPs with exit 0. It needs no
-# root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then).
+# root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then). Chromium
+# runs with a fresh empty profile each time and with its background networking, component updates, sync and QUIC off,
+# so that it reaches for no outside host at start (a CI machine may have a closed network).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 browser=""
@@ -33,13 +35,16 @@ page="$TMP/report/index.html"
 pngs=$(find "$TMP/report" -name '*.png' | wc -l)
 (( pngs > 0 )) || fail "the report wrote no chart"
 
-flags=(--headless --disable-gpu --no-first-run --no-default-browser-check --user-data-dir="$TMP/profile"
+# No outside traffic: without the background-networking flags Chromium reaches for Google's hosts at every start.
+flags=(--headless --disable-gpu --disable-quic --no-first-run --no-default-browser-check
+       --disable-background-networking --disable-component-update --disable-sync
        --enable-logging=stderr --v=0)
 [[ "$(id -u)" != 0 ]] || flags+=(--no-sandbox)
-timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$page" >"$TMP/dom.html" 2>"$TMP/browser.log" \
-  || fail "Chromium could not render the page: $(tail -5 "$TMP/browser.log")"
-timeout 60 "$browser" "${flags[@]}" --hide-scrollbars --window-size=1000,4000 --screenshot="$TMP/shot.png" \
-  "file://$page" >/dev/null 2>>"$TMP/browser.log" || fail "Chromium could not take a screenshot of the page"
+timeout 60 "$browser" "${flags[@]}" --user-data-dir="$TMP/profile-dom" --dump-dom "file://$page" \
+  >"$TMP/dom.html" 2>"$TMP/browser.log" || fail "Chromium could not render the page: $(tail -5 "$TMP/browser.log")"
+timeout 60 "$browser" "${flags[@]}" --user-data-dir="$TMP/profile-shot" --hide-scrollbars --window-size=1000,4000 \
+  --screenshot="$TMP/shot.png" "file://$page" >/dev/null 2>>"$TMP/browser.log" \
+  || fail "Chromium could not take a screenshot of the page"
 
 if grep -E 'Uncaught|CONSOLE.*(error|Error)|Failed to load|ERR_FILE_NOT_FOUND' "$TMP/browser.log" >"$TMP/errors"; then
   fail "the page logged errors: $(head -5 "$TMP/errors")"
