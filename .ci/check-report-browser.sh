@@ -7,8 +7,9 @@
 # - Chromium must log no JavaScript or loading error for the page;
 # - a screenshot of the page must not be blank (checked with the JDK's ImageIO: enough pixels differ from the
 #   background).
-# Without Chromium on the machine (a CI machine may have only a JDK) it says so and SKIPs with exit 0. It needs no
-# root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then). Chromium
+# Without Chromium on the machine it says so and SKIPs with exit 0; .ci/run first installs Debian's chromium with
+# .ci/setup-chromium.sh, and when that install failed (MOBULA_CI_SETUP_FAILED names setup-chromium) the SKIP line says
+# so. It needs no root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then). Chromium
 # runs with a fresh empty profile each time and with its background networking, component updates, sync and QUIC off,
 # so that it reaches for no outside host at start (a CI machine may have a closed network).
 set -euo pipefail
@@ -18,8 +19,16 @@ for b in chromium chromium-browser google-chrome google-chrome-stable; do
   if command -v "$b" >/dev/null 2>&1; then browser="$(command -v "$b")"; break; fi
 done
 if [[ -z "$browser" ]]; then
-  echo "check-report-browser: SKIP: no Chromium on this machine (looked for chromium, chromium-browser, google-chrome);" \
-    "install it (e.g. apt-get install chromium) to check the report in a browser"
+  looked="looked for chromium, chromium-browser, google-chrome, google-chrome-stable"
+  if [[ " ${MOBULA_CI_SETUP_FAILED:-} " == *" setup-chromium "* ]]; then
+    echo "check-report-browser: SKIP: the report was NOT checked in a browser:" \
+      ".ci/setup-chromium.sh could not install Chromium (apt-get failed; no network or no package?)" \
+      "and there is none on this machine ($looked)"
+  else
+    echo "check-report-browser: SKIP: no Chromium on this machine ($looked);" \
+      "install it (e.g. apt-get install chromium, or run .ci/setup-chromium.sh as root)" \
+      "to check the report in a browser"
+  fi
   exit 0
 fi
 TMP="$(mktemp -d)"
