@@ -7,8 +7,12 @@
 # - Chromium must log no JavaScript or loading error for the page;
 # - a screenshot of the page must not be blank (checked with the JDK's ImageIO: enough pixels differ from the
 #   background).
-# Without Chromium on the machine (a CI machine may have only a JDK) it says so and SKIPs with exit 0. It needs no
-# root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then).
+# Without Chromium on the machine it says so and SKIPs with exit 0; .ci/run first installs Debian's chromium with
+# .ci/setup-chromium.sh, and when that install failed (MOBULA_CI_SETUP_FAILED names setup-chromium) the SKIP line says
+# so. It needs no root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then). Chromium
+# runs with a fresh empty profile each time, with its background networking, component updates, sync and QUIC off and
+# every host name resolved to "not found", so that it reaches for no outside host (a CI machine may have a closed
+# network).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 browser=""
@@ -16,8 +20,16 @@ for b in chromium chromium-browser google-chrome google-chrome-stable; do
   if command -v "$b" >/dev/null 2>&1; then browser="$(command -v "$b")"; break; fi
 done
 if [[ -z "$browser" ]]; then
-  echo "check-report-browser: SKIP: no Chromium on this machine (looked for chromium, chromium-browser, google-chrome);" \
-    "install it (e.g. apt-get install chromium) to check the report in a browser"
+  looked="looked for chromium, chromium-browser, google-chrome, google-chrome-stable"
+  if [[ " ${MOBULA_CI_SETUP_FAILED:-} " == *" setup-chromium "* ]]; then
+    echo "check-report-browser: SKIP: the report was NOT checked in a browser:" \
+      ".ci/setup-chromium.sh could not install Chromium (apt-get failed; no network or no package?)" \
+      "and there is none on this machine ($looked)"
+  else
+    echo "check-report-browser: SKIP: no Chromium on this machine ($looked);" \
+      "install it (e.g. apt-get install chromium, or run .ci/setup-chromium.sh as root)" \
+      "to check the report in a browser"
+  fi
   exit 0
 fi
 TMP="$(mktemp -d)"
@@ -33,13 +45,18 @@ page="$TMP/report/index.html"
 pngs=$(find "$TMP/report" -name '*.png' | wc -l)
 (( pngs > 0 )) || fail "the report wrote no chart"
 
-flags=(--headless --disable-gpu --no-first-run --no-default-browser-check --user-data-dir="$TMP/profile"
-       --enable-logging=stderr --v=0)
+# No outside traffic: without the background-networking flags Chromium reaches for Google's hosts at every start, and
+# even with them it still looks up clients2.google.com, accounts.google.com and update.googleapis.com; the resolver rule
+# answers every host name "not found" without asking DNS (the page is a local file and must need no host).
+flags=(--headless --disable-gpu --disable-quic --no-first-run --no-default-browser-check
+       --disable-background-networking --disable-component-update --disable-sync
+       --host-resolver-rules="MAP * ~NOTFOUND" --enable-logging=stderr --v=0)
 [[ "$(id -u)" != 0 ]] || flags+=(--no-sandbox)
-timeout 60 "$browser" "${flags[@]}" --dump-dom "file://$page" >"$TMP/dom.html" 2>"$TMP/browser.log" \
-  || fail "Chromium could not render the page: $(tail -5 "$TMP/browser.log")"
-timeout 60 "$browser" "${flags[@]}" --hide-scrollbars --window-size=1000,4000 --screenshot="$TMP/shot.png" \
-  "file://$page" >/dev/null 2>>"$TMP/browser.log" || fail "Chromium could not take a screenshot of the page"
+timeout 60 "$browser" "${flags[@]}" --user-data-dir="$TMP/profile-dom" --dump-dom "file://$page" \
+  >"$TMP/dom.html" 2>"$TMP/browser.log" || fail "Chromium could not render the page: $(tail -5 "$TMP/browser.log")"
+timeout 60 "$browser" "${flags[@]}" --user-data-dir="$TMP/profile-shot" --hide-scrollbars --window-size=1000,4000 \
+  --screenshot="$TMP/shot.png" "file://$page" >/dev/null 2>>"$TMP/browser.log" \
+  || fail "Chromium could not take a screenshot of the page"
 
 if grep -E 'Uncaught|CONSOLE.*(error|Error)|Failed to load|ERR_FILE_NOT_FOUND' "$TMP/browser.log" >"$TMP/errors"; then
   fail "the page logged errors: $(head -5 "$TMP/errors")"
