@@ -15,6 +15,7 @@ import io.mobula.apps.mpj.MpjExpress;
 import io.mobula.apps.mpj.MpjMain;
 import io.mobula.apps.qr.QrKernel;
 import io.mobula.apps.raytracer.RayTracerKernel;
+import io.mobula.apps.tsp.TspKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +46,7 @@ class MpjVersionsTest {
         if (FOUND.mpj() != null) {
             mpj = FOUND.mpj();
             compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj", "AspMpj", "LeqMpj",
-                    "FftMpj", "QrMpj"));
+                    "FftMpj", "QrMpj", "TspMpj"));
         }
     }
 
@@ -94,6 +95,11 @@ class MpjVersionsTest {
     @Test
     void qrOnMulticoreIsTheSequentialFactorization() throws Exception {
         verifies(QrKernel.INSTANCE, "QrMpj", MpjExpress.Device.MULTICORE);
+    }
+
+    @Test
+    void tspOnMulticoreFindsTheOptimalTour() throws Exception {
+        verifies(TspKernel.INSTANCE, "TspMpj", MpjExpress.Device.MULTICORE);
     }
 
     @Test
