@@ -7,14 +7,30 @@
 # - Chromium must log no JavaScript or loading error for the page;
 # - a screenshot of the page must not be blank (checked with the JDK's ImageIO: enough pixels differ from the
 #   background).
-# Without Chromium on the machine it says so and SKIPs with exit 0; .ci/run first installs Debian's chromium with
-# .ci/setup-chromium.sh, and when that install failed (MOBULA_CI_SETUP_FAILED names setup-chromium) the SKIP line says
+# Without Chromium on the machine it says so and SKIPs with exit 0; .ci/run installs Debian's chromium with
+# .ci/setup-chromium.sh while the tests run (this check waits for it), and when that install failed the SKIP line says
 # so. It needs no root: it only runs the browser (as root, with --no-sandbox, which Chromium requires then). Chromium
 # runs with a fresh empty profile each time, with its background networking, component updates, sync and QUIC off and
 # every host name resolved to "not found", so that it reaches for no outside host (a CI machine may have a closed
 # network).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Under .ci/run, Chromium installs in the background while the tests run: wait (bounded) for that setup's outcome
+if [[ -n "${MOBULA_CI_CHROMIUM_SETUP:-}" ]]; then
+  for _ in $(seq 600); do
+    [[ -e "$MOBULA_CI_CHROMIUM_SETUP.rc" ]] && break
+    sleep 1
+  done
+  if [[ -e "$MOBULA_CI_CHROMIUM_SETUP.rc" ]]; then
+    cat "$MOBULA_CI_CHROMIUM_SETUP.out" 2>/dev/null || true
+    if [[ "$(cat "$MOBULA_CI_CHROMIUM_SETUP.rc")" != 0 ]]; then
+      MOBULA_CI_SETUP_FAILED="${MOBULA_CI_SETUP_FAILED:-} setup-chromium"
+    fi
+  else
+    echo "check-report-browser: .ci/setup-chromium.sh did not finish within 600 s"
+    MOBULA_CI_SETUP_FAILED="${MOBULA_CI_SETUP_FAILED:-} setup-chromium"
+  fi
+fi
 browser=""
 for b in chromium chromium-browser google-chrome google-chrome-stable; do
   if command -v "$b" >/dev/null 2>&1; then browser="$(command -v "$b")"; break; fi
