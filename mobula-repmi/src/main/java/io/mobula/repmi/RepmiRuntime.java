@@ -412,11 +412,23 @@ final class RepmiRuntime {
         int[] to = new int[members.length + 1];
         int n = 0;
         to[n++] = self;
-        long now = System.nanoTime();
+        // the clock is read only once a publish failed: while none did (the usual case) no replica is skipped
+        long now = 0;
+        boolean clockRead = false;
         for (int m : members) {
-            if (m != self && m != sequencerRank && !failover.isLost(m) && !unreachable.skip(m, now)) {
-                to[n++] = m;
+            if (m == self || m == sequencerRank || failover.isLost(m)) {
+                continue;
             }
+            if (!unreachable.isEmpty()) {
+                if (!clockRead) {
+                    now = System.nanoTime();
+                    clockRead = true;
+                }
+                if (unreachable.skip(m, now)) {
+                    continue;
+                }
+            }
+            to[n++] = m;
         }
         return n == to.length ? to : java.util.Arrays.copyOf(to, n);
     }

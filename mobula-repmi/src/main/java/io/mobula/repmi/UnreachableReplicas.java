@@ -22,6 +22,14 @@ final class UnreachableReplicas {
         this.quietNanos = quietNanos;
     }
 
+    /**
+     * Whether no publish failed lately (no replica is skipped): a caller may then leave out reading the clock for
+     * {@link #skip}, which returns false at once in that case.
+     */
+    boolean isEmpty() {
+        return failedAt.isEmpty();
+    }
+
     /** Whether a payload for {@code rank} is left out now: a publish to it failed less than a quiet time ago. */
     boolean skip(int rank, long now) {
         if (failedAt.isEmpty()) {

@@ -34,6 +34,16 @@ class UnreachableReplicasTest {
     }
 
     @Test
+    void isEmptyWhileNoReplicaIsSkipped() {
+        UnreachableReplicas u = new UnreachableReplicas(SECOND);
+        assertTrue(u.isEmpty());
+        assertTrue(u.failed(3, SECOND));
+        assertFalse(u.isEmpty(), "a failure makes the clock matter");
+        u.reached(3);
+        assertTrue(u.isEmpty(), "reached again: no replica is skipped");
+    }
+
+    @Test
     void theQuietTimeMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> new UnreachableReplicas(0));
     }

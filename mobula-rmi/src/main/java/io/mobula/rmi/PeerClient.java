@@ -25,6 +25,14 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class PeerClient implements CallChannel {
     private static final System.Logger LOG = System.getLogger(PeerClient.class.getName());
+    /**
+     * The longest a caller parks before it looks at its call again and, if the reply is still missing, polls the
+     * connection itself for a poll window, as at the start of {@link #await}. The reply normally unparks it; this bound
+     * only matters when nothing does: a receive thread stuck in handed-off work whose relief (ReceiveRelief) failed
+     * to start another leaves the reply unread, and a caller without a call timeout would otherwise wait for good.
+     * An idle caller wakes this often; short enough that such a stall costs tens of milliseconds, not a call.
+     */
+    private static final long RECHECK_NANOS = 20_000_000L;
 
     private final RmiRuntime runtime;
     private final PeerSender sender;
@@ -151,7 +159,10 @@ final class PeerClient implements CallChannel {
                 continue;
             }
             if (deadline == 0) {
-                LockSupport.park(this);
+                LockSupport.parkNanos(this, RECHECK_NANOS);
+                if (!call.isDone()) {
+                    link.receiveUntil(call); // nobody unparked us: read the reply ourselves if it is waiting
+                }
             } else {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
@@ -164,7 +175,10 @@ final class PeerClient implements CallChannel {
                     LockSupport.parkNanos(this, 100_000);
                     continue;
                 }
-                LockSupport.parkNanos(this, Math.max(left, 1));
+                LockSupport.parkNanos(this, Math.max(Math.min(left, RECHECK_NANOS), 1));
+                if (!call.isDone() && deadline - System.nanoTime() > 0) {
+                    link.receiveUntil(call); // as above, within the call timeout
+                }
             }
         }
     }

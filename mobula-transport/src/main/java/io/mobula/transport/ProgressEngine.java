@@ -2,6 +2,7 @@ package io.mobula.transport;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
@@ -488,7 +489,11 @@ final class ProgressEngine implements Runnable {
     private volatile long workSince;
     private volatile long lastWork;
     /** Whether {@link ReceiveRelief} watches this connection. */
-    private volatile boolean watchedByRelief;
+    /**
+     * Whether {@link ReceiveRelief} watches this connection. Set only by compareAndSet(false, true), so exactly one
+     * thread registers it ({@link #watchRelief}) whichever of its receive threads and the relief thread race.
+     */
+    private final AtomicBoolean watchedByRelief = new AtomicBoolean();
     /** A relief thread is due but could not be started yet. */
     private volatile boolean reliefPending;
     /**
@@ -525,10 +530,7 @@ final class ProgressEngine implements Runnable {
         Thread me = Thread.currentThread();
         workSince = System.nanoTime();
         working.set(me);
-        if (!watchedByRelief) {
-            watchedByRelief = true;
-            ReceiveRelief.shared().watch(this);
-        }
+        watchRelief();
         try {
             work.run();
         } catch (Throwable t) {
@@ -586,15 +588,33 @@ final class ProgressEngine implements Runnable {
 
     /** Called by {@link ReceiveRelief} when it stops watching. */
     void unwatched() {
-        watchedByRelief = false;
+        watchedByRelief.set(false);
     }
 
     /** Called by {@link ReceiveRelief} after it stopped watching: work that started meanwhile registers again. */
     void rewatchIfRunning() {
-        if (working.get() != null && !watchedByRelief) {
-            watchedByRelief = true;
-            ReceiveRelief.shared().watch(this);
+        if (working.get() != null) {
+            watchRelief();
         }
+    }
+
+    /** Registers this connection with {@link ReceiveRelief} unless it is watched; a plain read while it is. */
+    private void watchRelief() {
+        watchRelief(watchedByRelief, () -> ReceiveRelief.shared().watch(this));
+    }
+
+    /**
+     * The registration rule, on its own for tests: {@code watch} runs only in the one thread that turns
+     * {@code flag} from false to true; a thread that finds it true does no compareAndSet.
+     *
+     * @return whether this thread registered
+     */
+    static boolean watchRelief(AtomicBoolean flag, Runnable watch) {
+        if (flag.get() || !flag.compareAndSet(false, true)) {
+            return false;
+        }
+        watch.run();
+        return true;
     }
 
     /** How many times a fresh receive thread took over from one running handed-off work (for tests). */

@@ -1,9 +1,13 @@
 package io.mobula.transport;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -22,17 +26,13 @@ class ReceiveReliefForgetTest {
     /** What ProgressEngine.runHandedOffWork does when work starts. */
     private void workStarts() {
         working.set(Thread.currentThread());
-        if (!flag.get()) {
-            flag.set(true);
-            watched.add(connection);
-        }
+        ProgressEngine.watchRelief(flag, () -> watched.add(connection));
     }
 
     /** What ProgressEngine.rewatchIfRunning does. */
     private void rewatchIfRunning() {
-        if (working.get() != null && !flag.get()) {
-            flag.set(true);
-            watched.add(connection);
+        if (working.get() != null) {
+            ProgressEngine.watchRelief(flag, () -> watched.add(connection));
         }
     }
 
@@ -61,5 +61,43 @@ class ReceiveReliefForgetTest {
         watched.add(connection);
         ReceiveRelief.forget(watched, connection, () -> flag.set(false), this::rewatchIfRunning);
         assertTrue(!watched.contains(connection) && !flag.get());
+    }
+
+    /**
+     * Receive threads starting work and the relief thread's look may all find the flag clear at once: exactly one of
+     * them registers the connection, in every round.
+     */
+    @Test
+    void exactlyOneOfManyRacingThreadsRegisters() throws Exception {
+        int threads = 4;
+        int rounds = 2_000;
+        AtomicBoolean raceFlag = new AtomicBoolean();
+        AtomicInteger watches = new AtomicInteger();
+        AtomicInteger wins = new AtomicInteger();
+        CyclicBarrier start = new CyclicBarrier(threads, () -> raceFlag.set(false));
+        CyclicBarrier end = new CyclicBarrier(threads);
+        Thread[] racers = new Thread[threads];
+        for (int i = 0; i < threads; i++) {
+            racers[i] = Thread.ofPlatform().start(() -> {
+                try {
+                    for (int r = 0; r < rounds; r++) {
+                        start.await(10, TimeUnit.SECONDS);
+                        if (ProgressEngine.watchRelief(raceFlag, watches::incrementAndGet)) {
+                            wins.incrementAndGet();
+                        }
+                        end.await(10, TimeUnit.SECONDS);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+        for (Thread t : racers) {
+            t.join(30_000);
+            assertTrue(!t.isAlive(), "a racer hung");
+        }
+        assertEquals(rounds, watches.get(), "one watch per round");
+        assertEquals(rounds, wins.get(), "one winner per round");
+        assertTrue(raceFlag.get());
     }
 }
