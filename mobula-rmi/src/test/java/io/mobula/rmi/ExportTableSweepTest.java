@@ -42,10 +42,20 @@ class ExportTableSweepTest {
             Thread.sleep(20);
         }
         assertNull(probe.get(), "the objects were collected");
-        long t0 = System.nanoTime();
-        table.sweep();
-        long millis = (System.nanoTime() - t0) / 1_000_000;
-        assertEquals(0, table.size());
+        // the collector clears the references at once, but the JDK's reference handler thread queues them for the
+        // table afterwards: sweep until every entry is gone (bounded), timing only the sweeps themselves
+        long sweeping = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (table.size() > 0 && System.nanoTime() - deadline < 0) {
+            long t0 = System.nanoTime();
+            table.sweep();
+            sweeping += System.nanoTime() - t0;
+            if (table.size() > 0) {
+                Thread.sleep(10);
+            }
+        }
+        long millis = sweeping / 1_000_000;
+        assertEquals(0, table.size(), "entries of collected objects left after 30 s of sweeps");
         assertTrue(millis < 2_000, "sweeping " + n + " collected objects took " + millis + " ms");
     }
 }
