@@ -1,10 +1,10 @@
 package io.mobula.repmi;
 
 import io.mobula.pool.Pool;
-import io.mobula.pool.spi.PerProcess;
 import io.mobula.pool.PoolEvent;
 import io.mobula.pool.PoolException;
 import io.mobula.pool.PoolPorts;
+import io.mobula.pool.spi.PerProcess;
 import io.mobula.repmi.RepmiMessages.Deliver;
 import io.mobula.repmi.RepmiMessages.Submit;
 import io.mobula.rmi.Rmi;
@@ -412,23 +412,14 @@ final class RepmiRuntime {
         int[] to = new int[members.length + 1];
         int n = 0;
         to[n++] = self;
-        // the clock is read only once a publish failed: while none did (the usual case) no replica is skipped
-        long now = 0;
-        boolean clockRead = false;
+        // the clock is read only once a publish failed: while none did (the usual case) no replica is skipped, and a
+        // failure noted after this look counts from the next publish on
+        boolean skipping = !unreachable.isEmpty();
+        long now = skipping ? System.nanoTime() : 0;
         for (int m : members) {
-            if (m == self || m == sequencerRank || failover.isLost(m)) {
-                continue;
+            if (m != self && m != sequencerRank && !failover.isLost(m) && !(skipping && unreachable.skip(m, now))) {
+                to[n++] = m;
             }
-            if (!unreachable.isEmpty()) {
-                if (!clockRead) {
-                    now = System.nanoTime();
-                    clockRead = true;
-                }
-                if (unreachable.skip(m, now)) {
-                    continue;
-                }
-            }
-            to[n++] = m;
         }
         return n == to.length ? to : java.util.Arrays.copyOf(to, n);
     }

@@ -488,12 +488,13 @@ final class ProgressEngine implements Runnable {
     private final AtomicReference<Thread> working = new AtomicReference<>();
     private volatile long workSince;
     private volatile long lastWork;
-    /** Whether {@link ReceiveRelief} watches this connection. */
     /**
      * Whether {@link ReceiveRelief} watches this connection. Set only by compareAndSet(false, true), so exactly one
      * thread registers it ({@link #watchRelief}) whichever of its receive threads and the relief thread race.
      */
     private final AtomicBoolean watchedByRelief = new AtomicBoolean();
+    /** Registers this connection with the relief watcher; made once, so that handing off work allocates nothing. */
+    private final Runnable registerWithRelief = () -> ReceiveRelief.shared().watch(this);
     /** A relief thread is due but could not be started yet. */
     private volatile boolean reliefPending;
     /**
@@ -600,7 +601,7 @@ final class ProgressEngine implements Runnable {
 
     /** Registers this connection with {@link ReceiveRelief} unless it is watched; a plain read while it is. */
     private void watchRelief() {
-        watchRelief(watchedByRelief, () -> ReceiveRelief.shared().watch(this));
+        watchRelief(watchedByRelief, registerWithRelief);
     }
 
     /**
