@@ -13,15 +13,16 @@ import java.util.Arrays;
  * between two arc revisions, requeueing its arcs towards the variables that lost values. When it has nothing to do it
  * tells the coordinator, whose termination detection ends the run once no rank works and no batch is in flight. A
  * rank whose variable loses its last value tells every rank, and all stop working: the network is inconsistent.
+ * Public for the MPJ Express program, which runs the same loop with a coordinator over MPI messages.
  */
-final class AcpEngine {
+public final class AcpEngine {
     /** A batch is sent when it reaches this many cells, even though the rank still has arcs to revise. */
     static final int BATCH = 4096;
     /** Arcs revised between two looks at what arrived, while the rank has work. */
     static final int POLL = 32;
 
     /** How the removals of a rank reach the others, and how the run ends. */
-    interface Coordinator {
+    public interface Coordinator {
         /** Sends this rank's removed cells to every other rank. */
         void publish(int[] cells) throws Exception;
 
@@ -57,7 +58,7 @@ final class AcpEngine {
      * a domain became empty. A rank that finds one, or learns that another did, stops working but waits for the
      * coordinator to end the run, so that no message is left in flight.
      */
-    static Serializable run(Acp.Problem p, int me, int size, Coordinator coordinator) throws Exception {
+    public static Serializable run(Acp.Problem p, int me, int size, Coordinator coordinator) throws Exception {
         int lo = Acp.lo(p.n(), size, me);
         int hi = Acp.lo(p.n(), size, me + 1);
         boolean[][] d = Acp.fullDomains(p);

@@ -148,6 +148,9 @@ public final class AcpKernel implements Kernel<Acp.Problem, Acp.Result> {
                         AcpMatrixRoot.class, BoardCoordinator.class, AcpLog.class),
                 Version.of("gmi", "a rank's batches go to every member with one group invocation whose results are"
                         + " discarded; Safra's token ring detects termination", AcpGmi.class, AcpCells.class,
-                        AcpCellsMember.class, SafraCoordinator.class, Safra.class, AcpInbox.class));
+                        AcpCellsMember.class, SafraCoordinator.class, Safra.class, AcpInbox.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): a rank's batches go to every other rank by Isend, taken in by"
+                        + " Iprobe between arc revisions; Safra's token ring over MPI messages detects termination",
+                        AcpMpjRun.class));
     }
 }

@@ -23,12 +23,12 @@ public record AcpNews(int[][] batches, int next, int end) implements Serializabl
     private static final int[][] NONE = new int[0][];
 
     /** One batch of removals. */
-    static AcpNews of(int[] cells) {
+    public static AcpNews of(int[] cells) {
         return new AcpNews(new int[][] {cells}, 0, RUNNING);
     }
 
     /** No removals, just {@code end}. */
-    static AcpNews ended(int end) {
+    public static AcpNews ended(int end) {
         return new AcpNews(NONE, 0, end);
     }
 

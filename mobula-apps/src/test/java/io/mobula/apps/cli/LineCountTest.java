@@ -43,11 +43,7 @@ class LineCountTest {
             for (int c = 2; c <= 7; c++) {
                 assertTrue(cells[c].strip().matches("[0-9]+"), k + " column " + c + ": " + row);
             }
-            if (!k.equals("acp")) { // the MPJ Express program
-                assertTrue(cells[8].strip().matches("[0-9]+"), row);
-            } else {
-                assertEquals("-", cells[8].strip(), row); // no Java MPI version yet
-            }
+            assertTrue(cells[8].strip().matches("[0-9]+"), row); // the MPJ Express program
             for (int c = 9; c <= 11; c++) {
                 int pc = Integer.parseInt(cells[c].strip());
                 assertTrue(pc > 50 && pc < 300, k + " column " + c + ": " + row);
@@ -63,11 +59,12 @@ class LineCountTest {
     @Test
     void theMpjExpressVersionsAreMeasuredFromTheirPrograms() throws Exception {
         String t = LineCount.table(Path.of("").toAbsolutePath().getParent());
-        for (String k : new String[] {"lufact", "moldyn", "raytracer", "asp", "leq", "fft", "qr"}) {
+        for (String k : new String[] {"lufact", "moldyn", "raytracer", "asp", "leq", "fft", "qr", "tsp", "acp"}) {
             String row = t.lines().filter(l -> l.startsWith("| " + k + " | ")).findFirst().orElseThrow();
             String[] cells = row.split("\\|");
             int lines = Integer.parseInt(cells[8].strip()); // the program, not the class that compiles and runs it
-            assertTrue(lines > 25 && lines < 120, k + ": " + row);
+            // TSP's and ACP's programs write their own asynchronous messaging (ACP: Safra's token ring too)
+            assertTrue(lines > 25 && lines < (k.equals("tsp") || k.equals("acp") ? 200 : 120), k + ": " + row);
             int pc = Integer.parseInt(cells[12].strip());
             assertTrue(pc > 30 && pc < 300, k + " mpiJava % of gmi: " + row);
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mobula.apps.Kernel;
 import io.mobula.apps.ResultLine;
+import io.mobula.apps.acp.AcpKernel;
 import io.mobula.apps.asp.AspKernel;
 import io.mobula.apps.fft.FftKernel;
 import io.mobula.apps.leq.LeqKernel;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The MPJ Express versions of the kernels (LUFact, MolDyn and RayTracer, which the thesis compared with mpiJava in
- * 5.5.2, and ASP, LEQ, FFT and QR), compiled against the installed MPJ Express and run on 2 ranks at the tiny size,
+ * 5.5.2, and ASP, LEQ, FFT, QR, TSP and ACP), compiled against the installed MPJ Express and run on 2 ranks at the tiny size,
  * on the multicore device (the ranks threads of one JVM). Not on niodev (a JVM per rank, found through the rendezvous
  * on 127.0.0.1): MPJ Express 0.44's niodev listens on two random ports of every interface during {@code MPI.Init},
  * which its code fixes and a test must not do; {@code ./mobula speedup} runs it. Each verifies against the sequential version with the sequential version's checksum,
@@ -46,7 +47,7 @@ class MpjVersionsTest {
         if (FOUND.mpj() != null) {
             mpj = FOUND.mpj();
             compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj", "AspMpj", "LeqMpj",
-                    "FftMpj", "QrMpj", "TspMpj"));
+                    "FftMpj", "QrMpj", "TspMpj", "AcpMpj"));
         }
     }
 
@@ -103,6 +104,17 @@ class MpjVersionsTest {
     }
 
     @Test
+    void acpOnMulticoreIsTheSequentialMatrix() throws Exception {
+        verifies(AcpKernel.INSTANCE, "AcpMpj", MpjExpress.Device.MULTICORE);
+    }
+
+    @Test
+    void acpOnMulticoreFindsTheInconsistentNetworkInconsistent() throws Exception {
+        assertEquals("inconsistent", verifies(AcpKernel.INSTANCE, "AcpMpj", MpjExpress.Device.MULTICORE,
+                "inconsistent"));
+    }
+
+    @Test
     void aCorruptedPartFailsTheVerification() throws Exception {
         List<String> lines = new ArrayList<>();
         int[] size = LuFactKernel.INSTANCE.sizes().parse("tiny");
@@ -117,8 +129,14 @@ class MpjVersionsTest {
 
     private static <P, R> void verifies(Kernel<P, R> kernel, String program, MpjExpress.Device device)
             throws Exception {
+        verifies(kernel, program, device, "tiny");
+    }
+
+    /** Runs {@code program} on 2 ranks at {@code named} size, asserts it verified, and returns its checksum. */
+    private static <P, R> String verifies(Kernel<P, R> kernel, String program, MpjExpress.Device device,
+            String named) throws Exception {
         List<String> lines = new ArrayList<>();
-        int[] size = kernel.sizes().parse("tiny");
+        int[] size = kernel.sizes().parse(named);
         MpjMain.Outcome o = MpjMain.run(mpj, compiled, device, program, 2, size, List.of("-Xmx128m",
                 "-XX:TieredStopAtLevel=1"), lines::add);
         String out = String.join("\n", lines);
@@ -128,5 +146,6 @@ class MpjVersionsTest {
         assertEquals(MpjMain.VERSION, r.version());
         assertEquals(2, r.np());
         assertEquals(kernel.checksum(kernel.sequential(kernel.problem(size))), r.checksum(), out);
+        return r.checksum();
     }
 }
