@@ -75,6 +75,7 @@ class FaultsAcrossJvmsTest {
         assertTimeoutPreemptively(LIMIT, () -> {
             MarshalException e = assertThrows(MarshalException.class, () -> svc.echo(new Object()));
             assertTrue(e.getMessage().contains("error marshalling arguments"), e.getMessage());
+            assertInstanceOf(io.mobula.rmi.CallNotSentException.class, e, "nothing was sent");
             stillWorks();
         });
     }
@@ -100,6 +101,7 @@ class FaultsAcrossJvmsTest {
             MarshalException e = assertThrows(MarshalException.class,
                     () -> svc.echo(new byte[FaultServiceImpl.HUGE]));
             assertTrue(e.getMessage().contains("maximum frame size"), e.getMessage());
+            assertInstanceOf(io.mobula.rmi.CallNotSentException.class, e, "the frame was refused before sending");
             stillWorks();
         });
     }
