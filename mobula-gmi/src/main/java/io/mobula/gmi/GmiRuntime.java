@@ -13,7 +13,6 @@ import io.mobula.pool.PoolEvent;
 import io.mobula.pool.PoolException;
 import io.mobula.pool.PoolPorts;
 import io.mobula.pool.spi.PerProcess;
-import io.mobula.rmi.CallNotSentException;
 import io.mobula.rmi.Rmi;
 import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
@@ -296,7 +295,7 @@ final class GmiRuntime {
      * which fails only the operation that sent it and says nothing about the receiver.
      */
     private GroupException lostOnSend(int poolRank, String what, RemoteException e) {
-        if (e instanceof CallNotSentException) {
+        if (Rmi.callNotSent(e)) {
             return new GroupException(what + " failed here before anything was sent (pool rank " + poolRank
                     + " is not at fault): " + e.getMessage(), e);
         }

@@ -1,6 +1,5 @@
 package io.mobula.pool;
 
-import io.mobula.rmi.CallNotSentException;
 import io.mobula.rmi.LocalEndpoint;
 import io.mobula.rmi.Rmi;
 import io.mobula.rmi.registry.LocateRegistry;
@@ -306,8 +305,8 @@ public final class Pool implements AutoCloseable {
     /**
      * The exception to throw when a call to rank {@code r} failed.
      *
-     * <p>A call that failed in this process before anything was sent ({@link CallNotSentException}: its arguments
-     * could not be marshalled, or its frame is over the connection's limit) says nothing about {@code r}: nothing is
+     * <p>A call that failed in this process before anything was sent ({@link Rmi#callNotSent}: its arguments could
+     * not be marshalled, or its frame is over the connection's limit) says nothing about {@code r}: nothing is
      * reported, and the result is a plain {@link PoolException} naming the call and its cause, never a
      * {@link MemberLostException}.
      *
@@ -340,12 +339,12 @@ public final class Pool implements AutoCloseable {
     }
 
     /**
-     * Whether a call that threw {@code cause} provably failed in this process before anything was sent: the RMI
-     * runtime says so with a {@link CallNotSentException}. Anything else, a plain {@link java.rmi.MarshalException}
-     * included (java.rmi's may come after part of the call was written), may involve the peer.
+     * Whether a call that threw {@code cause} provably failed in this process before anything was sent, as the RMI
+     * runtime says ({@link Rmi#callNotSent}). Anything else, any other {@link java.rmi.MarshalException} included
+     * (java.rmi's may come after part of the call was written), may involve the peer.
      */
     static boolean failedHere(Throwable cause) {
-        return cause instanceof CallNotSentException;
+        return Rmi.callNotSent(cause);
     }
 
     private int barriers;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mobula.rmi.CallNotSentException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.time.Duration;
@@ -354,17 +353,28 @@ class PoolTest {
     }
 
     @Test
-    void onlyCallsTheRmiRuntimeProvesUnsentCountAsFailedHere() {
-        assertTrue(Pool.failedHere(new CallNotSentException("error marshalling arguments",
-                new java.io.NotSerializableException("Thing"))));
-        // what may have left, in part or whole, or come from the peer: reported as before
-        assertFalse(Pool.failedHere(new java.rmi.MarshalException("cannot send call x: half a frame")));
-        assertFalse(Pool.failedHere(new java.rmi.ConnectException("cannot send call x")));
-        assertFalse(Pool.failedHere(new java.rmi.UnmarshalException("peer sent nothing for 6000 ms")));
-        assertFalse(Pool.failedHere(new java.rmi.ServerException("RemoteException occurred in server thread",
-                new CallNotSentException("the server's own call", new java.io.NotSerializableException("T")))));
-        assertFalse(Pool.failedHere(new RemoteException("more than 4096 calls outstanding")));
-        assertFalse(Pool.failedHere(null));
+    void onlyCallsTheRmiRuntimeProvesUnsentCountAsFailedHere() throws Exception {
+        SinkImpl sink = new SinkImpl(7);
+        Sink stub = (Sink) io.mobula.rmi.Rmi.export(sink);
+        try {
+            java.rmi.MarshalException unsent = assertThrows(java.rmi.MarshalException.class,
+                    () -> stub.take(new Object()));
+            assertEquals(java.rmi.MarshalException.class, unsent.getClass(), "java.rmi's own exception");
+            assertTrue(Pool.failedHere(unsent));
+            // what looks the same but the runtime did not make, what may have left in part or whole, or what came
+            // from the peer: reported as before
+            assertFalse(Pool.failedHere(new java.rmi.MarshalException(unsent.getMessage(),
+                    (Exception) unsent.getCause())));
+            assertFalse(Pool.failedHere(new java.rmi.MarshalException("cannot send call x: half a frame")));
+            assertFalse(Pool.failedHere(new java.rmi.ConnectException("cannot send call x")));
+            assertFalse(Pool.failedHere(new java.rmi.UnmarshalException("peer sent nothing for 6000 ms")));
+            assertFalse(Pool.failedHere(new java.rmi.ServerException("RemoteException occurred in server thread",
+                    unsent)));
+            assertFalse(Pool.failedHere(new RemoteException("more than 4096 calls outstanding")));
+            assertFalse(Pool.failedHere(null));
+        } finally {
+            io.mobula.rmi.Rmi.unexport(sink, true);
+        }
     }
 
     @Test
@@ -393,7 +403,7 @@ class PoolTest {
             Sink to0 = p1.service(0, Sink.class);
             RemoteException e0 = assertThrows(RemoteException.class, () -> to1.take(new Object()));
             RemoteException e1 = assertThrows(RemoteException.class, () -> to0.take(new Object()));
-            assertInstanceOf(CallNotSentException.class, e0);
+            assertTrue(io.mobula.rmi.Rmi.callNotSent(e0), e0.toString());
             PoolException x0 = p0.lost(1, e0);
             PoolException x1 = p1.lost(0, e1);
             for (PoolException x : List.of(x0, x1)) {

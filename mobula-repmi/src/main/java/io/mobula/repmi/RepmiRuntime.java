@@ -7,7 +7,6 @@ import io.mobula.pool.PoolPorts;
 import io.mobula.pool.spi.PerProcess;
 import io.mobula.repmi.RepmiMessages.Deliver;
 import io.mobula.repmi.RepmiMessages.Submit;
-import io.mobula.rmi.CallNotSentException;
 import io.mobula.rmi.Rmi;
 import io.mobula.serial.SerialException;
 import io.mobula.serial.Serialization;
@@ -391,7 +390,7 @@ final class RepmiRuntime {
                 w.sentEpoch = targetEpoch;
                 return;
             } catch (RemoteException | CloudException e) {
-                if (e instanceof CallNotSentException) { // failed here (too large, say): trying again cannot help
+                if (Rmi.callNotSent(e)) { // failed here (too large, say): trying again cannot help
                     throw new CloudException("a write could not be sent to the sequencer at pool rank " + target
                             + ": " + e.getMessage(), e);
                 }

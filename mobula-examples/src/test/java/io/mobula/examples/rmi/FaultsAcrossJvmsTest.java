@@ -75,7 +75,8 @@ class FaultsAcrossJvmsTest {
         assertTimeoutPreemptively(LIMIT, () -> {
             MarshalException e = assertThrows(MarshalException.class, () -> svc.echo(new Object()));
             assertTrue(e.getMessage().contains("error marshalling arguments"), e.getMessage());
-            assertInstanceOf(io.mobula.rmi.CallNotSentException.class, e, "nothing was sent");
+            assertTrue(io.mobula.rmi.Rmi.callNotSent(e), "nothing was sent");
+            assertEquals(MarshalException.class, e.getClass(), "java.rmi's own exception");
             stillWorks();
         });
     }
@@ -101,7 +102,7 @@ class FaultsAcrossJvmsTest {
             MarshalException e = assertThrows(MarshalException.class,
                     () -> svc.echo(new byte[FaultServiceImpl.HUGE]));
             assertTrue(e.getMessage().contains("maximum frame size"), e.getMessage());
-            assertInstanceOf(io.mobula.rmi.CallNotSentException.class, e, "the frame was refused before sending");
+            assertTrue(io.mobula.rmi.Rmi.callNotSent(e), "the frame was refused before sending");
             stillWorks();
         });
     }
