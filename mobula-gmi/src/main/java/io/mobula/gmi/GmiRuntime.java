@@ -289,7 +289,16 @@ final class GmiRuntime {
         }
     }
 
-    private GroupBrokenException lostOnSend(int poolRank, String what, RemoteException e) {
+    /**
+     * A send to pool rank {@code poolRank} failed: the process is reported to the pool and its groups break, unless
+     * the message failed here before anything was sent (too large for a frame, a value that cannot be serialized),
+     * which fails only the operation that sent it and says nothing about the receiver.
+     */
+    private GroupException lostOnSend(int poolRank, String what, RemoteException e) {
+        if (Rmi.callNotSent(e)) {
+            return new GroupException(what + " failed here before anything was sent (pool rank " + poolRank
+                    + " is not at fault): " + e.getMessage(), e);
+        }
         String detail = what + " failed: " + e.getMessage();
         // the coordinator decides, so every member sees the same failure; telling it waits for its reply, which a
         // receive thread must not do

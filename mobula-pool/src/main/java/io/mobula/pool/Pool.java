@@ -303,18 +303,32 @@ public final class Pool implements AutoCloseable {
     }
 
     /**
-     * The exception to throw when a call to rank {@code r} failed. Reports {@code r} to the coordinator, fetches the
-     * latest events, and names the first member the pool lost — often not {@code r} itself: when rank 2 dies, its
-     * neighbour fails, and a call to the neighbour is only the echo of the first failure.
+     * The exception to throw when a call to rank {@code r} failed.
+     *
+     * <p>A call that failed in this process before anything was sent ({@link Rmi#callNotSent}: its arguments could
+     * not be marshalled, or its frame is over the connection's limit) says nothing about {@code r}: nothing is
+     * reported, and the result is a plain {@link PoolException} naming the call and its cause, never a
+     * {@link MemberLostException}.
+     *
+     * <p>Any other failure, which may have come from {@code r} or the link to it, reports {@code r} to the coordinator,
+     * fetches the latest events, and returns a {@link MemberLostException} naming the first member the pool lost:
+     * often not {@code r} itself, as when rank 2 dies, its neighbour fails, and a call to the neighbour is only the
+     * echo of the first failure.
+     *
+     * @param cause what the call threw ({@code null}: unreachable)
      */
-    public MemberLostException lost(int r, Throwable cause) {
+    public PoolException lost(int r, Throwable cause) {
+        Member m = members.get(r);
+        if (failedHere(cause)) {
+            return new PoolException("pool '" + name() + "', rank " + rank() + ": call to " + m.describe()
+                    + " failed here before anything was sent (no member was lost): " + cause.getMessage(), cause);
+        }
         try {
             coordinator.report(name(), rank(), r, cause == null ? "unreachable" : String.valueOf(cause.getMessage()));
             refresh();
         } catch (RemoteException | PoolException e) {
             LOG.log(Level.DEBUG, "could not report rank " + r, e);
         }
-        Member m = members.get(r);
         String call = "call to " + m.describe() + " failed: " + (cause == null ? "" : cause.getMessage());
         Optional<PoolEvent> first = failure();
         if (first.isPresent() && first.get().rank() != r) {
@@ -322,6 +336,15 @@ public final class Pool implements AutoCloseable {
                     + first.get().detail() + "; then " + call, cause);
         }
         return new MemberLostException(r, "pool '" + name() + "', rank " + rank() + ": " + call, cause);
+    }
+
+    /**
+     * Whether a call that threw {@code cause} provably failed in this process before anything was sent, as the RMI
+     * runtime says ({@link Rmi#callNotSent}). Anything else, any other {@link java.rmi.MarshalException} included
+     * (java.rmi's may come after part of the call was written), may involve the peer.
+     */
+    static boolean failedHere(Throwable cause) {
+        return Rmi.callNotSent(cause);
     }
 
     private int barriers;

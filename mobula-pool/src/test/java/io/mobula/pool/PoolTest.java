@@ -1,6 +1,8 @@
 package io.mobula.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -336,6 +338,102 @@ class PoolTest {
             assertTrue(watch.receiveUntil(() -> true), "a wait that is over returns at once");
             ports0.forget(1);
             assertTrue(watch.receiveUntil(() -> true), "made again once the ports known changed");
+        }
+    }
+    /** A service whose one method takes any value: a value that cannot be serialized fails the call here. */
+    public interface Sink extends Remote {
+        void take(Object value) throws RemoteException;
+    }
+
+    /** Rank {@code rank}'s sink. */
+    record SinkImpl(int rank) implements Sink {
+        @Override
+        public void take(Object value) {
+        }
+    }
+
+    @Test
+    void onlyCallsTheRmiRuntimeProvesUnsentCountAsFailedHere() throws Exception {
+        SinkImpl sink = new SinkImpl(7);
+        Sink stub = (Sink) io.mobula.rmi.Rmi.export(sink);
+        try {
+            java.rmi.MarshalException unsent = assertThrows(java.rmi.MarshalException.class,
+                    () -> stub.take(new Object()));
+            assertEquals(java.rmi.MarshalException.class, unsent.getClass(), "java.rmi's own exception");
+            assertTrue(Pool.failedHere(unsent));
+            // what looks the same but the runtime did not make, what may have left in part or whole, or what came
+            // from the peer: reported as before
+            assertFalse(Pool.failedHere(new java.rmi.MarshalException(unsent.getMessage(),
+                    (Exception) unsent.getCause())));
+            assertFalse(Pool.failedHere(new java.rmi.MarshalException("cannot send call x: half a frame")));
+            assertFalse(Pool.failedHere(new java.rmi.ConnectException("cannot send call x")));
+            assertFalse(Pool.failedHere(new java.rmi.UnmarshalException("peer sent nothing for 6000 ms")));
+            assertFalse(Pool.failedHere(new java.rmi.ServerException("RemoteException occurred in server thread",
+                    unsent)));
+            assertFalse(Pool.failedHere(new RemoteException("more than 4096 calls outstanding")));
+            assertFalse(Pool.failedHere(null));
+        } finally {
+            io.mobula.rmi.Rmi.unexport(sink, true);
+        }
+    }
+
+    @Test
+    void aCallThatFailedHereIsNotReportedAndBlamesNoMember() throws Exception {
+        SinkImpl s0 = new SinkImpl(0);
+        SinkImpl s1 = new SinkImpl(1);
+        io.mobula.rmi.Rmi.export(s0);
+        io.mobula.rmi.Rmi.export(s1);
+        Pool p0;
+        Pool p1;
+        try (ExecutorService ex = Executors.newFixedThreadPool(2)) {
+            Future<Pool> f0 = ex.submit(() -> Pool.join(options("unsent", 0, 2, Duration.ofSeconds(10))
+                    .withService(s0)));
+            Future<Pool> f1 = ex.submit(() -> Pool.join(options("unsent", 1, 2, Duration.ofSeconds(10))
+                    .withService(s1)));
+            p0 = f0.get(15, TimeUnit.SECONDS);
+            p1 = f1.get(15, TimeUnit.SECONDS);
+        } catch (Exception | Error e) {
+            io.mobula.rmi.Rmi.unexport(s0, true);
+            io.mobula.rmi.Rmi.unexport(s1, true);
+            throw e;
+        }
+        try (p0; p1) {
+            // each rank's call to the other fails here: an argument that cannot be serialized
+            Sink to1 = p0.service(1, Sink.class);
+            Sink to0 = p1.service(0, Sink.class);
+            RemoteException e0 = assertThrows(RemoteException.class, () -> to1.take(new Object()));
+            RemoteException e1 = assertThrows(RemoteException.class, () -> to0.take(new Object()));
+            assertTrue(io.mobula.rmi.Rmi.callNotSent(e0), e0.toString());
+            PoolException x0 = p0.lost(1, e0);
+            PoolException x1 = p1.lost(0, e1);
+            for (PoolException x : List.of(x0, x1)) {
+                assertFalse(x instanceof MemberLostException, x.toString());
+                assertTrue(x.getMessage().contains("before anything was sent (no member was lost)"), x.getMessage());
+                assertTrue(x.getMessage().contains("java.lang.Object"), x.getMessage()); // the real cause
+            }
+            assertSame(e0, x0.getCause());
+            Thread.sleep(600); // heartbeats would have brought a DIED event by now
+            assertEquals(List.of(), p0.events());
+            assertEquals(List.of(), p1.events());
+            p0.check();
+            p1.check();
+            to1.take("still fine");
+
+            // the same two reports of a failure that may have involved the peer: each rank reported the other, a
+            // cut link between them, so the coordinator drops rank 1 (what the calls that failed here would have done)
+            PoolException r0 = p0.lost(1, new java.rmi.MarshalException("cannot send call: half a frame"));
+            assertInstanceOf(MemberLostException.class, r0);
+            p1.lost(0, new java.rmi.MarshalException("cannot send call: half a frame"));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (p0.failure().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            PoolEvent ev = p0.failure().orElseThrow(() -> new AssertionError("the reports dropped no rank"));
+            assertEquals(1, ev.rank());
+            assertTrue(ev.detail().contains("cannot reach each other"), ev.detail());
+        } finally {
+            io.mobula.rmi.Rmi.unexport(s0, true);
+            io.mobula.rmi.Rmi.unexport(s1, true);
         }
     }
 }

@@ -390,6 +390,10 @@ final class RepmiRuntime {
                 w.sentEpoch = targetEpoch;
                 return;
             } catch (RemoteException | CloudException e) {
+                if (Rmi.callNotSent(e)) { // failed here (too large, say): trying again cannot help
+                    throw new CloudException("a write could not be sent to the sequencer at pool rank " + target
+                            + ": " + e.getMessage(), e);
+                }
                 NOT_TAKEN.log("the sequencer at pool rank " + target + " did not take a write: " + e.getMessage());
                 pool.lost(target, e); // the coordinator decides, so every survivor sees the same failure
             } finally {

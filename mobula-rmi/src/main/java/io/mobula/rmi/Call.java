@@ -45,8 +45,9 @@ public abstract class Call implements AutoCloseable {
     /**
      * Maps a failure while writing the arguments, as java.rmi does: an {@link IOException} (a value the serializer
      * refuses) or an {@link OutOfMemoryError} (an argument too large for this heap) becomes the returned
-     * {@link MarshalException}, to throw; other unchecked exceptions and errors (thrown by an argument's own
-     * {@code writeObject} or {@code writeReplace}) are rethrown as they are. Nothing is sent either way.
+     * {@link MarshalException} (for which {@link Rmi#callNotSent} is true), to throw; other unchecked exceptions and
+     * errors (thrown by an argument's own {@code writeObject} or {@code writeReplace}) are rethrown as they are.
+     * Nothing is sent either way.
      */
     public abstract MarshalException marshalFailed(Throwable cause);
 

@@ -178,15 +178,19 @@ final class PeerSender {
         }
     }
 
-    /** What a failed send of {@code what} turns into for its caller. */
+    /**
+     * What a failed send of {@code what} turns into for its caller. A frame over the limit was refused before any of
+     * it was written ({@link FrameTooLargeException}): marked as such ({@link Rmi#callNotSent}). Other failures may
+     * come after part of the frame left, so they prove nothing about what the peer received.
+     */
     RemoteException failure(Throwable e, String what) {
         if (e instanceof RemoteException r) {
             return r;
         }
         if (e instanceof FrameTooLargeException big) {
-            return new MarshalException(what + " is " + big.frameBytes() + " bytes, more than the maximum frame size "
-                    + big.maxFrameSize() + " of the connection to " + control.remote()
-                    + " (TransportOptions.maxFrameSize)", big);
+            return UnsentCalls.mark(new MarshalException(what + " is " + big.frameBytes() + " bytes, more than the"
+                    + " maximum frame size " + big.maxFrameSize() + " of the connection to " + control.remote()
+                    + " (TransportOptions.maxFrameSize)", big));
         }
         if (e instanceof IOException io) {
             return new ConnectException("cannot send " + what, io);

@@ -118,11 +118,11 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
     public MarshalException marshalFailed(Throwable cause) {
         close();
         if (cause instanceof IOException io) { // java.rmi's words and the java.io exception its stream throws
-            return new MarshalException("error marshalling arguments", RemoteFailures.javaIo(io));
+            return UnsentCalls.mark(new MarshalException("error marshalling arguments", RemoteFailures.javaIo(io)));
         }
         if (cause instanceof OutOfMemoryError oom) {
-            return new MarshalException("error marshalling arguments of " + ref.describe(methodId)
-                    + ": they do not fit in memory", new io.mobula.serial.SerialException(oom.toString(), oom));
+            return UnsentCalls.mark(new MarshalException("error marshalling arguments of " + ref.describe(methodId)
+                    + ": they do not fit in memory", new io.mobula.serial.SerialException(oom.toString(), oom)));
         }
         if (cause instanceof RuntimeException r) {
             throw r;
@@ -130,8 +130,8 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
         if (cause instanceof Error e) {
             throw e;
         }
-        return new MarshalException("error marshalling arguments of " + ref.describe(methodId) + ": " + cause,
-                new Exception(cause));
+        return UnsentCalls.mark(new MarshalException("error marshalling arguments of " + ref.describe(methodId)
+                + ": " + cause, new Exception(cause)));
     }
 
     @Override

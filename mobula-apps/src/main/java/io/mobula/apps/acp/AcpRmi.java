@@ -5,8 +5,8 @@ import io.mobula.apps.LongPoll;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.Trees;
-import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import io.mobula.pool.PoolException;
 import java.io.Serializable;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -39,12 +39,12 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
         int me = ctx.rank();
         return AcpEngine.rank(ctx, new SafraCoordinator(me, ctx.size(), inbox, new SafraCoordinator.Link() {
             @Override
-            public void removed(int[] cells) throws MemberLostException {
+            public void removed(int[] cells) throws PoolException {
                 forward(me, n -> n.removed(me, cells));
             }
 
             @Override
-            public void emptied() throws MemberLostException {
+            public void emptied() throws PoolException {
                 forward(me, n -> n.emptied(me));
             }
 
@@ -54,7 +54,7 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
             }
 
             @Override
-            public void stop(int end) throws MemberLostException {
+            public void stop(int end) throws PoolException {
                 forward(me, n -> n.stop(me, end));
             }
         }));
@@ -64,7 +64,7 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
     public void removed(int root, int[] cells) throws RemoteException {
         try {
             forward(root, n -> n.removed(root, cells));
-        } catch (MemberLostException e) {
+        } catch (PoolException e) {
             // the ranks below the lost one learn of it from the pool while they wait
             throw new RemoteException("forwarding the removals of rank " + root + " failed", e);
         } finally {
@@ -81,7 +81,7 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
     public void stop(int root, int end) throws RemoteException {
         try {
             forward(root, n -> n.stop(root, end));
-        } catch (MemberLostException e) {
+        } catch (PoolException e) {
             throw new RemoteException("forwarding the end of the run from rank " + root + " failed", e);
         } finally {
             inbox.put(new AcpInbox.Stop(end));
@@ -92,7 +92,7 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
     public void emptied(int root) throws RemoteException {
         try {
             forward(root, n -> n.emptied(root));
-        } catch (MemberLostException e) {
+        } catch (PoolException e) {
             throw new RemoteException("forwarding the empty domain of rank " + root + " failed", e);
         } finally {
             inbox.put(new AcpInbox.Emptied(root));
@@ -105,7 +105,7 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
     }
 
     /** Makes {@code hop} on this rank's children in the binomial tree rooted at {@code root}. */
-    private void forward(int root, Hop hop) throws MemberLostException {
+    private void forward(int root, Hop hop) throws PoolException {
         Pool p = pool;
         for (int child : Trees.children(root, p.rank(), p.size())) {
             try {

@@ -5,8 +5,8 @@ import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.Trees;
-import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import io.mobula.pool.PoolException;
 import java.io.Serializable;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -35,7 +35,7 @@ public final class AspRmi extends Parallel<int[][]> implements AspNode {
         rows.watch(pool);
         return AspRanks.run(ctx, new AspRanks.RowBroadcast() {
             @Override
-            public void send(int k, int[] row) throws MemberLostException {
+            public void send(int k, int[] row) throws PoolException {
                 forward(ctx.rank(), k, row);
             }
 
@@ -50,7 +50,7 @@ public final class AspRmi extends Parallel<int[][]> implements AspNode {
     public void putRow(int root, int k, int[] row) throws RemoteException {
         try {
             forward(root, k, row);
-        } catch (MemberLostException e) {
+        } catch (PoolException e) {
             // the ranks below the lost one learn of it from the pool while they wait for this row
             throw new RemoteException("forwarding row " + k + " failed", e);
         } finally {
@@ -58,7 +58,7 @@ public final class AspRmi extends Parallel<int[][]> implements AspNode {
         }
     }
 
-    private void forward(int root, int k, int[] row) throws MemberLostException {
+    private void forward(int root, int k, int[] row) throws PoolException {
         Pool p = pool;
         for (int child : Trees.children(root, p.rank(), p.size())) {
             try {

@@ -130,10 +130,20 @@ public final class Fft {
 
     /** Places a piece from the rank owning rows {@code rlo ..< rhi} into the own transposed rows. */
     public static void place(double[][] transposed, double[] piece, int rlo, int rhi) {
+        place(transposed, 0, piece, rlo, rhi);
+    }
+
+    /**
+     * Places part of a piece (whole columns) from the rank owning rows {@code rlo ..< rhi} into the own transposed
+     * rows from row {@code first} on; returns the number of rows it filled.
+     */
+    public static int place(double[][] transposed, int first, double[] piece, int rlo, int rhi) {
         int h = rhi - rlo;
-        for (int c = 0; c < transposed.length; c++) {
-            System.arraycopy(piece, 2 * h * c, transposed[c], 2 * rlo, 2 * h);
+        int columns = h == 0 ? 0 : piece.length / (2 * h);
+        for (int c = 0; c < columns; c++) {
+            System.arraycopy(piece, 2 * h * c, transposed[first + c], 2 * rlo, 2 * h);
         }
+        return columns;
     }
 
     /** The sequential FFT: the same steps over the whole matrix. Returns the rows of the result. */

@@ -4,6 +4,9 @@ import io.mobula.gmi.GroupInterface;
 
 /** The group interface of the GMI version. */
 public interface FftGroup extends GroupInterface {
-    /** Rank {@code from}'s piece of transpose {@code phase} for this member. */
-    void put(int phase, int from, double[] piece);
+    /**
+     * Chunk {@code chunk} of the {@code chunks} of rank {@code from}'s piece of transpose {@code phase} for this
+     * member; a member with fewer chunks than the invocation has ({@code chunk >= chunks}) gets nothing.
+     */
+    void put(int phase, int from, int chunk, int chunks, double[] piece);
 }

@@ -82,10 +82,11 @@ public final class FftKernel implements Kernel<Fft.Problem, double[][]> {
     @Override
     public List<Version> versions() {
         return List.of(Version.of("seq", "the transpose algorithm in one process", FftSeq.class),
-                Version.of("rmi", "each transpose: a one-way RMI from every rank to every other with its piece",
-                        FftRmi.class, FftNode.class),
+                Version.of("rmi", "each transpose: a one-way RMI from every rank to every other with its piece"
+                        + " (one per chunk of at most 8 MiB)", FftRmi.class, FftNode.class),
                 Version.of("gmi", "each transpose: one personalized group invocation per rank, results discarded,"
-                        + " every member getting its piece", FftGmi.class, FftGroup.class, FftMember.class),
+                        + " every member getting its piece (one per chunk)", FftGmi.class, FftGroup.class,
+                        FftMember.class),
                 Version.mpj("MPJ Express (mpiJava 1.2): each transpose one MPI Alltoallv", FftMpjRun.class));
     }
 }

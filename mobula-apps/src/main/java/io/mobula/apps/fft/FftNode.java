@@ -6,7 +6,7 @@ import java.rmi.RemoteException;
 
 /** What an FFT rank offers the others in the RMI version. */
 public interface FftNode extends Remote {
-    /** Rank {@code from}'s piece of transpose {@code phase} for the receiver. */
+    /** Chunk {@code chunk} of the {@code chunks} of rank {@code from}'s piece of transpose {@code phase}. */
     @OneWay
-    void put(int phase, int from, double[] piece) throws RemoteException;
+    void put(int phase, int from, int chunk, int chunks, double[] piece) throws RemoteException;
 }

@@ -11,7 +11,8 @@ import java.rmi.RemoteException;
 
 /**
  * FFT over RMI: {@code ./mobula run --np N io.mobula.apps.fft.FftRmi [SIZE]}. Each transpose is a personalized
- * all-to-all: an RMI between every pair of ranks (thesis 2.5.3, 5.5.2).
+ * all-to-all: an RMI between every pair of ranks (thesis 2.5.3, 5.5.2), several for a piece over the bound on one call
+ * (8 MiB by default, {@code -Dmobula.apps.fft.chunkBytes}).
  */
 public final class FftRmi extends Parallel<Fft.Problem> implements FftNode {
     private final Mailbox pieces = new Mailbox();
@@ -34,20 +35,23 @@ public final class FftRmi extends Parallel<Fft.Problem> implements FftNode {
         int size = pool.size();
         int me = pool.rank();
         ranks = size;
-        return FftRanks.run(ctx, (phase, out) -> {
+        return FftRanks.run(ctx, FftPieces.CHUNK_BYTES, (phase, out) -> {
             for (int i = 1; i < size; i++) {
                 int q = (me + i) % size; // everyone starts with a different partner
+                FftNode node = pool.service(q, FftNode.class);
                 try {
-                    pool.service(q, FftNode.class).put(phase, me, out[q]);
+                    for (int k = 0; k < out[q].length; k++) { // one call unless the piece is over the bound
+                        node.put(phase, me, k, out[q].length, out[q][k]);
+                    }
                 } catch (RemoteException e) {
                     throw pool.lost(q, e);
                 }
             }
-            double[][] in = new double[size][];
+            double[][][] in = new double[size][][];
             in[me] = out[me];
             for (int r = 0; r < size; r++) {
                 if (r != me) {
-                    in[r] = (double[]) pieces.take((long) phase * size + r, "piece " + phase + " of rank " + r);
+                    in[r] = FftPieces.take(pieces, phase, size, r);
                 }
             }
             return in;
@@ -55,7 +59,7 @@ public final class FftRmi extends Parallel<Fft.Problem> implements FftNode {
     }
 
     @Override
-    public void put(int phase, int from, double[] piece) {
-        pieces.put((long) phase * ranks + from, piece);
+    public void put(int phase, int from, int chunk, int chunks, double[] piece) {
+        pieces.put(FftPieces.key(phase, ranks, from, chunk), new FftPieces.Chunk(chunks, piece));
     }
 }

@@ -5,8 +5,8 @@ import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.Trees;
-import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import io.mobula.pool.PoolException;
 import java.io.Serializable;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -35,7 +35,7 @@ public final class LuFactRmi extends Parallel<LuFact.Problem> implements LuFactN
         columns.watch(pool);
         return LuFactRanks.run(ctx, new LuFactRanks.ColumnBroadcast() {
             @Override
-            public void send(int k, int pivot, double[] column) throws MemberLostException {
+            public void send(int k, int pivot, double[] column) throws PoolException {
                 forward(ctx.rank(), k, pivot, column);
             }
 
@@ -50,7 +50,7 @@ public final class LuFactRmi extends Parallel<LuFact.Problem> implements LuFactN
     public void putColumn(int root, int k, int pivot, double[] column) throws RemoteException {
         try {
             forward(root, k, pivot, column);
-        } catch (MemberLostException e) {
+        } catch (PoolException e) {
             // the ranks below the lost one learn of it from the pool while they wait for this column
             throw new RemoteException("forwarding column " + k + " failed", e);
         } finally {
@@ -58,7 +58,7 @@ public final class LuFactRmi extends Parallel<LuFact.Problem> implements LuFactN
         }
     }
 
-    private void forward(int root, int k, int pivot, double[] column) throws MemberLostException {
+    private void forward(int root, int k, int pivot, double[] column) throws PoolException {
         Pool p = pool;
         for (int child : Trees.children(root, p.rank(), p.size())) {
             try {

@@ -5,8 +5,8 @@ import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.Trees;
-import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import io.mobula.pool.PoolException;
 import java.io.Serializable;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -42,7 +42,7 @@ public final class QrRmi extends Parallel<double[][]> implements QrNode {
             }
 
             @Override
-            public void send(int j, double[] h) throws MemberLostException {
+            public void send(int j, double[] h) throws PoolException {
                 forward(j, pool.rank(), h);
             }
 
@@ -53,7 +53,7 @@ public final class QrRmi extends Parallel<double[][]> implements QrNode {
         });
     }
 
-    private void forward(int j, int root, double[] h) throws MemberLostException {
+    private void forward(int j, int root, double[] h) throws PoolException {
         Pool p = pool;
         for (int child : Trees.children(root, p.rank(), p.size())) {
             try {
@@ -68,7 +68,7 @@ public final class QrRmi extends Parallel<double[][]> implements QrNode {
     public void putH(int j, int root, double[] h) throws RemoteException {
         try {
             forward(j, root, h);
-        } catch (MemberLostException e) {
+        } catch (PoolException e) {
             // the ranks below the lost one learn of it from the pool while they wait for H
             throw new RemoteException("forwarding H of step " + j + " failed", e);
         } finally {

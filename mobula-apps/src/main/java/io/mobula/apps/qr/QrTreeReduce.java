@@ -3,8 +3,8 @@ package io.mobula.apps.qr;
 import io.mobula.rmi.NonBlocking;
 import io.mobula.apps.Mailbox;
 import io.mobula.apps.Trees;
-import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import io.mobula.pool.PoolException;
 import java.rmi.RemoteException;
 
 /**
@@ -53,7 +53,7 @@ public class QrTreeReduce implements QrReduce {
         void run() throws RemoteException;
     }
 
-    private static void call(Pool p, int rank, RemoteCall c) throws MemberLostException {
+    private static void call(Pool p, int rank, RemoteCall c) throws PoolException {
         try {
             c.run();
         } catch (RemoteException e) {

@@ -5,8 +5,8 @@ import io.mobula.apps.KernelMain;
 import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
-import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import io.mobula.pool.PoolException;
 import io.mobula.rmi.NonBlocking;
 import java.io.Serializable;
 import java.rmi.Remote;
@@ -75,7 +75,7 @@ public final class SorRmi extends Parallel<SorKernel.Problem> implements SorNeig
     }
 
     private static void send(Pool pool, SorNeighbour to, int rank, int step, boolean fromAbove, double[] row)
-            throws MemberLostException {
+            throws PoolException {
         if (to != null) {
             try {
                 to.putRow(step, fromAbove, row);

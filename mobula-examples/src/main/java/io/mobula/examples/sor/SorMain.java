@@ -2,7 +2,6 @@ package io.mobula.examples.sor;
 
 import io.mobula.apps.sor.Sor;
 import io.mobula.pool.LaunchEnvironment;
-import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolException;
 import io.mobula.pool.PoolOptions;
@@ -143,7 +142,7 @@ public final class SorMain {
     }
 
     private static void send(Pool pool, SorNode to, int rank, int step, boolean fromAbove, double[] row)
-            throws MemberLostException {
+            throws PoolException {
         if (to == null) {
             return;
         }

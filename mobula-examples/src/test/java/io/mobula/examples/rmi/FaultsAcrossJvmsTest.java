@@ -75,6 +75,8 @@ class FaultsAcrossJvmsTest {
         assertTimeoutPreemptively(LIMIT, () -> {
             MarshalException e = assertThrows(MarshalException.class, () -> svc.echo(new Object()));
             assertTrue(e.getMessage().contains("error marshalling arguments"), e.getMessage());
+            assertTrue(io.mobula.rmi.Rmi.callNotSent(e), "nothing was sent");
+            assertEquals(MarshalException.class, e.getClass(), "java.rmi's own exception");
             stillWorks();
         });
     }
@@ -100,6 +102,7 @@ class FaultsAcrossJvmsTest {
             MarshalException e = assertThrows(MarshalException.class,
                     () -> svc.echo(new byte[FaultServiceImpl.HUGE]));
             assertTrue(e.getMessage().contains("maximum frame size"), e.getMessage());
+            assertTrue(io.mobula.rmi.Rmi.callNotSent(e), "the frame was refused before sending");
             stillWorks();
         });
     }
