@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FftPiecesAcrossJvmsTest {
     static Stream<Arguments> runs() {
-        return Stream.of(Arguments.of("rmi", 2), Arguments.of("gmi", 2), Arguments.of("rmi", 3),
-                Arguments.of("gmi", 3));
+        // the RMI version on the even split, the GMI version on the uneven one (each layout, each version once)
+        return Stream.of(Arguments.of("rmi", 2), Arguments.of("gmi", 3));
     }
 
     @ParameterizedTest(name = "{0} on {1} ranks")
