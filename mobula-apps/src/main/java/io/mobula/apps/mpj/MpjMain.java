@@ -86,7 +86,8 @@ public final class MpjMain {
             // a kept sequential result (./mobula speedup) reaches rank 0, which verifies
             List<String> flags = SequentialResult.file().map(f -> List.of("-D" + SequentialResult.PROPERTY + "=" + f))
                     .orElse(List.of());
-            o = run(found.mpj(), c, device, program, np, values, flags, System.out::println);
+            o = run(found.mpj(), c, device, program, np, values, flags, Duration.ofSeconds(TIMEOUT_SECONDS),
+                    System.out::println);
         } catch (IOException e) {
             o = new Outcome(Optional.empty(), e.getMessage());
         }
@@ -159,13 +160,14 @@ public final class MpjMain {
      * Runs the compiled {@code program} on {@code np} ranks of {@code device} at the size {@code values}.
      *
      * @param jvmFlags flags for the rank JVMs
+     * @param limit how long the run may take; a run still going then is ended and fails, saying so
      * @param lines gets every line the ranks print
      */
     public static Outcome run(MpjExpress mpj, Compiled compiled, MpjExpress.Device device, String program, int np,
-            int[] values, List<String> jvmFlags, Consumer<String> lines) throws IOException {
+            int[] values, List<String> jvmFlags, Duration limit, Consumer<String> lines) throws IOException {
         List<ResultLine> results = new ArrayList<>();
         MpjJob.Result r = MpjJob.run(mpj, device, np, jvmFlags, compiled.classes, compiled.classPath, program,
-                List.of(KernelMain.sizeOf(values)), Duration.ofSeconds(TIMEOUT_SECONDS), line -> {
+                List.of(KernelMain.sizeOf(values)), limit, line -> {
                     ResultLine.find(line).ifPresent(results::add);
                     lines.accept(line);
                 });

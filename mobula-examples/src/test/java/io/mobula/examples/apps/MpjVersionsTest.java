@@ -17,6 +17,7 @@ import io.mobula.apps.mpj.MpjMain;
 import io.mobula.apps.qr.QrKernel;
 import io.mobula.apps.raytracer.RayTracerKernel;
 import io.mobula.apps.tsp.TspKernel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +39,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class MpjVersionsTest {
+    /** A run at the tiny size takes about a second; one that hangs fails its own test, saying so, and is ended. */
+    private static final Duration RUN_LIMIT = Duration.ofSeconds(60);
     private static final MpjExpress.Found FOUND = MpjExpress.find();
     private static MpjExpress mpj;
     private static MpjMain.Compiled compiled;
@@ -119,7 +122,7 @@ class MpjVersionsTest {
         List<String> lines = new ArrayList<>();
         int[] size = LuFactKernel.INSTANCE.sizes().parse("tiny");
         MpjMain.Outcome o = MpjMain.run(mpj, compiled, MpjExpress.Device.MULTICORE, "LuFactMpj", 2, size,
-                List.of("-Dmobula.apps.corruptRank=0", "-XX:TieredStopAtLevel=1"), lines::add);
+                List.of("-Dmobula.apps.corruptRank=0", "-XX:TieredStopAtLevel=1"), RUN_LIMIT, lines::add);
         assertFalse(o.verified(), String.join("\n", lines));
         ResultLine r = o.result().orElseThrow(() -> new AssertionError(String.join("\n", lines)));
         assertFalse(r.verified(), String.join("\n", lines));
@@ -138,7 +141,7 @@ class MpjVersionsTest {
         List<String> lines = new ArrayList<>();
         int[] size = kernel.sizes().parse(named);
         MpjMain.Outcome o = MpjMain.run(mpj, compiled, device, program, 2, size, List.of("-Xmx128m",
-                "-XX:TieredStopAtLevel=1"), lines::add);
+                "-XX:TieredStopAtLevel=1"), RUN_LIMIT, lines::add);
         String out = String.join("\n", lines);
         assertTrue(o.verified(), o.failure() + "\n" + out);
         ResultLine r = o.result().orElseThrow();
