@@ -17,7 +17,7 @@ final class FftPieces {
     /** The most bytes of a piece one call carries: 8 MiB by default, well under the frame limit. */
     static final long CHUNK_BYTES = Math.max(16, Long.getLong(CHUNK_PROPERTY, 8L << 20));
     private static final System.Logger LOG = System.getLogger(FftPieces.class.getName());
-    /** Whether the cutting of pieces was logged (once a process). */
+    /** Whether the cutting of pieces was logged (once a process, at DEBUG: a normal run writes nothing). */
     private static final AtomicBoolean TOLD = new AtomicBoolean();
 
     /** A chunk as a receiver keeps it until taken: chunk {@code of} how many the piece has. */
@@ -43,7 +43,7 @@ final class FftPieces {
             chunks[k] = Fft.piece(rows, c0, (int) Math.min(qhi, (long) c0 + per));
         }
         if (n > 1 && !TOLD.getAndSet(true)) {
-            LOG.log(System.Logger.Level.INFO, "fft: a piece of {0} bytes travels in {1} calls of at most {2} bytes",
+            LOG.log(System.Logger.Level.DEBUG, "fft: a piece of {0} bytes travels in {1} calls of at most {2} bytes",
                     16L * rows.length * (qhi - qlo), n, 16L * rows.length * per);
         }
         return chunks;

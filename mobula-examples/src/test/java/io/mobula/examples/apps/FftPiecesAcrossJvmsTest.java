@@ -7,9 +7,12 @@ import io.mobula.apps.ResultLine;
 import io.mobula.apps.fft.FftGmi;
 import io.mobula.apps.fft.FftRmi;
 import io.mobula.examples.ChildJvm;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,9 +33,16 @@ class FftPiecesAcrossJvmsTest {
 
     @ParameterizedTest(name = "{0} on {1} ranks")
     @MethodSource("runs")
-    void piecesOverTheBoundTravelInSeveralCallsAndGiveTheSequentialResult(String version, int np) throws Exception {
+    void piecesOverTheBoundTravelInSeveralCallsAndGiveTheSequentialResult(String version, int np,
+            @TempDir Path dir) throws Exception {
         String main = version.equals("rmi") ? FftRmi.class.getName() : FftGmi.class.getName();
-        try (ChildJvm run = KernelRuns.launch(np, main, List.of("-Dmobula.apps.fft.chunkBytes=300"))) {
+        // the cutting is logged at DEBUG (FINE): the ranks' logging shows it here, and only the FFT's
+        Path logging = Files.writeString(dir.resolve("logging.properties"), String.join("\n",
+                "handlers = java.util.logging.ConsoleHandler",
+                "java.util.logging.ConsoleHandler.level = FINE",
+                "io.mobula.apps.fft.level = FINE", ""));
+        try (ChildJvm run = KernelRuns.launch(np, main, List.of("-Dmobula.apps.fft.chunkBytes=300",
+                "-Djava.util.logging.config.file=" + logging))) {
             ResultLine r = KernelRuns.resultOf(run);
             assertEquals("fft", r.kernel());
             assertEquals(version, r.version());
