@@ -108,7 +108,7 @@ public final class CgKernel implements Kernel<Cg.Problem, Cg.Result> {
     public List<String> report(Cg.Problem p, Cg.Result r, String version, int np, double seconds) {
         double t = Double.isNaN(r.seconds()) ? seconds : r.seconds();
         return NpbReport.lines("CG", p.npbClass(), p.na(), p.niter(), t, np, Cg.mops(p, t), "floating point",
-                check(p, r) == null, "Mobula " + version);
+                check(p, r) == null, NpbReport.implementation(version));
     }
 
     @Override
@@ -120,6 +120,8 @@ public final class CgKernel implements Kernel<Cg.Problem, Cg.Result> {
                         + " invocations summing", CgGmi.class, GmiExchange.class, NpbGroup.class, NpbMember.class),
                 Version.mpirun("mpi", "C + MPI from the NPB specification (MPI_Allreduce,"
                         + " MPI_Allgatherv), Open MPI's mpirun",
-                        CgMpi.class));
+                        CgMpi.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): row blocks; per CG step an MPI Allgatherv of p and two"
+                        + " Allreduce sums", CgMpjRun.class));
     }
 }

@@ -3,25 +3,37 @@ package io.mobula.apps.cg;
 import io.mobula.apps.Faults;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.npb.Exchange;
+import io.mobula.apps.npb.PhaseMark;
 
 /**
  * What the parallel CG versions share: each rank holds a block of rows of the (symmetric) matrix and the same block
  * of every vector. A matrix-vector product gathers the whole vector first (gather-to-all); every dot product is a
  * local sum and a sum over the ranks (reduce-to-all), which gives every rank the same bits, so all ranks take the same
- * steps. Per conjugate gradient iteration: one gather and two sums.
+ * steps. Per conjugate gradient iteration: one gather and two sums. Public for the MPJ Express version, a program
+ * compiled apart ({@code CgMpj.java}).
  */
-final class CgRanks {
+public final class CgRanks {
     private CgRanks() {
     }
 
-    static int lo(int n, int size, int r) {
+    /** The first row of rank {@code r} of {@code size} among {@code n}. */
+    public static int lo(int n, int size, int r) {
         return (int) ((long) r * n / size);
     }
 
     static Cg.Result run(RankContext<Cg.Problem> ctx, Exchange ex) throws Exception {
-        Cg.Problem p = ctx.problem();
-        int lo = lo(p.na(), ctx.size(), ctx.rank());
-        int hi = lo(p.na(), ctx.size(), ctx.rank() + 1);
+        return run(ctx.problem(), ctx.rank(), ctx.size(), ex, ctx::startPhase, ctx::endPhase);
+    }
+
+    /**
+     * Rank {@code me} of {@code size}'s part of problem {@code p}: its rows are {@link #lo}{@code (na, size, me)} up
+     * to the next rank's, its collectives go through {@code ex}; the iterations are the timed phase, marked by
+     * {@code start} and {@code end}. Returns zeta and the residual norm (the same bits on every rank).
+     */
+    public static Cg.Result run(Cg.Problem p, int me, int size, Exchange ex, PhaseMark start, PhaseMark end)
+            throws Exception {
+        int lo = lo(p.na(), size, me);
+        int hi = lo(p.na(), size, me + 1);
         Cg.Rows m = Cg.makea(p, lo, hi); // untimed, as NPB's initialization
         int n = hi - lo;
         double[] x = new double[n];
@@ -32,7 +44,7 @@ final class CgRanks {
         double[] q = new double[n];
         double zeta = 0;
         double rnorm = 0;
-        ctx.startPhase();
+        start.mark();
         for (int it = 1; it <= p.niter(); it++) {
             java.util.Arrays.fill(z, 0);
             System.arraycopy(x, 0, r, 0, n);
@@ -66,8 +78,8 @@ final class CgRanks {
                 x[j] = norm * z[j];
             }
         }
-        ctx.endPhase();
-        double[] out = Faults.corrupt(ctx.rank(), new double[] {zeta, rnorm});
+        end.mark();
+        double[] out = Faults.corrupt(me, new double[] {zeta, rnorm});
         return new Cg.Result(out[0], out[1], Double.NaN);
     }
 

@@ -109,7 +109,7 @@ public final class IsKernel implements Kernel<Is.Problem, Is.Result> {
     public List<String> report(Is.Problem p, Is.Result r, String version, int np, double seconds) {
         double t = Double.isNaN(r.seconds()) ? seconds : r.seconds();
         return NpbReport.lines("IS", p.npbClass(), p.keys(), Is.ITERATIONS, t, np, Is.mops(p, t), "keys ranked",
-                check(p, r) == null, "Mobula " + version);
+                check(p, r) == null, NpbReport.implementation(version));
     }
 
     @Override
@@ -121,6 +121,8 @@ public final class IsKernel implements Kernel<Is.Problem, Is.Result> {
                         + " invocation per rank sending the keys", IsGmi.class, GmiExchange.class, NpbGroup.class, NpbMember.class),
                 Version.mpirun("mpi", "C + MPI from the NPB specification (MPI_Allreduce,"
                         + " MPI_Alltoallv), Open MPI's mpirun",
-                        IsMpi.class));
+                        IsMpi.class),
+                Version.mpj("MPJ Express (mpiJava 1.2): per iteration an MPI Allreduce of the bucket sizes and an"
+                        + " Alltoallv of the keys", IsMpjRun.class));
     }
 }

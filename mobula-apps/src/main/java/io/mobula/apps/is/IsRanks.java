@@ -3,6 +3,7 @@ package io.mobula.apps.is;
 import io.mobula.apps.Faults;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.npb.Exchange;
+import io.mobula.apps.npb.PhaseMark;
 import java.io.Serializable;
 
 /**
@@ -10,9 +11,10 @@ import java.io.Serializable;
  * sequence; each iteration counts its keys per bucket, a sum over the ranks gives the global bucket sizes (with the
  * partially verified keys hidden behind them), the buckets are split into ranges of about keys/P keys, an all-to-all
  * sends each key to the rank owning its bucket, and each rank ranks the keys of its range. The full verification
- * sorts each rank's keys after the last iteration; rank 0 checks the order across ranks.
+ * sorts each rank's keys after the last iteration; rank 0 checks the order across ranks. Public for the MPJ Express
+ * version, a program compiled apart ({@code IsMpj.java}).
  */
-final class IsRanks {
+public final class IsRanks {
     private IsRanks() {
     }
 
@@ -27,7 +29,7 @@ final class IsRanks {
      * @param inOrder whether its keys came out in order
      * @param hash the sum of {@link Is#hashTerm} over its sorted keys at their global positions
      */
-    record Part(int passed, long first, int keys, int min, int max, boolean inOrder, long hash)
+    public record Part(int passed, long first, int keys, int min, int max, boolean inOrder, long hash)
             implements Serializable {
     }
 
@@ -36,9 +38,15 @@ final class IsRanks {
     }
 
     static Part run(RankContext<Is.Problem> ctx, Exchange ex) throws Exception {
-        Is.Problem p = ctx.problem();
-        int size = ctx.size();
-        int me = ctx.rank();
+        return run(ctx.problem(), ctx.rank(), ctx.size(), ex, ctx::startPhase, ctx::endPhase);
+    }
+
+    /**
+     * Rank {@code me} of {@code size}'s part of problem {@code p}, its collectives through {@code ex}; the ten
+     * iterations are the timed phase, marked by {@code start} and {@code end}.
+     */
+    public static Part run(Is.Problem p, int me, int size, Exchange ex, PhaseMark start, PhaseMark end)
+            throws Exception {
         int lo = lo(p.keys(), size, me);
         int[] keys = Is.keys(p, lo, lo(p.keys(), size, me + 1));
         int buckets = 1 << p.log2Buckets();
@@ -49,7 +57,7 @@ final class IsRanks {
         long below = 0;
         int minKey = 0;
         int passed = 0;
-        ctx.startPhase();
+        start.mark();
         for (int it = 1; it <= Is.ITERATIONS; it++) {
             Is.modify(p, keys, lo, it);
             int[] counts = new int[buckets + tests];
@@ -100,7 +108,7 @@ final class IsRanks {
                 }
             }
         }
-        ctx.endPhase();
+        end.mark();
         // full verification, outside the timed phase as in NPB: each key to the position its rank gives
         int[] sorted = new int[mine.length];
         for (int i = mine.length - 1; i >= 0; i--) {

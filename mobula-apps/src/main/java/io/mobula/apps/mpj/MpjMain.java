@@ -27,6 +27,8 @@ import java.util.stream.Stream;
 public final class MpjMain {
     /** The version name of every MPJ Express version. */
     public static final String VERSION = "mpj";
+    /** Sources compiled with every program: what several programs share (the NPB kernels' collectives). */
+    private static final List<String> SHARED = List.of("MpjExchange");
     private static final long TIMEOUT_SECONDS = Long.getLong("mobula.apps.runTimeoutSeconds", 1800);
 
     private MpjMain() {
@@ -125,8 +127,8 @@ public final class MpjMain {
     }
 
     /**
-     * Compiles the {@code programs} (resources {@code NAME.java} beside this class) against MPJ Express and this
-     * JVM's class path.
+     * Compiles the {@code programs} (resources {@code NAME.java} beside this class), and the sources they share, against
+     * MPJ Express and this JVM's class path.
      *
      * @throws IOException when a source is missing or does not compile (with the compiler's messages)
      */
@@ -135,7 +137,10 @@ public final class MpjMain {
         Compiled c = new Compiled(dir, dir.resolve("classes"), System.getProperty("java.class.path"));
         try {
             List<Path> sources = new ArrayList<>();
-            for (String program : programs) {
+            List<String> all = new ArrayList<>(programs);
+            all.removeAll(SHARED);
+            all.addAll(SHARED);
+            for (String program : all) {
                 Path source = dir.resolve(program + ".java");
                 try (InputStream in = MpjMain.class.getResourceAsStream(program + ".java")) {
                     if (in == null) {

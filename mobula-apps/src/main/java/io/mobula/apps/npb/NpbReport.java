@@ -42,6 +42,11 @@ public final class NpbReport {
                         : verified ? "SUCCESSFUL" : "FAILED"));
     }
 
+    /** The implementation the block names for a kernel version: {@code MPJ Express} for mpj, else Mobula's. */
+    public static String implementation(String version) {
+        return version.equals("mpj") ? "MPJ Express" : "Mobula " + version;
+    }
+
     private static String row(String name, String value) {
         return String.format(Locale.ROOT, " %-16s= %24s", name, value);
     }

@@ -99,7 +99,7 @@ public final class TspKernel implements Kernel<Tsp.Problem, int[]> {
                         TspRepmi.class, TspMinimum.class, TspMinimumRoot.class),
                 Version.of("gmi", "a Minimum group member per rank; a new best length is one group invocation",
                         TspGmi.class, TspMinimumGroup.class, TspMinimumMember.class),
-                Version.mpj("MPJ Express (mpiJava 1.2): rank 0 hands out jobs (Sendrecv, answered by a thread of rank"
-                        + " 0); a new best length goes to every other rank by Isend, taken in by Iprobe", TspMpjRun.class));
+                Version.mpj("MPJ Express (mpiJava 1.2): rank 0 hands out jobs (Sendrecv, answered by rank 0 between"
+                        + " its own searches); a new best length goes to every other rank by Isend, taken in by Iprobe", TspMpjRun.class));
     }
 }

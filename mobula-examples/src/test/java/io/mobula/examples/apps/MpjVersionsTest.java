@@ -8,7 +8,9 @@ import io.mobula.apps.Kernel;
 import io.mobula.apps.ResultLine;
 import io.mobula.apps.acp.AcpKernel;
 import io.mobula.apps.asp.AspKernel;
+import io.mobula.apps.cg.CgKernel;
 import io.mobula.apps.fft.FftKernel;
+import io.mobula.apps.is.IsKernel;
 import io.mobula.apps.leq.LeqKernel;
 import io.mobula.apps.lufact.LuFactKernel;
 import io.mobula.apps.moldyn.MolDynKernel;
@@ -30,7 +32,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The MPJ Express versions of the kernels (LUFact, MolDyn and RayTracer, which the thesis compared with mpiJava in
- * 5.5.2, and ASP, LEQ, FFT, QR, TSP and ACP), compiled against the installed MPJ Express and run on 2 ranks at the tiny size,
+ * 5.5.2, ASP, LEQ, FFT, QR, TSP and ACP, and NPB's IS and CG), compiled against the installed MPJ Express and run on 2 ranks at the tiny size,
  * on the multicore device (the ranks threads of one JVM). Not on niodev (a JVM per rank, found through the rendezvous
  * on 127.0.0.1): MPJ Express 0.44's niodev listens on two random ports of every interface during {@code MPI.Init},
  * which its code fixes and a test must not do; {@code ./mobula speedup} runs it. Each verifies against the sequential version with the sequential version's checksum,
@@ -50,7 +52,7 @@ class MpjVersionsTest {
         if (FOUND.mpj() != null) {
             mpj = FOUND.mpj();
             compiled = MpjMain.compile(mpj, List.of("LuFactMpj", "MolDynMpj", "RayTracerMpj", "AspMpj", "LeqMpj",
-                    "FftMpj", "QrMpj", "TspMpj", "AcpMpj"));
+                    "FftMpj", "QrMpj", "TspMpj", "AcpMpj", "IsMpj", "CgMpj"));
         }
     }
 
@@ -115,6 +117,28 @@ class MpjVersionsTest {
     void acpOnMulticoreFindsTheInconsistentNetworkInconsistent() throws Exception {
         assertEquals("inconsistent", verifies(AcpKernel.INSTANCE, "AcpMpj", MpjExpress.Device.MULTICORE,
                 "inconsistent"));
+    }
+
+    @Test
+    void isOnMulticorePassesNpbsClassSVerification() throws Exception {
+        verifiesNpbClassS(IsKernel.INSTANCE, "IsMpj");
+    }
+
+    @Test
+    void cgOnMulticorePassesNpbsClassSVerification() throws Exception {
+        verifiesNpbClassS(CgKernel.INSTANCE, "CgMpj");
+    }
+
+    /** Class S (the tiny size) verifies against the sequential version and NPB's published values. */
+    private static <P, R> void verifiesNpbClassS(Kernel<P, R> kernel, String program) throws Exception {
+        List<String> lines = new ArrayList<>();
+        MpjMain.Outcome o = MpjMain.run(mpj, compiled, MpjExpress.Device.MULTICORE, program, 2,
+                kernel.sizes().parse("S"), List.of("-Xmx256m", "-XX:TieredStopAtLevel=1"), RUN_LIMIT, lines::add);
+        String out = String.join("\n", lines);
+        assertTrue(o.verified(), o.failure() + "\n" + out);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("Verification") && l.contains("SUCCESSFUL")), out);
+        assertEquals(kernel.checksum(kernel.sequential(kernel.problem(kernel.sizes().parse("S")))),
+                o.result().orElseThrow().checksum(), out);
     }
 
     @Test
