@@ -10,6 +10,7 @@ import io.mobula.gmi.spi.ResultType;
 import io.mobula.pool.BinomialTree;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import jdk.jfr.FlightRecorder;
 
 /**
  * The runtime side of one group reference (the stub role, thesis 5.4.1): a table with each method's configuration,
@@ -61,7 +62,8 @@ final class GroupReference implements GroupInvoker {
                     + " Group.findMethod(ref, \"" + m.description() + "\").configure(invocationScheme, replyScheme)"
                     + " first");
         }
-        GroupInvocationEvent ev = GroupInvocationEvent.enabled() ? new GroupInvocationEvent() : null;
+        GroupInvocationEvent ev = FlightRecorder.isInitialized() && GroupInvocationEvent.enabled()
+                ? new GroupInvocationEvent() : null;
         if (ev != null) {
             ev.begin();
         }

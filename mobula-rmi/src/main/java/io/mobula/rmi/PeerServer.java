@@ -13,6 +13,7 @@ import io.mobula.transport.Connection;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
+import jdk.jfr.FlightRecorder;
 
 /**
  * The server half of a peer connection: decodes an incoming call's arguments, runs the call where it should run
@@ -155,7 +156,7 @@ final class PeerServer {
 
     private void run(Invocation inv, CallResult result, int callId, boolean oneWay, String iface, int methodId) {
         result.clear();
-        long start = CallEvent.enabled() ? System.nanoTime() : 0;
+        long start = FlightRecorder.isInitialized() && CallEvent.enabled() ? System.nanoTime() : 0;
         Throwable t = CallTarget.invoke(inv, result, client.get());
         if (start != 0) {
             CallEvent.emit("server", iface, methodId, 0, start, t != null ? "thrown" : oneWay ? "one-way" : "ok");

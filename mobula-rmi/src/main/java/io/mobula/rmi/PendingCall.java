@@ -6,6 +6,7 @@ import java.rmi.MarshalException;
 import java.rmi.RemoteException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
+import jdk.jfr.FlightRecorder;
 
 /**
  * The one object a call allocates (as in KaRMI, paper 4.2): the stub's handle on the call and, once sent, the
@@ -157,7 +158,7 @@ final class PendingCall extends Call implements java.util.function.BooleanSuppli
         kind = k;
         expected = exp;
         waiter = Thread.currentThread();
-        long start = CallEvent.enabled() ? System.nanoTime() : 0;
+        long start = FlightRecorder.isInitialized() && CallEvent.enabled() ? System.nanoTime() : 0;
         try {
             send(false);
             channel.await(this);

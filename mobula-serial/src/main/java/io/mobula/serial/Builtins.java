@@ -59,19 +59,30 @@ final class Builtins {
 
     private static final Serializer<?>[] BY_ID = new Serializer<?>[WireFormat.FIRST_DYNAMIC_ID];
     private static final Map<Class<?>, Integer> IDS = new IdentityHashMap<>();
+    private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
 
     private Builtins() {}
 
     /**
      * @return the predefined id of c, or 0. The built-ins of the other JDK classes ({@link Jdk}) are set up on
-     *     first use, when a class of the JDK's loaders is looked up or such an id is read
+     *     first use, when a class of the JDK's loaders other than an array class is looked up or such an id is read
+     *     (they hold no array class, so a program sending {@code int[][]} does not pay for their set-up)
      */
     static int idOf(Class<?> c) {
         Integer id = IDS.get(c);
         if (id != null) {
             return id;
         }
-        return Jdk.isJdkClass(c) ? Jdk.idOf(c) : 0;
+        return !c.isArray() && isJdkClass(c) ? Jdk.idOf(c) : 0;
+    }
+
+    /**
+     * Whether c comes from the JDK's own loaders (only those classes can have a built-in in {@link Jdk}). Kept here,
+     * not in {@link Jdk}, since asking that class anything sets up its tables.
+     */
+    private static boolean isJdkClass(Class<?> c) {
+        ClassLoader l = c.getClassLoader();
+        return l == null || l == PLATFORM;
     }
 
     static Serializer<?> byId(int id) {

@@ -6,7 +6,9 @@ import jdk.jfr.Event;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 
-/** JFR event, once per class that takes the reflective fallback (the visible slow path). */
+/** JFR event, once per class that takes the reflective fallback (the visible slow path). * Callers ask {@link jdk.jfr.FlightRecorder#isInitialized()} first: loading an event class registers it with JFR,
+ * about 0.2 s of start-up, which a process that never records does not pay.
+ */
 @Name("io.mobula.serial.Fallback")
 @Label("Serialization Fallback")
 @Category({"Mobula", "Serialization"})

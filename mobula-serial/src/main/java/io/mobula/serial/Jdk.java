@@ -13,7 +13,6 @@ import java.util.Map;
 final class Jdk {
     private static final Serializer<?>[] BY_ID = new Serializer<?>[WireFormat.FIRST_DYNAMIC_ID];
     private static final Map<Class<?>, Integer> IDS = new IdentityHashMap<>();
-    private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
 
     static {
         JdkCollections.register();
@@ -21,12 +20,6 @@ final class Jdk {
     }
 
     private Jdk() {}
-
-    /** Whether c comes from the JDK's own loaders (only those classes can have a built-in here). */
-    static boolean isJdkClass(Class<?> c) {
-        ClassLoader l = c.getClassLoader();
-        return l == null || l == PLATFORM;
-    }
 
     static int idOf(Class<?> c) {
         Integer id = IDS.get(c);
@@ -42,6 +35,7 @@ final class Jdk {
         if (BY_ID[id] != null || Builtins.coreById(id) != null) {
             throw new IllegalStateException("duplicate built-in id " + id);
         }
+        noArray(c);
         BY_ID[id] = s;
         IDS.put(c, id);
     }
@@ -49,6 +43,7 @@ final class Jdk {
     /** Encodes c (when not null) with the serializer of id. */
     static void alias(Class<?> c, int id) {
         if (c != null) {
+            noArray(c);
             IDS.putIfAbsent(c, id);
         }
     }
@@ -69,6 +64,13 @@ final class Jdk {
     static void checkAllowed(SerialReader in, Class<?> c) throws SerialException {
         if (c != null && !in.config().filter().allows(c)) {
             throw new SerialException("class " + c.getName() + " refused by the class filter");
+        }
+    }
+
+    /** {@link Builtins#idOf} never asks this table about an array class, so it must hold none. */
+    private static void noArray(Class<?> c) {
+        if (c.isArray()) {
+            throw new IllegalStateException("an array class among the JDK built-ins: " + c.getName());
         }
     }
 

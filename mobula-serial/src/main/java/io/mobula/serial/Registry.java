@@ -3,6 +3,7 @@ package io.mobula.serial;
 import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Map;
+import jdk.jfr.FlightRecorder;
 
 /**
  * Finds the serializer of a class, once per class: explicitly registered ones, then built-ins, arrays and
@@ -116,7 +117,9 @@ final class Registry {
                 return s;
             }
             Fallback f = Fallback.create(c);
-            FallbackEvent.emit(c);
+            if (FlightRecorder.isInitialized()) {
+                FallbackEvent.emit(c);
+            }
             logFallback(c, f.hooks());
             return f;
         } catch (SerialException e) {

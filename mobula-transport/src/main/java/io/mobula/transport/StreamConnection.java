@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import jdk.jfr.FlightRecorder;
 
 /**
  * The part of a connection shared by byte-stream transports (tcp, tls, shm, local, sock+tcp): frames are a 4-byte
@@ -55,7 +56,12 @@ abstract class StreamConnection implements Connection, ByteSource {
     private final TrafficObserver traffic;
 
     private volatile Object attachment;
-    private final ConnectionEvent event = new ConnectionEvent();
+    /**
+     * The connection's JFR event, or null when no flight recorder existed as it opened: loading an event class
+     * registers it with JFR, which costs about 0.2 s of a process's start-up, so a process that never records never
+     * loads one (a connection opened before a recording starts is not in it).
+     */
+    private final ConnectionEvent event = FlightRecorder.isInitialized() ? new ConnectionEvent() : null;
 
     StreamConnection(Endpoint remote, FrameHandler handler, TransportOptions options, ByteBuffer prefix,
                      Consumer<? super StreamConnection> onFinished) {
@@ -276,7 +282,9 @@ abstract class StreamConnection implements Connection, ByteSource {
      *                       slow handler does not hold up the acceptor) or was already called by the caller
      */
     final void start(boolean openOnReceiver) {
-        event.begin();
+        if (event != null) {
+            event.begin();
+        }
         engine.start(openOnReceiver);
     }
 
@@ -310,6 +318,9 @@ abstract class StreamConnection implements Connection, ByteSource {
     }
 
     private void commitEvent(IOException cause) {
+        if (event == null) {
+            return;
+        }
         event.end();
         if (event.shouldCommit()) {
             event.technology = technology();

@@ -5,6 +5,8 @@ import io.mobula.apps.Kernel;
 import io.mobula.apps.Version;
 import io.mobula.apps.asp.AspRmi;
 import io.mobula.apps.leq.LeqGmi;
+import io.mobula.examples.ChildJvm;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -12,6 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every parallel version of every kernel in the catalog, at its tiny size, through the {@code mobula run} launcher:
@@ -40,6 +46,24 @@ class AppsAcrossJvmsTest {
     @Test
     void threeRanksWithACombinedInvocation() throws Exception {
         KernelRuns.assertVerified("leq", "gmi", LeqGmi.class.getName(), 3);
+    }
+
+    /**
+     * Start-up stays lean: a rank that records nothing loads no JFR event class (loading one registers it with JFR,
+     * about 0.2 s), and one that sends only arrays and core values does not set up the other JDK classes' serializers
+     * (about 0.1 s). Asserted on the JVM's class-loading log.
+     */
+    @Test
+    void aRankLoadsNeitherJfrNorSerializersItDoesNotUse() throws Exception {
+        try (ChildJvm run = KernelRuns.launch(2, AspRmi.class.getName(), List.of("-Xlog:class+load=info"))) {
+            assertTrue(KernelRuns.resultOf(run).verified(), run.output());
+            assertEquals(0, run.waitFor(Duration.ofSeconds(30)), run.output());
+            String log = run.output();
+            assertTrue(log.contains(" io.mobula.serial.Builtins source: "), "no class-loading log:\n" + log);
+            assertTrue(log.contains(" io.mobula.transport.StreamConnection source: "), log);
+            assertFalse(log.contains(" jdk.jfr.Event source: "), "a JFR event class was loaded");
+            assertFalse(log.contains(" io.mobula.serial.JdkValues source: "), "the JDK values' serializers were set up");
+        }
     }
 
     @Test
