@@ -169,7 +169,9 @@ public final class ScaleSuite {
 
     /**
      * Runs {@link ScaleMain} for one size in a JVM of its own; its stdout is the rows (shown on stderr as they come
-     * with {@code echo}), its last stderr line why it failed.
+     * with {@code echo}), its last stderr line why it failed. Everything else the child writes on stderr (its members'
+     * warnings) is passed on to this process's stderr as it comes, prefixed with the size: a simulation that works
+     * writes nothing there.
      */
     static Outcome child(int n, String heap, long timeoutMs, boolean echo) throws IOException, InterruptedException {
         return child(n, Simulation.OPERATIONS, null, heap, timeoutMs, echo);
@@ -202,6 +204,7 @@ public final class ScaleSuite {
                     synchronized (errors) {
                         errors.add(l);
                     }
+                    System.err.println("scale N=" + n + ": " + l);
                 }
             } catch (IOException e) {
                 // the child is gone
