@@ -8,6 +8,8 @@ import java.lang.System.Logger.Level;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.ServerError;
+import java.rmi.ServerException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -308,7 +310,9 @@ public final class Pool implements AutoCloseable {
      * <p>A call that failed in this process before anything was sent ({@link Rmi#callNotSent}: its arguments could
      * not be marshalled, or its frame is over the connection's limit) says nothing about {@code r}: nothing is
      * reported, and the result is a plain {@link PoolException} naming the call and its cause, never a
-     * {@link MemberLostException}.
+     * {@link MemberLostException}. Nor does a call that {@code r} answered by throwing ({@link ServerException},
+     * {@link ServerError}: a remote exception or error thrown by the method itself there, which the member lived to
+     * send): the result is a plain {@link PoolException} too.
      *
      * <p>Any other failure, which may have come from {@code r} or the link to it, reports {@code r} to the coordinator,
      * fetches the latest events, and returns a {@link MemberLostException} naming the first member the pool lost:
@@ -322,6 +326,10 @@ public final class Pool implements AutoCloseable {
         if (failedHere(cause)) {
             return new PoolException("pool '" + name() + "', rank " + rank() + ": call to " + m.describe()
                     + " failed here before anything was sent (no member was lost): " + cause.getMessage(), cause);
+        }
+        if (cause instanceof ServerException || cause instanceof ServerError) {
+            return new PoolException("pool '" + name() + "', rank " + rank() + ": call to " + m.describe()
+                    + " failed in the method there, which answered (no member was lost): " + cause.getMessage(), cause);
         }
         try {
             coordinator.report(name(), rank(), r, cause == null ? "unreachable" : String.valueOf(cause.getMessage()));

@@ -348,7 +348,10 @@ class PoolTest {
     /** Rank {@code rank}'s sink. */
     record SinkImpl(int rank) implements Sink {
         @Override
-        public void take(Object value) {
+        public void take(Object value) throws RemoteException {
+            if ("throw".equals(value)) {
+                throw new RemoteException("refused by the method");
+            }
         }
     }
 
@@ -418,6 +421,16 @@ class PoolTest {
             p0.check();
             p1.check();
             to1.take("still fine");
+
+            // a call the member answered by throwing a RemoteException in its method (java.rmi's ServerException):
+            // the member lived to answer, so it is not reported either
+            RemoteException answered = assertThrows(java.rmi.ServerException.class, () -> to1.take("throw"));
+            PoolException xa = p0.lost(1, answered);
+            assertFalse(xa instanceof MemberLostException, xa.toString());
+            assertTrue(xa.getMessage().contains("which answered (no member was lost)"), xa.getMessage());
+            assertTrue(xa.getMessage().contains("refused by the method"), xa.getMessage());
+            assertEquals(List.of(), p0.events());
+            p0.check();
 
             // the same two reports of a failure that may have involved the peer: each rank reported the other, a
             // cut link between them, so the coordinator drops rank 1 (what the calls that failed here would have done)

@@ -79,16 +79,18 @@ final class PeerClient implements CallChannel {
             } finally {
                 sender.unlock();
             }
-            throw new RemoteException("a remote call from a method that runs on a connection's receive thread"
-                    + " (marked @NonBlocking or proven non-blocking) could wait for a reply only that thread can"
-                    + " deliver; remove @NonBlocking from the method that makes it (one-way calls may be made)");
+            throw UnsentCalls.mark(new RemoteException("a remote call from a method that runs on a connection's"
+                    + " receive thread (marked @NonBlocking or proven non-blocking) could wait for a reply only that"
+                    + " thread can deliver; remove @NonBlocking from the method that makes it (one-way calls may be"
+                    + " made)"));
         }
         boolean registered = false;
         RemoteException broken = null;
         try {
             if (!oneWay) {
                 if (!pending.add(call)) {
-                    throw new RemoteException("more than 4096 calls outstanding to " + connection.remote());
+                    throw UnsentCalls.mark(new RemoteException("more than 4096 calls outstanding to "
+                            + connection.remote()));
                 }
                 registered = true;
             }

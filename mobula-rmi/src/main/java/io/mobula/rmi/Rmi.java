@@ -102,12 +102,13 @@ public final class Rmi {
     /**
      * Whether {@code e}, thrown by a remote call made in this process, proves that the call failed here before any
      * byte of it was sent: its arguments could not be marshalled (a value the serializer refuses, arguments too large
-     * for the heap) or its frame is over the connection's maximum frame size. Such a failure says nothing about the
-     * peer, which never saw the call, and the connection stays open. The exception is java.rmi's own
-     * {@link java.rmi.MarshalException}, class and message alike; but a {@code MarshalException} alone proves nothing
-     * (java.rmi throws it after part of a call may have been written, and Mobula for a send that failed part way), so
-     * this answers true only for the exceptions the runtime made for those two cases, and false for any other, a copy
-     * of one included.
+     * for the heap), its frame is over the connection's maximum frame size, more than 4096 calls with a reply were
+     * already outstanding on the connection, or a call with a reply was made from a connection's receive thread. Such
+     * a failure says nothing about the peer, which never saw the call, and the connection stays open. The exception
+     * is java.rmi's own ({@link java.rmi.MarshalException} for the first two, class and message alike); but a
+     * {@code MarshalException} alone proves nothing (java.rmi throws it after part of a call may have been written,
+     * and Mobula for a send that failed part way), so this answers true only for the exceptions the runtime made for
+     * those cases, and false for any other, a copy of one included.
      */
     public static boolean callNotSent(Throwable e) {
         return UnsentCalls.isMarked(e);
