@@ -50,7 +50,11 @@ public record FailureDetection(double threshold, Duration minTimeout, Duration m
         if (lease.isNegative() || lease.isZero()) {
             throw new IllegalArgumentException("bad pool lease: " + lease);
         }
-        return new FailureDetection(DEFAULT_THRESHOLD, lease.dividedBy(2), lease, lease);
+        // half the lease, without Duration.dividedBy, whose BigDecimal arithmetic costs every process's start-up
+        // a class initialization of about 10 ms
+        long seconds = lease.getSeconds();
+        Duration half = Duration.ofSeconds(seconds / 2, (seconds % 2 * 1_000_000_000L + lease.getNano()) / 2);
+        return new FailureDetection(DEFAULT_THRESHOLD, half, lease, lease);
     }
 
     /** The same settings with suspicion threshold {@code phi}. */

@@ -36,6 +36,18 @@ class FailureDetectionTest {
     private final AtomicReference<LivenessProbe.Answer> answer = new AtomicReference<>(LivenessProbe.Answer.PRESENT);
     private PoolCoordinatorImpl coordinator;
 
+    @Test
+    void forLeaseTimesOutAfterHalfTheLeaseAtTheEarliest() {
+        for (Duration lease : List.of(Duration.ofSeconds(6), Duration.ofSeconds(7), Duration.ofMillis(1),
+                Duration.ofNanos(3), Duration.ofSeconds(1, 999_999_999), Duration.ofSeconds(Long.MAX_VALUE / 4, 1))) {
+            FailureDetection d = FailureDetection.forLease(lease);
+            assertEquals(lease.dividedBy(2), d.minTimeout(), lease.toString());
+            assertEquals(lease, d.maxTimeout());
+            assertEquals(lease, d.confirmTimeout());
+        }
+        assertThrows(IllegalArgumentException.class, () -> FailureDetection.forLease(Duration.ZERO));
+    }
+
     @AfterEach
     void stop() {
         if (coordinator != null) {
