@@ -25,13 +25,28 @@ public final class ScaleMain {
             System.out.flush();
             System.exit(0);
         } catch (Throwable t) {
-            System.err.println("scale-error: " + t);
+            System.err.println("scale-error: " + t + fileDescriptors());
             t.printStackTrace();
             System.exit(1);
         }
     }
 
-    /** What the simulation of {@code n} members holds at its end: heap, class metadata, threads. */
+    /**
+     * How many file descriptors this process has open and may open, as a note for a failure: every node's connections
+     * are in this one process, each end of a TCP connection in polling mode holding three (the socket and its
+     * selector's epoll and wake-up descriptors), so the process limit ({@code ulimit -n}) bounds N before memory
+     * does. Empty where the JVM does not say.
+     */
+    static String fileDescriptors() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean os) {
+            return " (" + os.getOpenFileDescriptorCount() + " file descriptors open, at most "
+                    + os.getMaxFileDescriptorCount() + ")";
+        }
+        return "";
+    }
+
+    /** What the simulation of {@code n} members holds at its end: heap, class metadata, threads, file descriptors. */
     static String footprint(int n) {
         System.gc();
         var heap = java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
@@ -43,9 +58,11 @@ public final class ScaleMain {
         }
         int threads = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
         long classes = java.lang.management.ManagementFactory.getClassLoadingMXBean().getLoadedClassCount();
+        long fds = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean os ? os.getOpenFileDescriptorCount() : -1;
         return String.format(java.util.Locale.ROOT, "{\"suite\":\"scale\",\"n\":%d,\"operation\":\"footprint\","
-                + "\"heap_used_mb\":%d,\"metaspace_mb\":%d,\"platform_threads\":%d,\"classes\":%d}", n,
-                heap.getUsed() >> 20, meta >> 20, threads, classes);
+                + "\"heap_used_mb\":%d,\"metaspace_mb\":%d,\"platform_threads\":%d,\"classes\":%d,"
+                + "\"open_fds\":%d}", n, heap.getUsed() >> 20, meta >> 20, threads, classes, fds);
     }
 
     /**
