@@ -33,7 +33,8 @@ public final class BenchMain {
     static final Map<String, Function<String[], Integer>> HARNESSES = new TreeMap<>(Map.of("rmi", RmiSuite::run,
             "gmi", GmiSuite::run, "repmi", RepmiSuite::run, "hostile", io.mobula.bench.hostile.HostileSuite::run,
             "load", io.mobula.bench.load.StarSuite::run, "soak", io.mobula.bench.load.SoakSuite::run,
-            "scale", io.mobula.bench.scale.ScaleSuite::run, "parks", io.mobula.bench.ranks.ParkCounts::run));
+            "scale", io.mobula.bench.scale.ScaleSuite::run, "parks", io.mobula.bench.ranks.ParkCounts::run,
+            "startup", io.mobula.bench.startup.StartupSuite::run));
 
     private BenchMain() {
     }
