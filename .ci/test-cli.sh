@@ -113,6 +113,7 @@ check_options $B/load/StarSuite.java bench load --
 check_options $B/load/SoakSuite.java bench soak --
 check_options $B/scale/ScaleSuite.java bench scale --
 check_options $B/ranks/ParkCounts.java bench parks --
+check_options $B/startup/StartupSuite.java bench startup --
 check_options $B/report/ReportMain.java report --
 check_options mobula-rmi/src/main/java/io/mobula/rmi/registry/RegistryMain.java registry --
 check_options mobula-pool/src/main/java/io/mobula/pool/PoolServer.java pool-server --

@@ -2,7 +2,6 @@ package io.mobula.bench.startup;
 
 import io.mobula.bench.Environment;
 import io.mobula.bench.MachineFields;
-import io.mobula.pool.cli.MobulaRun;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -87,14 +86,14 @@ public final class StartupSuite {
             }
             Series mine = new Series("run-np2", "this");
             Series theirs = compare == null ? null : new Series("run-np2", "compare");
-            measure(runCommand(java, here), "verified");
+            measure(StartupJob.command(java, here), "verified");
             if (theirs != null) {
-                measure(runCommand(java, compare), "verified");
+                measure(StartupJob.command(java, compare), "verified");
             }
             for (int r = 0; r < runs; r++) {
-                mine.add(measure(runCommand(java, here), "verified"));
+                mine.add(measure(StartupJob.command(java, here), "verified"));
                 if (theirs != null) {
-                    theirs.add(measure(runCommand(java, compare), "verified"));
+                    theirs.add(measure(StartupJob.command(java, compare), "verified"));
                 }
             }
             MachineFields machine = MachineFields.current().withLoadAtStart(loadStart);
@@ -126,12 +125,6 @@ public final class StartupSuite {
             throw new IllegalArgumentException(option + " needs a value");
         }
         return args[i];
-    }
-
-    /** {@code mobula run --np 2} of ASP at its tiny size on {@code classPath}, as the launcher's own JVM. */
-    static List<String> runCommand(String java, String classPath) {
-        return List.of(java, "-cp", classPath, MobulaRun.class.getName(), "--np", "2", "--timeout", "60",
-                "io.mobula.apps.asp.AspRmi", "tiny");
     }
 
     /** One run's wall and processor seconds. */
