@@ -38,12 +38,15 @@ public final class ScaleMain {
      * does. Empty where the JVM does not say.
      */
     static String fileDescriptors() {
-        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.UnixOperatingSystemMXBean os) {
-            return " (" + os.getOpenFileDescriptorCount() + " file descriptors open, at most "
-                    + os.getMaxFileDescriptorCount() + ")";
-        }
-        return "";
+        var os = unixSystem();
+        return os == null ? "" : " (" + os.getOpenFileDescriptorCount() + " file descriptors open, at most "
+                + os.getMaxFileDescriptorCount() + ")";
+    }
+
+    /** The JVM's view of a Unix system (descriptor counts), or null elsewhere. */
+    private static com.sun.management.UnixOperatingSystemMXBean unixSystem() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean os ? os : null;
     }
 
     /** What the simulation of {@code n} members holds at its end: heap, class metadata, threads, file descriptors. */
@@ -58,8 +61,8 @@ public final class ScaleMain {
         }
         int threads = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
         long classes = java.lang.management.ManagementFactory.getClassLoadingMXBean().getLoadedClassCount();
-        long fds = java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                instanceof com.sun.management.UnixOperatingSystemMXBean os ? os.getOpenFileDescriptorCount() : -1;
+        var os = unixSystem();
+        long fds = os == null ? -1 : os.getOpenFileDescriptorCount();
         return String.format(java.util.Locale.ROOT, "{\"suite\":\"scale\",\"n\":%d,\"operation\":\"footprint\","
                 + "\"heap_used_mb\":%d,\"metaspace_mb\":%d,\"platform_threads\":%d,\"classes\":%d,"
                 + "\"open_fds\":%d}", n, heap.getUsed() >> 20, meta >> 20, threads, classes, fds);

@@ -15,8 +15,8 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code mobula bench startup [--runs N] [--classpath CLASSPATH] [--compare CLASSPATH] [--json FILE]}: what a short job costs as a user starts
- * it, whole processes timed from outside. Case {@code run-np2}: {@code mobula run --np 2} of the ASP kernel at its tiny
+ * {@code mobula bench startup [--runs N] [--classpath CLASSPATH] [--compare CLASSPATH] [--json FILE]}: what a short
+ * job costs as a user starts it, whole processes timed from outside. Case {@code run-np2}: {@code mobula run --np 2} of the ASP kernel at its tiny
  * size (the launcher JVM and two rank JVMs: start, pool formation, a few calls, verification, exit), its result checked;
  * case {@code jvm}: {@code java -version}, the start and exit of a bare JVM, which no library can remove. Per run the
  * wall time and the processor time of the whole process tree (this process's reaped children, from
@@ -142,18 +142,24 @@ public final class StartupSuite {
         long cpuBefore = childrenCpuTicks();
         long t0 = System.nanoTime();
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        byte[] output;
-        try (InputStream in = p.getInputStream()) {
-            output = in.readAllBytes(); // ends when every process holding the pipe has exited
-        }
+        java.io.ByteArrayOutputStream output = new java.io.ByteArrayOutputStream();
+        Thread reader = Thread.ofPlatform().daemon().start(() -> {
+            try (InputStream in = p.getInputStream()) {
+                in.transferTo(output); // ends when every process holding the pipe has exited
+            } catch (IOException ignored) {
+                // the process is gone
+            }
+        });
         if (!p.waitFor(RUN_LIMIT_SECONDS, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", cmd) + " did not end within " + RUN_LIMIT_SECONDS + " s");
         }
         long wall = System.nanoTime() - t0;
+        reader.join(TimeUnit.SECONDS.toMillis(10)); // a rank left holding the pipe does not hold this up for good
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
         long cpu = childrenCpuTicks() - cpuBefore;
-        String text = new String(output, StandardCharsets.UTF_8);
+        String text = output.toString(StandardCharsets.UTF_8); // synchronized with the reader's writes
         if (expect != null && (p.exitValue() != 0 || !text.contains(expect))) {
             throw new IllegalStateException(String.join(" ", cmd) + " exited with " + p.exitValue() + " without '"
                     + expect + "':\n" + text);
