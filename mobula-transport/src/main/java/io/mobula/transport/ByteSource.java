@@ -80,6 +80,13 @@ interface ByteSource {
         return null;
     }
 
+    /**
+     * Called by the receive thread just before it hands {@link #idleChannel()} to {@link IdleReceivers} and ends:
+     * the source may let go of what only a waiting receive thread needs (a selector and its descriptors).
+     */
+    default void hibernating() {
+    }
+
     /** Called by the engine when a caller starts polling: a receive thread in {@link #awaitReadable()} may return. */
     default void pollerArrives() {
     }

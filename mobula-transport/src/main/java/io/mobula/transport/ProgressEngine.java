@@ -435,6 +435,7 @@ final class ProgressEngine implements Runnable {
         if (!idle.ensureRunning()) {
             return false;
         }
+        source.hibernating(); // before the state changes: a receive thread started after it has the source to itself
         everHibernated = true;
         receiver = null;
         receiverState.set(HIBERNATED);

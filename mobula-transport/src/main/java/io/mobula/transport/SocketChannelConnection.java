@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 /**
  * What a frame connection over a {@link SocketChannel} does the same whether its bytes are plain (tcp) or TLS records
  * (tls): it waits through {@link ChannelWaits} (receive mode, idle waits, wake-up on close, the selectors' end), hands
- * its non-blocking channel to {@link IdleReceivers} while idle, and builds a frame's gather array (length prefix,
+ * its non-blocking channel to {@link IdleReceivers} while idle (closing its read selector), and builds a frame's gather array (length prefix,
  * optional header, body) in one of two reusable arrays, used under the send lock.
  */
 abstract class SocketChannelConnection extends StreamConnection {
@@ -62,6 +62,11 @@ abstract class SocketChannelConnection extends StreamConnection {
     @Override
     public final SelectableChannel idleChannel() {
         return waits.polling() ? channel : null; // a blocking channel cannot be registered with a selector
+    }
+
+    @Override
+    public final void hibernating() {
+        waits.releaseReadSelector(); // an idle connection holds its socket's descriptor only
     }
 
     @Override

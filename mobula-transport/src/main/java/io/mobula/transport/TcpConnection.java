@@ -10,8 +10,8 @@ import java.util.function.Consumer;
  * and body (no copy into a staging buffer, one system call when the socket buffer has room).
  *
  * <p>Two receive modes. Normally the channel is non-blocking: the receive thread spin-reads for the busy-poll
- * window, then parks in a per-connection selector ({@link ChannelWaits}: one epoll descriptor, no hand-off between threads, which a shared
- * selector would need), and a caller waiting for a reply may poll the channel itself ({@link #receiveUntil}).
+ * window, then parks in a per-connection selector ({@link ChannelWaits}: no hand-off between threads, which a shared
+ * selector would need; closed while the connection is idle), and a caller waiting for a reply may poll the channel itself ({@link #receiveUntil}).
  * Without busy-poll and caller polling the channel is blocking: one {@code read} system call per wake-up instead of
  * three (read, epoll_wait, read).
  */

@@ -74,6 +74,23 @@ abstract class IdleConnectionsTest {
                 .count();
     }
 
+    /** The process's open epoll descriptors (one per open selector on Linux); -1 where /proc is missing. */
+    static long epollDescriptors() throws IOException {
+        java.nio.file.Path fds = java.nio.file.Path.of("/proc/self/fd");
+        if (!java.nio.file.Files.isDirectory(fds)) {
+            return -1;
+        }
+        try (var list = java.nio.file.Files.list(fds)) {
+            return list.filter(fd -> {
+                try {
+                    return java.nio.file.Files.readSymbolicLink(fd).toString().contains("eventpoll");
+                } catch (IOException gone) {
+                    return false; // closed meanwhile (the listing's own descriptor, for one)
+                }
+            }).count();
+        }
+    }
+
     static void awaitHibernated(Connection... connections) throws InterruptedException {
         long deadline = System.nanoTime() + Recorder.WAIT.toNanos();
         while (!Arrays.stream(connections).allMatch(c -> ((StreamConnection) c).engine.hibernated())) {
@@ -117,6 +134,9 @@ abstract class IdleConnectionsTest {
         awaitHibernated(accepted.toArray(Connection[]::new));
         int idleThreads = receiveThreads();
         assertTrue(idleThreads <= FEW_THREADS, 2 * n + " idle connections hold " + idleThreads + " receive threads");
+        long selectors = epollDescriptors();
+        assertTrue(selectors <= FEW_THREADS, 2 * n + " idle connections hold " + selectors
+                + " epoll descriptors: an idle connection keeps its socket's descriptor only, not a selector's two");
 
         Map<Connection, Integer> index = new HashMap<>();
         for (int i = 0; i < n; i++) {
