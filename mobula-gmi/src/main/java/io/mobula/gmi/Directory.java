@@ -28,6 +28,21 @@ final class Directory {
         }
     }
 
+    /**
+     * Where every member of a complete group lives: {@code poolRanks[r]} is the pool rank of member {@code r}.
+     * Published once, by member 0 after it saw every rank's {@link MemberEntry}; every other process awaits this one
+     * entry, so forming a group moves O(N) entries through the coordinator, not O(N^2).
+     */
+    record ViewEntry(int[] poolRanks) implements Serializable {
+    }
+
+    /**
+     * What participant 0 of a combined invocation found after it saw every participant's {@link ParticipantEntry}:
+     * the pool rank of each participant, or why they do not agree ({@code disagreement}, null when they do).
+     */
+    record ParticipantsEntry(int[] poolRanks, String disagreement) implements Serializable {
+    }
+
     static String group(String name) {
         return "gmi/group/" + name;
     }
@@ -36,10 +51,18 @@ final class Directory {
         return "gmi/group/" + name + "/rank/" + rank;
     }
 
+    static String view(String name) {
+        return "gmi/group/" + name + "/view";
+    }
+
     /** The layer's name in the directory; each process's {@link GroupPort} is under {@code gmi/port/RANK}. */
     static final String LAYER = "gmi";
 
     static String participant(String group, String id, int rank) {
         return "gmi/combine/" + group + "/" + id + "/" + rank;
+    }
+
+    static String participants(String group, String id) {
+        return "gmi/combine/" + group + "/" + id + "/all";
     }
 }

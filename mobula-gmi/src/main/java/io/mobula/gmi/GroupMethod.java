@@ -50,30 +50,28 @@ public final class GroupMethod {
         Directory.ParticipantEntry mine = new Directory.ParticipantEntry(ci.rank(), rt.pool.rank(), info.index(),
                 ci.number(), ci.combiner().getClass().getName(), ci.inner().toString(),
                 c.reply.toString());
-        List<String> keys = new ArrayList<>();
-        for (int r = 0; r < ci.number(); r++) {
-            keys.add(Directory.participant(group, ci.identifier(), r));
-        }
-        Map<String, Serializable> all;
+        String mineKey = Directory.participant(group, ci.identifier(), ci.rank());
+        int[] poolRanks;
         try {
-            Serializable old = rt.pool.publish(keys.get(ci.rank()), mine);
+            Serializable old = rt.pool.publish(mineKey, mine);
             if (old != null && !old.equals(mine)) {
                 throw new ConfigurationException(label + ": participant rank " + ci.rank() + " is taken by " + old
                         + "; each participant needs its own rank");
             }
-            all = rt.pool.await(keys, rt.timeout());
+            Directory.ParticipantsEntry all = ci.rank() == 0 ? rollCall(rt, ci, group, mine)
+                    : (Directory.ParticipantsEntry) rt.pool.await(List.of(Directory.participants(group,
+                            ci.identifier())), rt.timeout()).get(Directory.participants(group, ci.identifier()));
+            if (all.disagreement() != null) {
+                throw new ConfigurationException(label + ": " + all.disagreement());
+            }
+            poolRanks = all.poolRanks();
         } catch (PoolException e) {
             throw new ConfigurationException(label + ": not every participant configured it within "
                     + rt.timeout().toMillis() + " ms: " + e.getMessage(), e);
         }
-        int[] poolRanks = new int[ci.number()];
-        for (int r = 0; r < ci.number(); r++) {
-            Directory.ParticipantEntry p = (Directory.ParticipantEntry) all.get(keys.get(r));
-            if (!p.agreement().equals(mine.agreement())) {
-                throw new ConfigurationException(label + ": participant " + r + " configured " + p.agreement()
-                        + " but participant " + ci.rank() + " configured " + mine.agreement());
-            }
-            poolRanks[r] = p.poolRank();
+        if (poolRanks.length != ci.number()) {
+            throw new ConfigurationException(label + ": participant 0 published " + poolRanks.length
+                    + " participants, not " + ci.number());
         }
         c.participantPoolRanks = poolRanks;
         rt.combinedConfigs.add(c);
@@ -83,6 +81,32 @@ public final class GroupMethod {
             rt.forwardTargets.put(key,
                     new GmiRuntime.ForwardTarget(fr.forwarder(), info.result(), ref.view.size));
         }
+    }
+
+    /**
+     * Participant 0 awaits every participant's entry, checks that all agree with its own, and publishes the outcome
+     * for the others, who await that one entry (O(N) entries through the coordinator instead of O(N^2)).
+     */
+    private static Directory.ParticipantsEntry rollCall(GmiRuntime rt, CombinedInvocation ci, String group,
+            Directory.ParticipantEntry mine) throws PoolException {
+        List<String> keys = new ArrayList<>();
+        for (int r = 0; r < ci.number(); r++) {
+            keys.add(Directory.participant(group, ci.identifier(), r));
+        }
+        Map<String, Serializable> found = rt.pool.await(keys, rt.timeout());
+        int[] poolRanks = new int[ci.number()];
+        String disagreement = null;
+        for (int r = 0; r < ci.number(); r++) {
+            Directory.ParticipantEntry p = (Directory.ParticipantEntry) found.get(keys.get(r));
+            if (disagreement == null && !p.agreement().equals(mine.agreement())) {
+                disagreement = "participant " + r + " configured " + p.agreement() + " but participant 0 configured "
+                        + mine.agreement();
+            }
+            poolRanks[r] = p.poolRank();
+        }
+        Directory.ParticipantsEntry all = new Directory.ParticipantsEntry(poolRanks, disagreement);
+        Serializable old = rt.pool.publish(Directory.participants(group, ci.identifier()), all);
+        return old instanceof Directory.ParticipantsEntry earlier ? earlier : all; // the first one stands
     }
 
     @Override

@@ -134,7 +134,8 @@ final class GroupRegistry {
                 throw new ConfigurationException("group '" + name + "': " + (rank < 0 ? "all " + g.size()
                         + " ranks are taken" : "rank " + rank + " is taken"));
             }
-            GroupView v = view(rt, g, type, sk, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            GroupView v = view(rt, g, type, sk, claimed,
+                    Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             member.complete(claimed, g.size());
             lm.size = g.size();
             try {
@@ -158,13 +159,30 @@ final class GroupRegistry {
         }
     }
 
-    /** Waits until every rank is published and returns the group as this process sees it. */
+    /**
+     * Waits until the group is complete and returns it as this process sees it. Member 0 ({@code memberRank} 0)
+     * awaits every rank's entry and publishes the group's {@link Directory.ViewEntry}; every other member and every
+     * process that only looks the group up awaits that one entry (thesis 5.4.2's registry, with the roll call done
+     * once instead of by each of the N members).
+     */
     private static GroupView view(GmiRuntime rt, Directory.GroupEntry g, Class<?> type, GroupSkeleton sk,
-            Duration timeout) throws PoolException {
+            int memberRank, Duration timeout) throws PoolException {
         GroupView known = rt.views.get(g.name());
         if (known != null) {
             return known;
         }
+        int[] poolRanks = memberRank == 0 ? rollCall(rt, g, timeout) : awaitView(rt, g, timeout);
+        if (poolRanks.length != g.size()) {
+            throw new GroupException("group '" + g.name() + "': its published view has " + poolRanks.length
+                    + " members, not " + g.size());
+        }
+        GroupView v = new GroupView(g.name(), type, g.size(), sk, poolRanks);
+        GroupView raced = rt.views.putIfAbsent(g.name(), v);
+        return raced != null ? raced : v;
+    }
+
+    /** Member 0: awaits every rank's entry, then publishes where each lives for the others. */
+    private static int[] rollCall(GmiRuntime rt, Directory.GroupEntry g, Duration timeout) throws PoolException {
         List<String> keys = new ArrayList<>();
         for (int r = 0; r < g.size(); r++) {
             keys.add(Directory.member(g.name(), r));
@@ -173,24 +191,40 @@ final class GroupRegistry {
         try {
             found = rt.pool.await(keys, timeout);
         } catch (PoolException e) {
-            List<Integer> missing = new ArrayList<>();
-            for (int r = 0; r < g.size(); r++) {
-                try {
-                    rt.pool.await(List.of(keys.get(r)), Duration.ZERO);
-                } catch (PoolException absent) {
-                    missing.add(r);
-                }
-            }
-            throw new GroupException("group '" + g.name() + "' did not complete within " + timeout.toMillis()
-                    + " ms: rank(s) " + missing + " of " + g.size() + " never joined", e);
+            throw incomplete(rt, g, timeout, e);
         }
         int[] poolRanks = new int[g.size()];
         for (int r = 0; r < g.size(); r++) {
             poolRanks[r] = ((Directory.MemberEntry) found.get(keys.get(r))).poolRank();
         }
-        GroupView v = new GroupView(g.name(), type, g.size(), sk, poolRanks);
-        GroupView raced = rt.views.putIfAbsent(g.name(), v);
-        return raced != null ? raced : v;
+        Serializable old = rt.pool.publish(Directory.view(g.name()), new Directory.ViewEntry(poolRanks));
+        return old instanceof Directory.ViewEntry earlier ? earlier.poolRanks() : poolRanks; // the first one stands
+    }
+
+    private static int[] awaitView(GmiRuntime rt, Directory.GroupEntry g, Duration timeout) throws PoolException {
+        String key = Directory.view(g.name());
+        try {
+            return ((Directory.ViewEntry) rt.pool.await(List.of(key), timeout).get(key)).poolRanks();
+        } catch (PoolException e) {
+            throw incomplete(rt, g, timeout, e);
+        }
+    }
+
+    /** The error of a group that did not complete in time, naming the ranks that never joined (looked up once each). */
+    private static GroupException incomplete(GmiRuntime rt, Directory.GroupEntry g, Duration timeout,
+            PoolException cause) {
+        List<Integer> missing = new ArrayList<>();
+        for (int r = 0; r < g.size(); r++) {
+            try {
+                rt.pool.await(List.of(Directory.member(g.name(), r)), Duration.ZERO);
+            } catch (PoolException absent) {
+                missing.add(r);
+            }
+        }
+        String why = missing.isEmpty() ? "every rank joined, but member 0 did not publish the group's view"
+                : "rank(s) " + missing + " of " + g.size() + " never joined";
+        return new GroupException("group '" + g.name() + "' did not complete within " + timeout.toMillis() + " ms: "
+                + why, cause);
     }
 
     static GroupInterface lookup(GmiRuntime rt, String name, Duration timeout) {
@@ -204,7 +238,7 @@ final class GroupRegistry {
         }
         GroupView v;
         try {
-            v = view(rt, g, type, sk, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            v = view(rt, g, type, sk, -1, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         } catch (PoolException e) {
             throw new GroupException("group '" + name + "': look-up failed: " + e.getMessage(), e);
         }
