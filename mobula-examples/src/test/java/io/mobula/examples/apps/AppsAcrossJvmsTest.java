@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,6 +40,7 @@ class AppsAcrossJvmsTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
+    @Execution(ExecutionMode.CONCURRENT) // two runs at a time: see junit-platform.properties
     @MethodSource("parallelVersions")
     void twoRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
         KernelRuns.assertVerified(kernel, version, main, 2);

@@ -7,6 +7,8 @@ import io.mobula.apps.raytracer.RayTracerGmi;
 import io.mobula.apps.water.WaterRmi;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,6 +28,7 @@ class GrandeAndNBodyAcrossJvmsTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
+    @Execution(ExecutionMode.CONCURRENT) // two runs at a time: see junit-platform.properties
     @MethodSource("threeRanks")
     void threeRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
         KernelRuns.assertVerified(kernel, version, main, 3);

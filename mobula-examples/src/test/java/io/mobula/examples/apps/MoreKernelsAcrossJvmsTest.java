@@ -8,6 +8,8 @@ import io.mobula.apps.acp.AcpRmi;
 import io.mobula.apps.radix.RadixRmi;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +29,7 @@ class MoreKernelsAcrossJvmsTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
+    @Execution(ExecutionMode.CONCURRENT) // two runs at a time: see junit-platform.properties
     @MethodSource("threeRanks")
     void threeRanksGiveTheSequentialResult(String kernel, String version, String main) throws Exception {
         KernelRuns.assertVerified(kernel, version, main, 3);
