@@ -50,13 +50,14 @@ public final class SimMember {
 
     /**
      * Configures this node's RMI runtime: TCP only, authenticated with {@code secret}, no periodic traffic, and
-     * handshakes given minutes (hundreds of nodes share two cores: a connection's handshake may wait seconds for a
-     * thread, and one dropped for that would be retried, which is not what is measured).
+     * handshakes given as long as an operation ({@code timeoutMs}, at least 2 minutes: hundreds of nodes share two
+     * cores, so a connection's handshake may wait minutes for a thread, and one dropped for that would be retried,
+     * which is not what is measured).
      */
-    public static void start(TrafficObserver traffic, byte[] secret) {
+    public static void start(TrafficObserver traffic, byte[] secret, long timeoutMs) {
         Rmi.configure(RmiConfig.fromSystemProperties().withTransports(List.of("tcp")).withSecret(secret)
                 .withHeartbeat(Duration.ZERO, Duration.ofSeconds(6)).withLease(QUIET)
-                .withHandshakeTimeout(Duration.ofMinutes(2)).withTraffic(traffic));
+                .withHandshakeTimeout(Duration.ofMillis(Math.max(120_000, timeoutMs))).withTraffic(traffic));
     }
 
     /** Serves the pool coordinator from this node; returns its port. */

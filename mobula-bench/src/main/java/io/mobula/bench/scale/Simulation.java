@@ -103,7 +103,7 @@ public final class Simulation implements AutoCloseable {
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
         for (int i = 0; i <= n; i++) {
-            call(i, "start", traffic.node(i), secret);
+            call(i, "start", traffic.node(i), secret, timeoutMs);
         }
         int port = (Integer) call(coordinator, "serveCoordinator");
         settle(() -> true);
