@@ -74,7 +74,14 @@ public final class FaultServiceImpl implements FaultService {
     @Override
     @NonBlocking
     public int nested(FaultService other) throws RemoteException {
-        return other.add(1, 2);
+        try {
+            return other.add(1, 2);
+        } catch (RemoteException e) {
+            // says whether RMI marked the call as never sent (Rmi.callNotSent), which a caller's retry logic and
+            // Pool.lost rely on; the mark itself does not travel
+            throw new RemoteException((io.mobula.rmi.Rmi.callNotSent(e) ? "never sent: " : "sent: ")
+                    + e.getMessage(), e);
+        }
     }
 
     @Override

@@ -214,6 +214,8 @@ class FaultsAcrossJvmsTest {
                 // call back here could only be answered by that thread
                 ServerException e = assertThrows(ServerException.class, () -> svc.nested(callback));
                 assertTrue(e.getCause().getMessage().contains("receive thread"), e.getCause().getMessage());
+                assertTrue(e.getCause().getMessage().startsWith("never sent: "), "refused before it was sent, and"
+                        + " marked so: " + e.getCause().getMessage());
                 stillWorks();
             } finally {
                 io.mobula.rmi.Rmi.unexport(here, true);
