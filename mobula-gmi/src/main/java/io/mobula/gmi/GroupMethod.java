@@ -58,9 +58,9 @@ public final class GroupMethod {
                 throw new ConfigurationException(label + ": participant rank " + ci.rank() + " is taken by " + old
                         + "; each participant needs its own rank");
             }
+            String outcome = Directory.participants(group, ci.identifier());
             Directory.ParticipantsEntry all = ci.rank() == 0 ? rollCall(rt, ci, group, mine)
-                    : (Directory.ParticipantsEntry) rt.pool.await(List.of(Directory.participants(group,
-                            ci.identifier())), rt.timeout()).get(Directory.participants(group, ci.identifier()));
+                    : (Directory.ParticipantsEntry) rt.pool.await(List.of(outcome), rt.timeout()).get(outcome);
             if (all.disagreement() != null) {
                 throw new ConfigurationException(label + ": " + all.disagreement());
             }

@@ -33,9 +33,9 @@ public final class ScaleMain {
 
     /**
      * How many file descriptors this process has open and may open, as a note for a failure: every node's connections
-     * are in this one process, each end of a TCP connection in polling mode holding three (the socket and its
-     * selector's epoll and wake-up descriptors), so the process limit ({@code ulimit -n}) bounds N before memory
-     * does. Empty where the JVM does not say.
+     * are in this one process, each end of a TCP connection holding one while idle and three while busy (the socket,
+     * and its receive thread's selector's epoll and wake-up descriptors), so the process limit ({@code ulimit -n})
+     * bounds N. Empty where the JVM does not say.
      */
     static String fileDescriptors() {
         var os = unixSystem();
