@@ -33,7 +33,7 @@ class ReplicaPortFuzzTest {
 
         @Override
         public void order(RepmiMessages.Deliver header, int[] relay) {
-            RankRuns.valid(relay, 1 << 16); // the relay's check of a list from the network
+            RelaySubtree.valid(relay, 1 << 16, 0); // the relay's check of a range from the network
         }
 
         @Override

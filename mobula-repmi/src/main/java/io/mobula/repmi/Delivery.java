@@ -322,7 +322,7 @@ final class Delivery {
             logBytes -= size(log.pollFirstEntry().getValue());
         }
         holdBack.put(d.seq(), e);
-        if (payload == null && d.origin() >= 0 && d.call() >= taken.floor(d.origin())) {
+        if (payload == null && needsPayload(d)) {
             waiting.put(d.seq(), System.nanoTime());
             startFetching();
         }
@@ -331,6 +331,14 @@ final class Delivery {
             gapSince = System.nanoTime();
             startFetching();
         }
+    }
+
+    /**
+     * Whether ordered write {@code d} needs its payload to run: not a JOIN (only its order matters, {@link Joins}), nor a
+     * second copy (its call is below its writer's floor: skipped at its turn). Holding {@link #arrivals}.
+     */
+    private boolean needsPayload(Deliver d) {
+        return d.method() != RepmiMessages.JOIN && d.origin() >= 0 && d.call() >= taken.floor(d.origin());
     }
 
     /** Starts the thread that fetches missing orders and payloads, unless it runs; holding {@link #arrivals}. */

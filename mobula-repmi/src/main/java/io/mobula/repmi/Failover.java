@@ -230,7 +230,10 @@ final class Failover {
             for (long q = low + 1; q <= high; q++) {
                 RepmiMessages.Entry e = entries.get(q);
                 if (e != null && e.payload() == null) {
-                    e = withPayload(e, survivors, lost);
+                    // a JOIN runs from its order alone: it stays a JOIN (survivors may have run it), with any payload
+                    e = e.header().method() == RepmiMessages.JOIN
+                            ? new RepmiMessages.Entry(e.header(), rt.encode(null, () -> "a JOIN"))
+                            : withPayload(e, survivors, lost);
                 }
                 Deliver h = e == null ? new Deliver(q, newEpoch, -1, 0, 0, 0, RepmiMessages.NOOP)
                         : new Deliver(q, newEpoch, e.header().origin(), e.header().call(), e.header().floor(),

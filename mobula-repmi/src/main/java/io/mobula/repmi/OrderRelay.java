@@ -10,22 +10,25 @@ import java.rmi.RemoteException;
  * Carries the sequencer's orders to the replicas (thesis 4.3: the order is the sequencer's broadcast): below
  * {@link #relayFrom} replicas the sequencer sends each one its order itself; from there on, the order travels along a
  * binomial tree ({@link BinomialTree}, as GMI's broadcasts, thesis 5.4.1) rooted at the sequencer, so the sequencer
- * sends {@code ceil(log2 N)} orders per write instead of {@code N - 1} and the last replica has it that many hops
- * later.
+ * sends at most {@code ceil(log2 P)} orders per write instead of {@code N - 1}, and the last replica has it at most
+ * that many hops later ({@code P} the pool's size, {@code N} the replicas).
  *
- * <p>The tree is the sequencer's, and travels with the order: the sequencer lists the replicas that get the order
- * alone (in rank order, {@link RankRuns}), and each replica is sent, with the order, the ranks of its own subtree (a
- * binomial subtree is a contiguous run of the tree's positions, so this is a slice of the list, and over it,
- * re-based at the replica, the tree is the same). Every relay thus forwards along exactly the tree the sequencer
- * computed at that order's number and epoch, whatever it knows itself of joins and losses; nothing has to agree.
- * The list is sent as runs of consecutive ranks, so it costs a few bytes however many replicas there are.
+ * <p>The tree is drawn over the pool's ranks, rotated so that the sequencer is its root ({@link RelaySubtree}), not
+ * over the list of replicas: it stays put while processes join the replicas, so a join does not move every replica
+ * after it to another parent (and another connection). A rank that is no replica (it has not joined, or is lost) is
+ * stood in for by the first replica below it in its subtree, which forwards to that subtree's children itself.
+ *
+ * <p>The tree is the sequencer's, and travels with the order: each replica is sent, with the order, its range of the
+ * tree and the replicas in it ({@link RelaySubtree}), and routes over exactly that. Every relay thus forwards along the
+ * tree the sequencer drew at that order's number and epoch, whatever it knows itself of joins and losses; nothing has
+ * to agree.
  *
  * <p>A relay forwards an order before it pairs it with its payload, from the thread that received it when the
  * children's connections are up (a one-way send that does not wait for a reply), else from a thread of its own that
  * relays that order and every later one queued behind it, so the children get them in order. A child it cannot reach
- * is reported to the pool (once) and routed around, order by order: its children get the order from the relay. A
- * relay that dies after it took an order in leaves its subtree without it: a replica that sees a gap in the numbers,
- * or hears that a process died, fetches the orders it lacks from the sequencer ({@link Delivery}).
+ * is reported to the pool (once) and routed around, order by order: the next replica of the child's subtree stands in
+ * for it. A relay that dies after it took an order in leaves its subtree without it: a replica that sees a gap in the
+ * numbers, or hears that a process died, fetches the orders it lacks from the sequencer ({@link Delivery}).
  */
 final class OrderRelay {
     private static final System.Logger LOG = System.getLogger(OrderRelay.class.getName());
@@ -60,18 +63,21 @@ final class OrderRelay {
             }
             return;
         }
-        forward(d, RankRuns.of(to, count), true);
+        // the tree covers every rank listed (ranks are below the pool's size; in-process tests stand in for more)
+        int size = Math.max(rt.pool.size(), to[count - 1] + 1);
+        int[] whole = RelaySubtree.whole(rt.pool.rank(), size, to, count);
+        route(whole, 0, size, (rank, below) -> sendTo(d, rank, below, true));
     }
 
     /**
-     * Sends order {@code d} to the children of this process in the tree over {@code subtree}, the ranks below it (this
-     * process is position 0, {@code subtree}'s ranks positions 1 on). A relay calls it on the thread that received
-     * the order when every child's connection is up; otherwise on a thread of its own.
+     * Sends order {@code d} to the children of this process in {@code subtree}, its range of the tree (this process is
+     * its first listed position). A relay calls it on the thread that received the order when every child's
+     * connection is up; otherwise on a thread of its own.
      */
     void relay(Deliver d, int[] subtree) {
-        if (!RankRuns.valid(subtree, rt.pool.size())) {
-            LOG.log(Level.WARNING, "RepMI: order {0} came with a malformed list of ranks to relay it to; not relayed"
-                    + " (those replicas fetch it from the sequencer)", d.seq());
+        if (!RelaySubtree.valid(subtree, rt.pool.size(), rt.pool.rank())) {
+            LOG.log(Level.WARNING, "RepMI: order {0} came with a malformed range of the tree to relay it to; not"
+                    + " relayed (those replicas fetch it from the sequencer)", d.seq());
             return;
         }
         synchronized (handOffs) {
@@ -86,7 +92,17 @@ final class OrderRelay {
                 return;
             }
         }
-        forward(d, subtree, false);
+        // RepMI's own message (causal time 0): a child that lags this relay must not wait, before taking this order
+        // in, for writes that reach it only through this relay
+        Boolean before = RepmiRuntime.PROTOCOL.get();
+        RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
+        try {
+            forward(d, subtree);
+        } finally {
+            if (before == null) {
+                RepmiRuntime.PROTOCOL.remove();
+            }
+        }
     }
 
     /** Relays the handed-off orders in the order they came, until none is left. */
@@ -102,7 +118,7 @@ final class OrderRelay {
                 }
             }
             try {
-                forward((Deliver) next[0], (int[]) next[1], false);
+                forward((Deliver) next[0], (int[]) next[1]);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "RepMI: relaying order " + ((Deliver) next[0]).seq() + " failed", e);
             } finally {
@@ -113,20 +129,19 @@ final class OrderRelay {
         }
     }
 
-    /** Whether every child of this process in the tree over {@code subtree} can be sent to without waiting. */
+    /** Whether every child of this process in {@code subtree} can be sent to without waiting. */
     private boolean childrenConnected(int[] subtree) {
-        int n = RankRuns.size(subtree) + 1;
-        for (int c = 1; c < n; c <<= 1) {
-            ReplicaPort p = rt.knownPort(RankRuns.rank(subtree, c - 1));
-            if (p == null || Rmi.transportOf(p) == null) {
-                return false;
-            }
-        }
-        return true;
+        boolean[] all = {true};
+        route(subtree, subtree[RelaySubtree.RUNS], rt.pool.size(), (rank, below) -> {
+            ReplicaPort p = rt.knownPort(rank);
+            all[0] &= p != null && Rmi.transportOf(p) != null;
+            return true;
+        });
+        return all[0];
     }
 
-    private void forward(Deliver d, int[] subtree, boolean sequencer) {
-        route(subtree, (rank, below) -> sendTo(d, rank, below, sequencer));
+    private void forward(Deliver d, int[] subtree) {
+        route(subtree, subtree[RelaySubtree.RUNS], rt.pool.size(), (rank, below) -> sendTo(d, rank, below, false));
     }
 
     /** Sends a message to one process: true if it went, false if the process cannot be reached. */
@@ -136,27 +151,41 @@ final class OrderRelay {
     }
 
     /**
-     * The routing of one order from this process (position 0 of the tree) to the ranks of {@code subtree} (positions
-     * 1 on): each child of position 0 is sent the runs of its own subtree ({@code below}, null for a leaf), the
-     * farthest child first (its subtree is the largest, thesis 5.4.1); a child that {@code link} cannot reach is
-     * routed around, its children sent to in its place (the tree over its subtree, re-based at it, is the same tree,
-     * {@link BinomialTree#subtreeEnd}).
+     * The routing of one order from this process, at position {@code self} of {@code subtree} (a pool of
+     * {@code poolSize}), to the other replicas listed in it: each child range of the positions this process stands in
+     * for gets the order at its first listed replica, sent its range ({@code below}, null for a leaf), the farthest
+     * child first (its subtree is the largest, thesis 5.4.1). A child range whose first replica is this process's own
+     * is routed from here too. A replica that {@code link} cannot reach is routed around: the next listed replica of
+     * its range stands in for it.
      */
-    static void route(int[] subtree, Link link) {
-        routeBelow(subtree, 0, RankRuns.size(subtree) + 1, link);
+    static void route(int[] subtree, int self, int poolSize, Link link) {
+        routeBelow(subtree, self, poolSize, 0, subtree[RelaySubtree.SIZE], link);
     }
 
-    /** Sends to the children of position {@code p}, whose subtree ends (exclusive) at {@code end}. */
-    private static void routeBelow(int[] subtree, int p, int end, Link link) {
+    /** Sends to the child ranges of position {@code p}, whose range ends (exclusive) at {@code end}. */
+    private static void routeBelow(int[] subtree, int self, int poolSize, int p, int end, Link link) {
         int m = end - p;
         for (int k = Integer.highestOneBit(Math.max(1, m - 1)); k >= 1; k >>= 1) {
-            if (k < m) {
-                int c = p + k;
-                int cEnd = p + BinomialTree.subtreeEnd(k, m);
-                int[] below = cEnd - c > 1 ? RankRuns.slice(subtree, c, cEnd - 1) : null;
-                if (!link.send(RankRuns.rank(subtree, c - 1), below)) {
-                    routeBelow(subtree, c, cEnd, link);
+            if (k >= m) {
+                continue;
+            }
+            int c = p + k;
+            int cEnd = p + BinomialTree.subtreeEnd(k, m);
+            for (int from = c; ; ) {
+                int first = RelaySubtree.firstAtLeast(subtree, from);
+                if (first < 0 || first >= cEnd) {
+                    break; // no replica left in this range
                 }
+                if (first == self) {
+                    routeBelow(subtree, self, poolSize, c, cEnd, link); // this process stands in for position c
+                    break;
+                }
+                int root = RelaySubtree.rank(subtree[RelaySubtree.ROOT], c, poolSize);
+                int[] below = RelaySubtree.sub(subtree, root, c, first, cEnd);
+                if (link.send(RelaySubtree.rank(subtree[RelaySubtree.ROOT], first, poolSize), below)) {
+                    break;
+                }
+                from = first + 1;
             }
         }
     }

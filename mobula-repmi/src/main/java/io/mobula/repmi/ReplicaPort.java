@@ -22,8 +22,9 @@ interface ReplicaPort extends Remote {
 
     /**
      * From the sequencer, or a relay above this replica in the sequencer's tree ({@link OrderRelay}): the place of a
-     * write whose payload this replica received from the writer. {@code relay} lists the ranks of this replica's
-     * subtree ({@link RankRuns}), to which it forwards the order; null when it forwards to nobody.
+     * write whose payload this replica received from the writer (or that needs none, a JOIN). {@code relay} is this
+     * replica's range of the tree and the replicas in it ({@link RelaySubtree}), to which it forwards the order; null
+     * when it forwards to nobody.
      */
     @OneWay
     void order(RepmiMessages.Deliver header, int[] relay) throws RemoteException;

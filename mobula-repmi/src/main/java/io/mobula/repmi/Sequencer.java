@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * submitted write and broadcasts its order ({@link OrderRelay}: directly, or along a tree from enough replicas on),
  * holding new writes back (bounded) while a live replica lags more than {@link #WINDOW} writes or more than its byte
  * budget behind (flow control). The writer sent its payload to the replicas it knew itself; they get the order alone,
- * and only a replica it did not know (one that joined meanwhile) gets the payload from here.
+ * and only a replica it did not know (one that joined meanwhile) gets the payload from here. A JOIN's payload goes to
+ * its joiner only: the other replicas run a JOIN from its order alone, which travels along the relay tree, so a
+ * process joining costs the sequencer {@code ceil(log2 P)} messages, not one per replica.
  */
 final class Sequencer {
     private static final System.Logger LOG = System.getLogger(Sequencer.class.getName());
@@ -93,7 +95,8 @@ final class Sequencer {
             sequencedBytes += payload == null ? 0 : payload.length;
             bytesThrough[(int) (seq % bytesThrough.length)] = sequencedBytes;
             Deliver d = new Deliver(seq, rt.failover.epoch(), s.origin(), s.call(), s.floor(), s.cloud(), s.method());
-            if (s.method() == RepmiMessages.JOIN) {
+            boolean join = s.method() == RepmiMessages.JOIN;
+            if (join) {
                 destinations.add(s.origin()); // the joiner gets its JOIN and everything after it
             }
             int self = rt.pool.rank();
@@ -109,8 +112,10 @@ final class Sequencer {
                 }
                 if (r == self) {
                     rt.delivery.onOrder(d); // its payload came with the submission
-                } else if (s.sentTo(r)) {
-                    alone[count++] = r; // holds the payload from its writer: the order alone, perhaps relayed
+                } else if (s.sentTo(r) || (join && r != s.origin())) {
+                    // holds the payload from its writer, or needs none (a JOIN's matters to its joiner only): the
+                    // order alone, perhaps relayed
+                    alone[count++] = r;
                 } else {
                     try {
                         rt.stats.payloadSent(payload.length);

@@ -3,36 +3,48 @@ package io.mobula.repmi;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mobula.pool.BinomialTree;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
  * The routing of the sequencer's orders along the relay tree ({@link OrderRelay#route}), walked as the replicas run
- * it: the sequencer routes over the list of replicas, each replica routes over the list it was sent with the order.
- * Every replica gets each order exactly once, the sequencer sends {@code ceil(log2 N)}, no chain is longer than that;
- * with replicas that cannot be reached, their parents route around them and every live replica still gets it once.
+ * it: the sequencer routes over the whole pool rotated to its rank, each replica over the range it was sent with the
+ * order ({@link RelaySubtree}). Every replica gets each order exactly once, the sequencer sends at most
+ * {@code ceil(log2 P)}, no chain is longer than that; with replicas that cannot be reached, the next replica of their
+ * range stands in and every live replica still gets it once; and the tree stays put while processes join.
  */
 class OrderRelayTest {
 
-    /** What walking one order through the tree gave. */
-    record Walk(Map<Integer, Integer> received, int rootSends, int maxSends, int depth) {
+    /** What walking one order through the tree gave: who got it, from whom, and the sends and depth. */
+    record Walk(Map<Integer, Integer> received, Map<Integer, Integer> parent, int rootSends, int maxSends, int depth) {
     }
 
-    /** Walks an order from the sequencer (rank -1 here) over {@code ranks}, whose members in {@code dead} never answer. */
-    private static Walk walk(int[] ranks, Set<Integer> dead) {
+    /**
+     * Walks an order from the sequencer at pool rank {@code sequencer} of a pool of {@code poolSize} over the replicas
+     * {@code ranks} (increasing, the sequencer not among them), whose members in {@code dead} never answer.
+     */
+    private static Walk walk(int sequencer, int poolSize, int[] ranks, Set<Integer> dead) {
         Map<Integer, Integer> received = new HashMap<>();
+        Map<Integer, Integer> parent = new HashMap<>();
         Map<Integer, Integer> sends = new HashMap<>();
         Map<Integer, Integer> depth = new HashMap<>();
-        depth.put(-1, 0);
+        depth.put(sequencer, 0);
         ArrayDeque<Object[]> todo = new ArrayDeque<>();
-        todo.add(new Object[] {-1, RankRuns.of(ranks, ranks.length)});
+        todo.add(new Object[] {sequencer, RelaySubtree.whole(sequencer, poolSize, ranks, ranks.length), 0});
         while (!todo.isEmpty()) {
             Object[] m = todo.poll();
             int from = (Integer) m[0];
@@ -40,21 +52,23 @@ class OrderRelayTest {
             if (subtree == null) {
                 continue;
             }
-            assertTrue(RankRuns.valid(subtree, 1 << 12), "a valid list");
-            OrderRelay.route(subtree, (rank, below) -> {
+            int self = (Integer) m[2];
+            OrderRelay.route(subtree, self, poolSize, (rank, below) -> {
                 if (dead.contains(rank)) {
                     return false;
                 }
+                assertTrue(RelaySubtree.valid(below, poolSize, rank), "a valid range for " + rank);
                 sends.merge(from, 1, Integer::sum);
                 received.merge(rank, 1, Integer::sum);
+                parent.put(rank, from);
                 depth.put(rank, depth.get(from) + 1);
-                todo.add(new Object[] {rank, below});
+                todo.add(new Object[] {rank, below, below == null ? 0 : below[RelaySubtree.RUNS]});
                 return true;
             });
         }
-        int max = sends.entrySet().stream().filter(e -> e.getKey() >= 0).mapToInt(Map.Entry::getValue).max()
+        int max = sends.entrySet().stream().filter(e -> e.getKey() != sequencer).mapToInt(Map.Entry::getValue).max()
                 .orElse(0);
-        return new Walk(received, sends.getOrDefault(-1, 0), max,
+        return new Walk(received, parent, sends.getOrDefault(sequencer, 0), max,
                 depth.values().stream().mapToInt(Integer::intValue).max().orElse(0));
     }
 
@@ -62,32 +76,62 @@ class OrderRelayTest {
         return 32 - Integer.numberOfLeadingZeros(n - 1); // ceil(log2 n)
     }
 
+    private static int[] allBut(int poolSize, int sequencer) {
+        return IntStream.range(0, poolSize).filter(r -> r != sequencer).toArray();
+    }
+
     @Test
     void everyReplicaGetsAnOrderOnceInLog2NHops() {
         Random random = new Random(7);
-        for (int n = 2; n <= 300; n++) {
-            // the replicas other than the sequencer: consecutive ranks, or with holes (lost or not yet joined ones)
-            int[] consecutive = new int[n - 1];
-            int[] holes = new int[n - 1];
-            int r = 0;
-            for (int i = 0; i < n - 1; i++) {
-                consecutive[i] = i + 1;
-                r += 1 + random.nextInt(3);
-                holes[i] = r;
+        for (int size = 2; size <= 300; size++) {
+            int n = size;
+            int sequencer = random.nextInt(n);
+            // every rank a replica: exactly the binomial tree over the pool, rotated to the sequencer
+            Walk w = walk(sequencer, n, allBut(n, sequencer), Set.of());
+            assertEquals(n - 1, w.received().size(), "n = " + n);
+            w.received().forEach((rank, times) -> assertEquals(1, times, "rank " + rank + " once, n = " + n));
+            assertEquals(log2(n), w.rootSends(), "the sequencer's sends, n = " + n);
+            assertTrue(w.maxSends() <= log2(n) - 1, "a relay's sends, n = " + n);
+            assertTrue(w.depth() <= log2(n), "the longest chain, n = " + n);
+            if (Integer.bitCount(n) == 1) {
+                assertEquals(log2(n), w.depth(), "the longest chain, n = " + n);
             }
-            for (int[] ranks : new int[][] {consecutive, holes}) {
-                Walk w = walk(ranks, Set.of());
-                assertEquals(n - 1, w.received().size(), "n = " + n);
-                for (int rank : ranks) {
-                    assertEquals(1, w.received().get(rank), "rank " + rank + " once, n = " + n);
-                }
-                assertEquals(log2(n), w.rootSends(), "the sequencer's sends, n = " + n);
-                assertTrue(w.maxSends() <= log2(n) - 1, "a relay's sends, n = " + n);
-                assertTrue(w.depth() <= log2(n), "the longest chain, n = " + n);
-                if (Integer.bitCount(n) == 1) {
-                    assertEquals(log2(n), w.depth(), "the longest chain, n = " + n);
-                }
+            for (var e : w.parent().entrySet()) {
+                int p = Math.floorMod(e.getKey() - sequencer, n);
+                assertEquals(BinomialTree.parent(p), Math.floorMod(e.getValue() - sequencer, n),
+                        "rank " + e.getKey() + "'s parent, n = " + n);
             }
+            // some ranks no replica (not joined yet, or lost): the others still get it once, as deep at most
+            int[] some = IntStream.of(allBut(n, sequencer)).filter(r -> random.nextInt(3) > 0).toArray();
+            Walk s = walk(sequencer, n, some, Set.of());
+            assertEquals(some.length, s.received().size(), "n = " + n);
+            s.received().forEach((rank, times) -> assertEquals(1, times, "rank " + rank + " once, n = " + n));
+            assertTrue(s.rootSends() <= log2(n), "the sequencer's sends, n = " + n);
+            assertTrue(s.depth() <= log2(n), "the longest chain, n = " + n);
+        }
+    }
+
+    @Test
+    void theTreeStaysPutWhileProcessesJoin() {
+        // ranks join one by one in any order; each order goes down the tree of the replicas there. The edges
+        // (parent, child) used over the whole formation: close to the final tree's N - 1, not a new set per join
+        Random random = new Random(5);
+        for (int n : new int[] {16, 64, 256, 1024}) {
+            List<Integer> order = new ArrayList<>(IntStream.range(1, n).boxed().toList());
+            Collections.shuffle(order, random);
+            TreeSet<Integer> replicas = new TreeSet<>();
+            Set<Long> edges = new HashSet<>();
+            long rootSends = 0;
+            for (int joiner : order) {
+                replicas.add(joiner);
+                Walk w = walk(0, n, replicas.stream().mapToInt(Integer::intValue).toArray(), Set.of());
+                assertEquals(replicas.size(), w.received().size());
+                assertTrue(w.rootSends() <= log2(n), "the sequencer's sends per order, n = " + n);
+                rootSends += w.rootSends();
+                w.parent().forEach((child, parent) -> edges.add(((long) parent << 32) | child));
+            }
+            assertTrue(rootSends <= (long) (n - 1) * log2(n), "the sequencer's sends over the formation, n = " + n);
+            assertTrue(edges.size() <= 2L * n, "edges used over the formation at n = " + n + ": " + edges.size());
         }
     }
 
@@ -95,15 +139,12 @@ class OrderRelayTest {
     void aReplicaThatCannotBeReachedIsRoutedAround() {
         Random random = new Random(11);
         for (int n = 2; n <= 200; n++) {
-            int[] ranks = new int[n - 1];
-            for (int i = 0; i < n - 1; i++) {
-                ranks[i] = i + 1;
-            }
+            int[] ranks = allBut(n, 0);
             Set<Integer> dead = new TreeSet<>();
             for (int k = 0; k < 1 + n / 10; k++) {
                 dead.add(1 + random.nextInt(n - 1));
             }
-            Walk w = walk(ranks, dead);
+            Walk w = walk(0, n, ranks, dead);
             for (int rank : ranks) {
                 if (dead.contains(rank)) {
                     assertFalse(w.received().containsKey(rank), "rank " + rank + " is dead");
@@ -116,33 +157,37 @@ class OrderRelayTest {
     }
 
     @Test
-    void runsListRanksCompactlyAndSliceByIndex() {
-        int[] ranks = {1, 2, 3, 5, 6, 9};
-        int[] runs = RankRuns.of(ranks, ranks.length);
-        assertArrayEquals(new int[] {1, 3, 5, 2, 9, 1}, runs);
-        assertEquals(6, RankRuns.size(runs));
-        for (int i = 0; i < ranks.length; i++) {
-            assertEquals(ranks[i], RankRuns.rank(runs, i));
-        }
-        assertArrayEquals(new int[] {3, 1, 5, 2}, RankRuns.slice(runs, 2, 5));
-        assertArrayEquals(new int[] {6, 1, 9, 1}, RankRuns.slice(runs, 4, 6));
-        int[] all = new int[255];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = i + 1;
-        }
-        assertEquals(2, RankRuns.of(all, all.length).length, "every other rank of 256: one run");
+    void aRangeListsReplicasCompactlyByPosition() {
+        // a pool of 10, the sequencer at rank 6: positions 1.. are ranks 7, 8, 9, 0, 1, ...
+        int[] whole = RelaySubtree.whole(6, 10, new int[] {0, 1, 2, 3, 5, 7, 8}, 7);
+        assertArrayEquals(new int[] {6, 10, 1, 2, 4, 4, 9, 1}, whole);
+        assertEquals(7, RelaySubtree.count(whole));
+        assertEquals(4, RelaySubtree.firstAtLeast(whole, 3));
+        assertEquals(9, RelaySubtree.firstAtLeast(whole, 8));
+        assertEquals(-1, RelaySubtree.firstAtLeast(whole, 10));
+        assertEquals(3, RelaySubtree.rank(6, 7, 10));
+        // positions 4 to 8 (ranks 0 to 3), listed from 5, rooted at position 4 (rank 0)
+        assertArrayEquals(new int[] {0, 4, 1, 3}, RelaySubtree.sub(whole, 0, 4, 5, 8));
+        assertNull(RelaySubtree.sub(whole, 5, 9, 9, 10), "a leaf relays to nobody");
+        int[] all = RelaySubtree.whole(0, 256, allBut(256, 0), 255);
+        assertEquals(4, all.length, "every other rank of 256: one run");
     }
 
     @Test
-    void aListFromTheNetworkIsCheckedBeforeItIsRelayed() {
-        assertTrue(RankRuns.valid(null, 4));
-        assertTrue(RankRuns.valid(new int[] {1, 3}, 4));
-        assertFalse(RankRuns.valid(new int[] {1}, 4), "odd length");
-        assertFalse(RankRuns.valid(new int[] {1, 4}, 4), "past the pool");
-        assertFalse(RankRuns.valid(new int[] {2, 1, 1, 1}, 4), "not increasing: a rank twice, a loop");
-        assertFalse(RankRuns.valid(new int[] {1, 0}, 4), "an empty run");
-        assertFalse(RankRuns.valid(new int[] {-1, 2}, 4), "a negative rank");
-        assertFalse(RankRuns.valid(new int[] {0, 1, 1, 1, 2, 1}, 2), "longer than the pool");
-        assertFalse(RankRuns.valid(new int[] {1, Integer.MAX_VALUE}, 4), "an overflowing count");
+    void aRangeFromTheNetworkIsCheckedBeforeItIsRelayed() {
+        assertTrue(RelaySubtree.valid(null, 4, 1));
+        assertTrue(RelaySubtree.valid(new int[] {0, 4, 1, 3}, 4, 1));
+        assertTrue(RelaySubtree.valid(new int[] {3, 2, 0, 2}, 4, 3));
+        assertFalse(RelaySubtree.valid(new int[] {0, 4, 1, 3}, 4, 2), "sent to another rank than its first");
+        assertFalse(RelaySubtree.valid(new int[] {0, 4, 1}, 4, 1), "odd length");
+        assertFalse(RelaySubtree.valid(new int[] {0, 4}, 4, 0), "no replica");
+        assertFalse(RelaySubtree.valid(new int[] {0, 4, 1, 4}, 4, 1), "past the range");
+        assertFalse(RelaySubtree.valid(new int[] {0, 5, 1, 1}, 4, 1), "a range larger than the pool");
+        assertFalse(RelaySubtree.valid(new int[] {4, 4, 1, 1}, 4, 1), "a root outside the pool");
+        assertFalse(RelaySubtree.valid(new int[] {0, 4, 2, 1, 1, 1}, 4, 2), "not increasing: a rank twice, a loop");
+        assertFalse(RelaySubtree.valid(new int[] {0, 4, 1, 0}, 4, 1), "an empty run");
+        assertFalse(RelaySubtree.valid(new int[] {0, 4, -1, 2}, 4, 3), "a negative position");
+        assertFalse(RelaySubtree.valid(new int[] {0, 2, 0, 1, 1, 1, 1, 1}, 2, 0), "longer than the pool");
+        assertFalse(RelaySubtree.valid(new int[] {0, 4, 1, Integer.MAX_VALUE}, 4, 1), "an overflowing count");
     }
 }

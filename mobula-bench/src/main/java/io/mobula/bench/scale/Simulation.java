@@ -6,6 +6,7 @@ import java.net.URL;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 /**
  * A pool of {@code n} members and its coordinator in this JVM, each node with its own class loader
@@ -272,18 +274,30 @@ public final class Simulation implements AutoCloseable {
     }
 
     private void awaitApplied(int writes) throws Exception {
-        settle(() -> {
-            for (int r = 0; r < n; r++) {
-                try {
-                    if ((Integer) call(r, "writesApplied") < writes) {
-                        return false;
-                    }
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
+        try {
+            settle(() -> behind(writes).isEmpty());
+        } catch (TimeoutException e) {
+            Map<Integer, Integer> behind = behind(writes);
+            throw new TimeoutException(e.getMessage() + "; " + behind.size() + " replica(s) applied fewer than "
+                    + writes + " writes (pool rank=writes applied): " + behind.entrySet().stream().limit(20)
+                    .map(String::valueOf).collect(Collectors.joining(", ")));
+        }
+    }
+
+    /** The members whose replica applied fewer than {@code writes} writes, with the count each applied. */
+    private Map<Integer, Integer> behind(int writes) {
+        Map<Integer, Integer> behind = new java.util.TreeMap<>();
+        for (int r = 0; r < n; r++) {
+            try {
+                int applied = (Integer) call(r, "writesApplied");
+                if (applied < writes) {
+                    behind.put(r, applied);
                 }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
-            return true;
-        });
+        }
+        return behind;
     }
 
     /**
