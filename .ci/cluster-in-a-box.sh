@@ -9,6 +9,8 @@
 #   .ci/cluster-in-a-box.sh run H [mobula run options] Main [args]
 #                                                              up, ./mobula run --hosts ... across it, down
 #   .ci/cluster-in-a-box.sh list                               the boxes that exist
+#   .ci/cluster-in-a-box.sh slurm NAME                         Slurm across box NAME: one slurmctld here, one slurmd
+#                                                              per host; prints SLURM_CONF='...' for srun and sbatch
 #
 # Layout of box NAME with H hosts (T: a free third octet of 10.79.T.0/24, a subnet only these links carry):
 #   NAME-sw       a namespace holding the bridge (the "switch"); nothing else runs there
@@ -65,6 +67,10 @@ down_box() {
     ip netns del "$ns" 2>/dev/null || true
   done
   ip link del "$name" 2>/dev/null || true
+  if [[ -f "$dir/slurm.conf" ]]; then # the slurmctld of `slurm` and its helper run in this namespace
+    pkill -KILL -f -- "-f $dir/slurm.conf" 2>/dev/null || true
+    pkill -KILL -P "$(cat "$dir/slurm/slurmctld.pid" 2>/dev/null || echo 0)" 2>/dev/null || true
+  fi
   [[ -n "$1" && -d "$dir" ]] && rm -rf -- "$dir"
   return 0
 }
@@ -185,6 +191,84 @@ EOF
   cat "$dir/env"
 }
 
+# Slurm across box $1 (Slurm 22.05 as .ci/setup-slurm.sh installs it): one slurmctld in this namespace on the box's
+# launcher address, and in each host's network namespace a slurmd named hI (node hI at the host's address), each with
+# its own spool directory, pid file and log (%n). A slurmd enters only the host's network namespace (nsenter), not a
+# new sysfs as `ip netns exec` mounts, so that it finds the machine's cgroup file system; in a mount namespace of its
+# own it gets a private /dev/shm, as the host's sshd, and an /etc/hosts naming the box's hosts, so that the tasks it
+# starts resolve the node names Slurm gives them (SLURM_STEP_NODELIST). Prints SLURM_CONF='...' once every node is
+# idle; `down` stops it all.
+slurm_box() {
+  local name="$1" dir="$BASE/$1" i t state="" ctl h
+  for t in slurmctld slurmd sinfo srun nsenter unshare ss; do
+    command -v "$t" >/dev/null 2>&1 || die "no $t (.ci/setup-slurm.sh installs Slurm)"
+  done
+  read_env "$name"
+  local -a addrs nss
+  IFS=, read -ra addrs <<< "$BOX_HOSTS"
+  IFS=, read -ra nss <<< "$BOX_NAMESPACES"
+  h="${#addrs[@]}"
+  ctl="$(hostname -s)"
+  # slurmctld listens on every address of this namespace: a port of this box's own (from its subnet), one not taken
+  local port=$((26800 + $(cut -d. -f3 <<< "$BOX_BIND")))
+  while ss -Hltn "sport = :$port" 2>/dev/null | grep -q .; do port=$((port + 256)); done
+  mkdir -p "$dir/slurm/state" "$dir/slurm/log"
+  {
+    printf '127.0.0.1 localhost\n%s %s\n' "$BOX_BIND" "$ctl"
+    for i in "${!addrs[@]}"; do printf '%s h%d\n' "${addrs[$i]}" "$((i + 1))"; done
+  } > "$dir/slurm/hosts"
+  {
+    echo "ClusterName=$name"
+    echo "SlurmctldHost=$ctl($BOX_BIND)"
+    echo "SlurmctldPort=$port"
+    echo "SlurmdPort=6818" # each slurmd in its own host's namespace
+    echo "AuthType=auth/none"
+    echo "CredType=cred/none"
+    echo "SlurmUser=root"
+    echo "SlurmdUser=root"
+    echo "StateSaveLocation=$dir/slurm/state"
+    echo "SlurmdSpoolDir=$dir/slurm/spool-%n"
+    echo "SlurmctldPidFile=$dir/slurm/slurmctld.pid"
+    echo "SlurmdPidFile=$dir/slurm/slurmd-%n.pid"
+    echo "SlurmctldLogFile=$dir/slurm/log/slurmctld.log"
+    echo "SlurmdLogFile=$dir/slurm/log/slurmd-%n.log"
+    echo "ProctrackType=proctrack/pgid"
+    echo "TaskPlugin=task/none"
+    echo "MpiDefault=none"
+    echo "SwitchType=switch/none"
+    echo "SchedulerType=sched/builtin"
+    echo "SelectType=select/cons_tres"
+    echo "SelectTypeParameters=CR_Core"
+    echo "ReturnToService=2"
+    echo "JobCompType=jobcomp/none"
+    echo "AccountingStorageType=accounting_storage/none"
+    echo "JobAcctGatherType=jobacct_gather/none"
+    echo "PlugStackConfig=/dev/null"
+    echo "KillWait=2"
+    for i in "${!addrs[@]}"; do
+      echo "NodeName=h$((i + 1)) NodeAddr=${addrs[$i]} CPUs=$(nproc) State=UNKNOWN"
+    done
+    echo "PartitionName=box Nodes=h[1-$h] Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:16"
+  } > "$dir/slurm.conf"
+  slurmctld -D -i -f "$dir/slurm.conf" </dev/null >"$dir/slurm/log/slurmctld.out" 2>&1 &
+  for i in "${!nss[@]}"; do
+    mkdir -p "$dir/slurm/spool-h$((i + 1))"
+    nsenter --net="/run/netns/${nss[$i]}" unshare -m --propagation private sh -c "mount -t tmpfs -o \
+size=$SHM_SIZE,mode=1777 mobula-box-shm /dev/shm && mount --bind '$dir/slurm/hosts' /etc/hosts \
+&& exec slurmd -D -N h$((i + 1)) -f '$dir/slurm.conf'" </dev/null >"$dir/slurm/log/slurmd-h$((i + 1)).out" 2>&1 &
+  done
+  for _ in $(seq 150); do # up to 30 s
+    state="$(SLURM_CONF="$dir/slurm.conf" sinfo -h -o '%T %D' 2>/dev/null || true)"
+    if [[ "$state" == "idle $h" ]]; then
+      echo "SLURM_CONF='$dir/slurm.conf'"
+      return 0
+    fi
+    sleep 0.2
+  done
+  die "Slurm across box $name: the nodes are not idle within 30 s (sinfo: '$state'): $(tail -q -n 3 \
+    "$dir"/slurm/log/*.out 2>/dev/null | tr '\n' ' ')"
+}
+
 read_env() { # read_env NAME: sets the BOX_* variables from the box's env file
   local k v
   [[ -f "$BASE/$1/env" ]] || die "no box $1 ($BASE/$1/env missing)"
@@ -232,6 +316,11 @@ case "$cmd" in
     rc=0
     "$ROOT/mobula" run --hosts "$BOX_HOSTS" --bind "$BOX_BIND" --ssh "$BOX_SSH" "$@" || rc=$?
     exit "$rc"
+    ;;
+  slurm)
+    [[ $# -eq 1 && "$1" =~ ^[a-z][a-z0-9]{0,9}$ ]] || die "usage: $0 slurm NAME"
+    [[ "$(id -u)" == 0 ]] || die "needs root"
+    slurm_box "$1"
     ;;
   list)
     [[ -d "$BASE" ]] || exit 0

@@ -88,6 +88,21 @@ public final class ClusterBox implements AutoCloseable {
         return List.of("--hosts", String.join(",", hosts), "--bind", bind, "--ssh", ssh);
     }
 
+    /**
+     * Starts Slurm across the box ({@code .ci/cluster-in-a-box.sh slurm}: one slurmctld in this namespace, one slurmd
+     * per host, node {@code hI} at host I's address) and returns its {@code slurm.conf} (for {@code SLURM_CONF}), or
+     * skips the test (JUnit assumption) when Slurm is not installed ({@code .ci/setup-slurm.sh} installs it). Closing
+     * the box stops Slurm too.
+     */
+    public Path slurmOrSkip() throws IOException, InterruptedException {
+        for (String tool : List.of("slurmctld", "slurmd", "srun", "sinfo")) {
+            Assumptions.assumeTrue(onPath(tool), "skipped: " + tool + " not found (.ci/setup-slurm.sh installs Slurm)");
+        }
+        String out = run(script, "slurm", name);
+        return out.lines().filter(l -> l.startsWith("SLURM_CONF=")).map(l -> Path.of(unquote(l.substring(11))))
+                .findFirst().orElseThrow(() -> new AssertionError("no SLURM_CONF from the box's script: " + out));
+    }
+
     /** Kills (SIGKILL) every process of host {@code i} (0-based) at once: its sshd, sessions and ranks. */
     public void killHost(int i) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("sh", "-c", "ip netns pids \"$0\" | xargs -r kill -KILL", namespaces.get(i))
