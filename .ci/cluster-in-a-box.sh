@@ -68,8 +68,9 @@ down_box() {
   done
   ip link del "$name" 2>/dev/null || true
   if [[ -f "$dir/slurm.conf" ]]; then # the slurmctld of `slurm` and its helper run in this namespace
-    pkill -KILL -f -- "-f $dir/slurm.conf" 2>/dev/null || true
+    # its helper first, while it is still slurmctld's child
     pkill -KILL -P "$(cat "$dir/slurm/slurmctld.pid" 2>/dev/null || echo 0)" 2>/dev/null || true
+    pkill -KILL -f -- "-f $dir/slurm.conf" 2>/dev/null || true
   fi
   [[ -n "$1" && -d "$dir" ]] && rm -rf -- "$dir"
   return 0

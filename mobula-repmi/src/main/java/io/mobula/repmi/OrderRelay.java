@@ -132,11 +132,13 @@ final class OrderRelay {
     /** Whether every child of this process in {@code subtree} can be sent to without waiting. */
     private boolean childrenConnected(int[] subtree) {
         boolean[] all = {true};
-        route(subtree, subtree[RelaySubtree.RUNS], rt.pool.size(), (rank, below) -> {
-            ReplicaPort p = rt.knownPort(rank);
-            all[0] &= p != null && Rmi.transportOf(p) != null;
-            return true;
-        });
+        // the children only, not their ranges: nothing is allocated for the check
+        routeBelow(subtree, subtree[RelaySubtree.RUNS], rt.pool.size(), 0, subtree[RelaySubtree.SIZE], false,
+                (rank, below) -> {
+                    ReplicaPort p = rt.knownPort(rank);
+                    all[0] &= p != null && Rmi.transportOf(p) != null;
+                    return true;
+                });
         return all[0];
     }
 
@@ -159,11 +161,15 @@ final class OrderRelay {
      * its range stands in for it.
      */
     static void route(int[] subtree, int self, int poolSize, Link link) {
-        routeBelow(subtree, self, poolSize, 0, subtree[RelaySubtree.SIZE], link);
+        routeBelow(subtree, self, poolSize, 0, subtree[RelaySubtree.SIZE], true, link);
     }
 
-    /** Sends to the child ranges of position {@code p}, whose range ends (exclusive) at {@code end}. */
-    private static void routeBelow(int[] subtree, int self, int poolSize, int p, int end, Link link) {
+    /**
+     * Sends to the child ranges of position {@code p}, whose range ends (exclusive) at {@code end}; each child is
+     * given its range only {@code withRanges} (else null).
+     */
+    private static void routeBelow(int[] subtree, int self, int poolSize, int p, int end, boolean withRanges,
+            Link link) {
         int m = end - p;
         for (int k = Integer.highestOneBit(Math.max(1, m - 1)); k >= 1; k >>= 1) {
             if (k >= m) {
@@ -177,11 +183,12 @@ final class OrderRelay {
                     break; // no replica left in this range
                 }
                 if (first == self) {
-                    routeBelow(subtree, self, poolSize, c, cEnd, link); // this process stands in for position c
+                    // this process stands in for position c
+                    routeBelow(subtree, self, poolSize, c, cEnd, withRanges, link);
                     break;
                 }
-                int root = RelaySubtree.rank(subtree[RelaySubtree.ROOT], c, poolSize);
-                int[] below = RelaySubtree.sub(subtree, root, c, first, cEnd);
+                int[] below = withRanges ? RelaySubtree.sub(subtree,
+                        RelaySubtree.rank(subtree[RelaySubtree.ROOT], c, poolSize), c, first, cEnd) : null;
                 if (link.send(RelaySubtree.rank(subtree[RelaySubtree.ROOT], first, poolSize), below)) {
                     break;
                 }

@@ -89,18 +89,6 @@ final class RelaySubtree {
         return -1;
     }
 
-    /** The number of positions listed in {@code spec} (0 for null). */
-    static int count(int[] spec) {
-        if (spec == null) {
-            return 0;
-        }
-        int n = 0;
-        for (int r = RUNS + 1; r < spec.length; r += 2) {
-            n += spec[r];
-        }
-        return n;
-    }
-
     /**
      * The range of positions {@code from} (a listed one) to {@code to} (exclusive) of {@code spec}, rooted at position
      * {@code base <= from} ({@code root} is its pool rank): the positions listed in it, re-based; null if {@code from}
