@@ -27,7 +27,8 @@ class ReplicaPortFuzzTest {
         }
 
         @Override
-        public void publish(RepmiMessages.Submit header, byte[] payload) {
+        public void publish(RepmiMessages.Submit header, byte[] payload, int[] relay) {
+            RelaySubtree.valid(relay, 1 << 16, 0); // the relay's check of a range from the network
             payloads.add(payload);
         }
 

@@ -7,7 +7,8 @@ import java.lang.System.Logger.Level;
 import java.rmi.RemoteException;
 
 /**
- * Carries the sequencer's orders to the replicas (thesis 4.3: the order is the sequencer's broadcast): below
+ * Carries the sequencer's orders, and the writers' payloads, to the replicas (thesis 4.3: the order is the sequencer's
+ * broadcast, the payload the writer's): below
  * {@link #relayFrom} replicas the sequencer sends each one its order itself; from there on, the order travels along a
  * binomial tree ({@link BinomialTree}, as GMI's broadcasts, thesis 5.4.1) rooted at the sequencer, so the sequencer
  * sends at most {@code ceil(log2 P)} orders per write instead of {@code N - 1}, and the last replica has it at most
@@ -29,6 +30,13 @@ import java.rmi.RemoteException;
  * is reported to the pool (once) and routed around, order by order: the next replica of the child's subtree stands in
  * for it. A relay that dies after it took an order in leaves its subtree without it: a replica that sees a gap in the
  * numbers, or hears that a process died, fetches the orders it lacks from the sequencer ({@link Delivery}).
+ *
+ * <p>A write's payload goes the same way from its writer, from {@link #relayFrom} replicas on ({@link #publish}): along
+ * the same binomial tree of the pool's ranks, rotated so that the writer is its root, over the replicas the writer
+ * sends it to (all but the sequencer, which gets it with the write's submission). The writer sends at most
+ * {@code ceil(log2 P)} copies instead of {@code N - 2}; each replica forwards its copy to its subtree before it files
+ * it. A replica below a relay that died gets the order without the payload, and fetches it ({@link Delivery},
+ * {@link Delivery#PAYLOAD_GRACE_MS}).
  */
 final class OrderRelay {
     private static final System.Logger LOG = System.getLogger(OrderRelay.class.getName());
@@ -40,11 +48,15 @@ final class OrderRelay {
     private final RepmiRuntime rt;
     /** The number of replicas, the sequencer's included, from which orders are relayed. */
     final int relayFrom;
-    /** Orders to relay from {@link #drainHandOffs}'s thread, oldest first: {Deliver, int[] subtree}. */
-    private final java.util.ArrayDeque<Object[]> handOffs = new java.util.ArrayDeque<>();
+    /** Orders and payloads to relay from {@link #drainHandOffs}'s thread, oldest first. */
+    private final java.util.ArrayDeque<HandOff> handOffs = new java.util.ArrayDeque<>();
     private boolean handingOff;
     /** The replicas this process could not send an order to and reported to the pool (once until reached again). */
     private final java.util.Set<Integer> reported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** An order ({@code payload} null) or a write's payload, with the range of the tree to relay it to. */
+    private record HandOff(Deliver order, RepmiMessages.Submit header, byte[] payload, int[] subtree) {
+    }
 
     OrderRelay(RepmiRuntime rt) {
         this.rt = rt;
@@ -80,36 +92,79 @@ final class OrderRelay {
                     + " relayed (those replicas fetch it from the sequencer)", d.seq());
             return;
         }
+        if (handedOff(d, null, null, subtree)) {
+            return;
+        }
+        Boolean before = enterProtocol();
+        try {
+            forward(d, subtree);
+        } finally {
+            leaveProtocol(before);
+        }
+    }
+
+    /**
+     * Sends write payload {@code payload} ({@code header} from its writer) to the children of this process in
+     * {@code subtree}, its range of the writer's tree, as {@link #relay} does an order.
+     */
+    void relayPayload(RepmiMessages.Submit header, byte[] payload, int[] subtree) {
+        if (!RelaySubtree.valid(subtree, rt.pool.size(), rt.pool.rank())) {
+            LOG.log(Level.WARNING, "RepMI: the payload of write {0} of pool rank {1} came with a malformed range of the"
+                    + " tree to relay it to; not relayed (those replicas fetch it when its order comes)",
+                    header.call(), header.origin());
+            return;
+        }
+        if (handedOff(null, header, payload, subtree)) {
+            return;
+        }
+        Boolean before = enterProtocol();
+        try {
+            forwardPayload(header, payload, subtree);
+        } finally {
+            leaveProtocol(before);
+        }
+    }
+
+    /**
+     * Queues a message for {@link #drainHandOffs}'s thread if one waits there, or if this is a receive thread and a
+     * child's connection is not up (a send that may wait, a look-up or a connection set-up, leaves from a thread of its
+     * own; later messages follow it through the same queue, so the children get them in order): true if queued.
+     */
+    private boolean handedOff(Deliver d, RepmiMessages.Submit header, byte[] payload, int[] subtree) {
         synchronized (handOffs) {
             if (!handOffs.isEmpty() || (Rmi.onReceiveThread() && !childrenConnected(subtree))) {
-                // a send that may wait (a look-up, a connection set-up) leaves from a thread of its own; later orders
-                // follow it through the same queue, so the children get them in order
-                handOffs.add(new Object[] {d, subtree});
+                handOffs.add(new HandOff(d, header, payload, subtree));
                 if (!handingOff) {
                     handingOff = true;
                     Thread.ofVirtual().name("mobula-repmi-relay").start(this::drainHandOffs);
                 }
-                return;
+                return true;
             }
-        }
-        // RepMI's own message (causal time 0): a child that lags this relay must not wait, before taking this order
-        // in, for writes that reach it only through this relay
-        Boolean before = RepmiRuntime.PROTOCOL.get();
-        RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
-        try {
-            forward(d, subtree);
-        } finally {
-            if (before == null) {
-                RepmiRuntime.PROTOCOL.remove();
-            }
+            return false;
         }
     }
 
-    /** Relays the handed-off orders in the order they came, until none is left. */
+    /**
+     * Marks what this thread sends as RepMI's own messages (causal time 0): a child that lags this relay must not wait,
+     * before taking a relayed message in, for writes that reach it only through this relay. Returns the mark before.
+     */
+    private static Boolean enterProtocol() {
+        Boolean before = RepmiRuntime.PROTOCOL.get();
+        RepmiRuntime.PROTOCOL.set(Boolean.TRUE);
+        return before;
+    }
+
+    private static void leaveProtocol(Boolean before) {
+        if (before == null) {
+            RepmiRuntime.PROTOCOL.remove();
+        }
+    }
+
+    /** Relays the handed-off orders and payloads in the order they came, until none is left. */
     private void drainHandOffs() {
         rt.protocolThread();
         while (true) {
-            Object[] next;
+            HandOff next;
             synchronized (handOffs) {
                 next = handOffs.peek();
                 if (next == null) {
@@ -118,9 +173,15 @@ final class OrderRelay {
                 }
             }
             try {
-                forward((Deliver) next[0], (int[]) next[1]);
+                if (next.order() != null) {
+                    forward(next.order(), next.subtree());
+                } else {
+                    forwardPayload(next.header(), next.payload(), next.subtree());
+                }
             } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "RepMI: relaying order " + ((Deliver) next[0]).seq() + " failed", e);
+                LOG.log(Level.WARNING, "RepMI: relaying " + (next.order() != null ? "order " + next.order().seq()
+                        : "the payload of write " + next.header().call() + " of pool rank " + next.header().origin())
+                        + " failed", e);
             } finally {
                 synchronized (handOffs) {
                     handOffs.poll(); // only now: an order arriving meanwhile queues behind it
@@ -144,6 +205,50 @@ final class OrderRelay {
 
     private void forward(Deliver d, int[] subtree) {
         route(subtree, subtree[RelaySubtree.RUNS], rt.pool.size(), (rank, below) -> sendTo(d, rank, below, false));
+    }
+
+    private void forwardPayload(RepmiMessages.Submit header, byte[] payload, int[] subtree) {
+        route(subtree, subtree[RelaySubtree.RUNS], rt.pool.size(),
+                (rank, below) -> publishTo(header, payload, rank, below));
+    }
+
+    /**
+     * A writer's first sending of a payload to the replicas {@code to} lists (the writer first, then the others in
+     * increasing rank order: {@link RepmiMessages.Submit#to}) but the sequencer: along the writer's tree from
+     * {@link #relayFrom} replicas on, else to each directly. {@code link} sends one copy, with the range of the tree its
+     * receiver relays it to (null: nobody), and reports whether it went.
+     */
+    void publish(int[] to, int sequencer, Link link) {
+        publish(to, sequencer, rt.pool.size(), relayFrom, link);
+    }
+
+    /** {@link #publish(int[], int, Link)} in a pool of {@code poolSize}, along the tree from {@code relayFrom} on. */
+    static void publish(int[] to, int sequencer, int poolSize, int relayFrom, Link link) {
+        if (to.length == 0) {
+            return;
+        }
+        int writer = to[0];
+        if (to.length + 1 < relayFrom) {
+            for (int i = 1; i < to.length; i++) {
+                if (to[i] != sequencer) {
+                    link.send(to[i], null);
+                }
+            }
+            return;
+        }
+        int[] ranks = new int[to.length - 1];
+        int count = 0;
+        for (int i = 1; i < to.length; i++) {
+            if (to[i] != sequencer && to[i] != writer) {
+                ranks[count++] = to[i];
+            }
+        }
+        if (count == 0) {
+            return;
+        }
+        // the tree covers every rank listed (ranks are below the pool's size; in-process tests stand in for more)
+        int size = Math.max(poolSize, ranks[count - 1] + 1);
+        route(RelaySubtree.whole(writer, size, ranks, count), 0, size, link);
     }
 
     /** Sends a message to one process: true if it went, false if the process cannot be reached. */
@@ -194,6 +299,25 @@ final class OrderRelay {
                 }
                 from = first + 1;
             }
+        }
+    }
+
+    /**
+     * Sends a write's payload to pool rank {@code rank}, to relay it to {@code below} (null: nobody); false if it is
+     * known lost or cannot be reached (then reported to the pool).
+     */
+    private boolean publishTo(RepmiMessages.Submit header, byte[] payload, int rank, int[] below) {
+        if (rt.failover.isLost(rank)) {
+            return false;
+        }
+        try {
+            rt.stats.payloadSent(payload.length);
+            rt.port(rank).publish(header, payload, below);
+            reached(rank);
+            return true;
+        } catch (RemoteException | CloudException e) {
+            unreachable(rank, e);
+            return false;
         }
     }
 

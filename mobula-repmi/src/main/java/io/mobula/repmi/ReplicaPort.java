@@ -7,18 +7,24 @@ import java.rmi.RemoteException;
 /**
  * The remote object each process using RepMI exports (thesis 4.3). A writer sends its write's payload once to every
  * replica: to the sequencer's port ({@link #submit}), which gives it the next sequence number, and to the other
- * replicas' ({@link #publish}), which hold it; the sequencer then broadcasts only the small order ({@link #order}), or
- * the order with the payload ({@link #deliver}) to a replica the writer did not send it to (one that joined meanwhile).
- * One-way; the payload is a standalone serialized message, so the same bytes go to every destination.
+ * replicas' ({@link #publish}), which hold it (from {@link OrderRelay#relayFrom} replicas on, along a tree rooted at the
+ * writer); the sequencer then broadcasts only the small order ({@link #order}), or the order with the payload
+ * ({@link #deliver}) to a replica the writer did not send it to (one that joined meanwhile). One-way; the payload is a
+ * standalone serialized message, so the same bytes go to every destination.
  */
 interface ReplicaPort extends Remote {
     /** To the sequencer: a write to order, whose payload this replica holds too. */
     @OneWay
     void submit(RepmiMessages.Submit header, byte[] payload) throws RemoteException;
 
-    /** To a replica other than the sequencer: a write's payload, held until its order arrives. */
+    /**
+     * To a replica other than the sequencer: a write's payload, held until its order arrives. {@code relay} is this
+     * replica's range of the writer's tree and the replicas in it ({@link RelaySubtree}), to which it forwards the
+     * payload first ({@link OrderRelay}); null when it forwards to nobody. The header's {@code to} is empty: only the
+     * sequencer reads it.
+     */
     @OneWay
-    void publish(RepmiMessages.Submit header, byte[] payload) throws RemoteException;
+    void publish(RepmiMessages.Submit header, byte[] payload, int[] relay) throws RemoteException;
 
     /**
      * From the sequencer, or a relay above this replica in the sequencer's tree ({@link OrderRelay}): the place of a

@@ -9,7 +9,7 @@ import java.lang.System.Logger.Level;
  * ({@link PortInbound}; one-way calls have nobody to answer).
  *
  * <p>A write's payload and its order ({@link #publish}, {@link #order}, {@link #deliver}) are taken in on the thread
- * that received them (an order is first relayed to this replica's subtree, {@link OrderRelay}) ({@code @NonBlocking},
+ * that received them (an order or a payload is first relayed to this replica's subtree, {@link OrderRelay}) ({@code @NonBlocking},
  * thesis 3.3.1): they only file the message under a short lock, so no thread is woken to take them in, and a writer
  * waiting for its own write receives its order itself ({@link RepmiRuntime#write}). The write whose turn came runs
  * without a hand-off where it can ({@link Delivery}): on the writer's own waiting thread, on the receive thread after
@@ -41,8 +41,11 @@ final class ReplicaPortAdapter implements ReplicaPort {
 
     @Override
     @NonBlocking
-    public void publish(RepmiMessages.Submit header, byte[] payload) {
+    public void publish(RepmiMessages.Submit header, byte[] payload, int[] relay) {
         try {
+            if (relay != null) {
+                rt.relay.relayPayload(header, payload, relay); // first: the subtree's replicas need not wait for this one
+            }
             rt.delivery.onPayload(header, payload);
         } catch (Throwable t) {
             inbound.failed(Level.ERROR, "a write's payload from pool rank " + header.origin() + " could not be taken"

@@ -29,8 +29,9 @@ final class RepmiMessages {
      *               or given up by its caller; a later copy of such a call is dropped
      * @param cloud  the cloud (its creation's sequence number); 0 for a creation
      * @param method the method index, or {@link #CREATE}
-     * @param to     the pool ranks this submission's payload was sent to besides the sequencer, the writer's own
-     *               included: the sequencer sends them only the order, and the other replicas the payload with it
+     * @param to     the pool ranks this submission's payload was sent to besides the sequencer: the writer's own first,
+     *               then the others in increasing rank order (directly or along the writer's tree); the sequencer sends
+     *               them only the order, and the other replicas the payload with it
      */
     record Submit(int origin, long call, long floor, long cloud, int method, int[] to) implements Serializable {
         /** A submission whose payload only the sequencer receives. */
@@ -38,17 +39,22 @@ final class RepmiMessages {
             this(origin, call, floor, cloud, method, NOBODY);
         }
 
-        /** Whether pool rank {@code rank} received this submission's payload from its writer. */
+        /** This submission without its list of replicas: the header of the copies its writer sends the replicas. */
+        Submit withoutList() {
+            return new Submit(origin, call, floor, cloud, method);
+        }
+
+        /**
+         * Whether pool rank {@code rank} received this submission's payload from its writer (a binary search: the
+         * writer sends {@code to} in increasing rank order after itself; a list out of order, never sent by a Mobula
+         * writer, only makes the sequencer send the payload to a replica that has it, or not to one that then fetches
+         * it).
+         */
         boolean sentTo(int rank) {
-            if (to == null) {
+            if (to == null || to.length == 0) {
                 return false; // not from a Mobula writer: the sequencer sends the payload itself
             }
-            for (int r : to) {
-                if (r == rank) {
-                    return true;
-                }
-            }
-            return false;
+            return to[0] == rank || (to.length > 1 && java.util.Arrays.binarySearch(to, 1, to.length, rank) >= 0);
         }
     }
 

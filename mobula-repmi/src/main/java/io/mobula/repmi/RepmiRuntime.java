@@ -430,25 +430,31 @@ final class RepmiRuntime {
 
     /**
      * Sends a first submission's payload to the replicas in {@code s.to()} other than this one and the sequencer (the
-     * same bytes to each). A replica that does not take it is reported to the pool, once a second at most; should it
-     * live on, it gets the payload from the others when the order comes ({@link Delivery}).
+     * same bytes to each): to each directly, or from {@link OrderRelay#relayFrom} replicas on along a tree rooted here,
+     * whose replicas forward it ({@link OrderRelay#publish}). The copies carry the header without its list of
+     * replicas, which only the sequencer reads. A replica that does not take it is reported to the pool, once a second
+     * at most, and routed around; should it live on, it gets the payload from the others when the order comes
+     * ({@link Delivery}).
      */
     private void publish(Submit s, byte[] payload, int sequencerRank) {
-        for (int r : s.to()) {
-            if (r == s.origin() || r == sequencerRank) {
-                continue;
-            }
+        if (s.to().length <= 1) {
+            return; // this process alone, or a later submission
+        }
+        Submit header = s.withoutList();
+        relay.publish(s.to(), sequencerRank, (r, below) -> {
             try {
                 stats.payloadSent(payload.length);
-                port(r).publish(s, payload);
+                port(r).publish(header, payload, below);
                 unreachable.reached(r);
+                return true;
             } catch (RemoteException | CloudException e) {
                 if (unreachable.failed(r, System.nanoTime())) { // else reported less than a second ago
                     NOT_TAKEN.log("the replica at pool rank " + r + " did not take a write: " + e.getMessage());
                     pool.lost(r, e);
                 }
+                return false;
             }
-        }
+        });
     }
 
     /**

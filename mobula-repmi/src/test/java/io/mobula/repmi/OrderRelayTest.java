@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * it: the sequencer routes over the whole pool rotated to its rank, each replica over the range it was sent with the
  * order ({@link RelaySubtree}). Every replica gets each order exactly once, the sequencer sends at most
  * {@code ceil(log2 P)}, no chain is longer than that; with replicas that cannot be reached, the next replica of their
- * range stands in and every live replica still gets it once; and the tree stays put while processes join.
+ * range stands in and every live replica still gets it once; and the tree stays put while processes join. A write's
+ * payload goes down the same tree rooted at its writer ({@link OrderRelay#publish}), to every replica but the sequencer.
  */
 class OrderRelayTest {
 
@@ -38,37 +39,45 @@ class OrderRelayTest {
      * {@code ranks} (increasing, the sequencer not among them), whose members in {@code dead} never answer.
      */
     private static Walk walk(int sequencer, int poolSize, int[] ranks, Set<Integer> dead) {
+        return walkFrom(sequencer, poolSize, dead, link -> OrderRelay.route(
+                RelaySubtree.whole(sequencer, poolSize, ranks, ranks.length), 0, poolSize, link));
+    }
+
+    /**
+     * Walks a message from pool rank {@code root}, whose first sends {@code first} makes, down the tree: each receiver
+     * routes over the range it was sent, as a relay does ({@link OrderRelay#relay}, {@link OrderRelay#relayPayload}).
+     */
+    private static Walk walkFrom(int root, int poolSize, Set<Integer> dead,
+            java.util.function.Consumer<OrderRelay.Link> first) {
         Map<Integer, Integer> received = new HashMap<>();
         Map<Integer, Integer> parent = new HashMap<>();
         Map<Integer, Integer> sends = new HashMap<>();
         Map<Integer, Integer> depth = new HashMap<>();
-        depth.put(sequencer, 0);
+        depth.put(root, 0);
         ArrayDeque<Object[]> todo = new ArrayDeque<>();
-        todo.add(new Object[] {sequencer, RelaySubtree.whole(sequencer, poolSize, ranks, ranks.length), 0});
+        java.util.function.IntFunction<OrderRelay.Link> from = sender -> (rank, below) -> {
+            if (dead.contains(rank)) {
+                return false;
+            }
+            assertTrue(RelaySubtree.valid(below, poolSize, rank), "a valid range for " + rank);
+            sends.merge(sender, 1, Integer::sum);
+            received.merge(rank, 1, Integer::sum);
+            parent.put(rank, sender);
+            depth.put(rank, depth.get(sender) + 1);
+            todo.add(new Object[] {rank, below});
+            return true;
+        };
+        first.accept(from.apply(root));
         while (!todo.isEmpty()) {
             Object[] m = todo.poll();
-            int from = (Integer) m[0];
             int[] subtree = (int[]) m[1];
-            if (subtree == null) {
-                continue;
+            if (subtree != null) {
+                OrderRelay.route(subtree, subtree[RelaySubtree.RUNS], poolSize, from.apply((Integer) m[0]));
             }
-            int self = (Integer) m[2];
-            OrderRelay.route(subtree, self, poolSize, (rank, below) -> {
-                if (dead.contains(rank)) {
-                    return false;
-                }
-                assertTrue(RelaySubtree.valid(below, poolSize, rank), "a valid range for " + rank);
-                sends.merge(from, 1, Integer::sum);
-                received.merge(rank, 1, Integer::sum);
-                parent.put(rank, from);
-                depth.put(rank, depth.get(from) + 1);
-                todo.add(new Object[] {rank, below, below == null ? 0 : below[RelaySubtree.RUNS]});
-                return true;
-            });
         }
-        int max = sends.entrySet().stream().filter(e -> e.getKey() != sequencer).mapToInt(Map.Entry::getValue).max()
+        int max = sends.entrySet().stream().filter(e -> e.getKey() != root).mapToInt(Map.Entry::getValue).max()
                 .orElse(0);
-        return new Walk(received, parent, sends.getOrDefault(sequencer, 0), max,
+        return new Walk(received, parent, sends.getOrDefault(root, 0), max,
                 depth.values().stream().mapToInt(Integer::intValue).max().orElse(0));
     }
 
@@ -153,6 +162,42 @@ class OrderRelayTest {
                 }
             }
             assertTrue(w.depth() <= log2(n), "no chain longer than the tree's, n = " + n);
+        }
+    }
+
+    @Test
+    void aPayloadGoesDownTheWritersTreeToEveryReplicaButTheSequencer() {
+        Random random = new Random(13);
+        for (int n = 2; n <= 300; n++) {
+            int size = n;
+            int writer = random.nextInt(n);
+            int sequencer = random.nextInt(n);
+            // the writer's list: itself first, then the live replicas in increasing rank order (some not joined)
+            int[] others = IntStream.range(0, n).filter(r -> r != writer && random.nextInt(4) > 0).toArray();
+            int[] to = IntStream.concat(IntStream.of(writer), IntStream.of(others)).toArray();
+            Set<Integer> dead = new TreeSet<>();
+            if (n > 8) {
+                dead.add(others[random.nextInt(others.length)]);
+            }
+            for (int relayFrom : new int[] {2, 16}) {
+                Walk w = walkFrom(writer, size, dead, link -> OrderRelay.publish(to, sequencer, size, relayFrom, link));
+                for (int r : others) {
+                    if (r == sequencer || dead.contains(r)) {
+                        assertFalse(w.received().containsKey(r), "rank " + r + ": the sequencer or dead, n = " + n);
+                    } else {
+                        assertEquals(1, w.received().get(r), "rank " + r + " once, n = " + n + ", writer " + writer
+                                + ", sequencer " + sequencer + ", dead " + dead);
+                    }
+                }
+                assertFalse(w.received().containsKey(writer), "the writer holds its own copy");
+                if (to.length + 1 < relayFrom) {
+                    assertTrue(w.depth() <= 1, "below the threshold the writer sends to each itself, n = " + n);
+                } else {
+                    assertTrue(w.rootSends() <= log2(n), "the writer's sends, n = " + n + ": " + w.rootSends());
+                    assertTrue(w.maxSends() <= log2(n) - 1, "a relay's sends, n = " + n);
+                    assertTrue(w.depth() <= log2(n), "the longest chain, n = " + n);
+                }
+            }
         }
     }
 

@@ -144,14 +144,17 @@ class SimulationTest {
         assertTrue(a2a.depth() <= a2a.depthBound(), a2a.toString());
         assertEquals(0, a2a.coordinatorMessages(), a2a.toString());
 
-        // RepMI: per write, the writer sends its payload to every other replica (the sequencer last) and the order
-        // reaches every other replica: 2 (N - 1) messages. Below 16 replicas the sequencer sends each its order (N of
-        // the messages go through it: 1 submission, N - 1 orders); from 16 on (mobula.repmi.relayFrom's default) the
-        // orders travel along a binomial tree rooted at the sequencer, which sends ceil(log2 N) of them
+        // RepMI: per write, the payload reaches every other replica (the sequencer with the submission) and the order
+        // reaches every other replica: 2 (N - 1) messages. Below 16 replicas the writer sends each the payload and the
+        // sequencer each its order (N of the messages go through it: 1 submission, N - 1 orders); from 16 on
+        // (mobula.repmi.relayFrom's default) the orders travel along a binomial tree rooted at the sequencer, which
+        // sends ceil(log2 N) of them, and the payload along one rooted at the writer, which sends at most
+        // ceil(log2 N) copies and the submission: no process sends more than 2 ceil(log2 N) per write
         ScaleRow w = rows.get("repmi-write");
         assertEquals(Simulation.WRITES, w.ops());
         assertEquals(2L * (n - 1) * w.ops(), w.messages(), w.toString());
         assertEquals((1L + (tree ? log2 : n - 1)) * w.ops(), w.sequencerMessages(), w.toString());
+        assertTrue(w.maxPerMember() <= (tree ? 2L * log2 : n - 1) * w.ops(), "the most one member sends: " + w);
         assertEquals(0, w.coordinatorMessages(), w.toString());
         // the writes follow one another (each waits for its order), so their chains add up: the submission, then
         // the order, directly or down the tree (ceil(log2 N) hops)
