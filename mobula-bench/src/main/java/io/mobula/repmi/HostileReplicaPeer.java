@@ -44,6 +44,6 @@ public final class HostileReplicaPeer {
         if (replica == null) {
             throw new IllegalStateException("no cloud '" + cloud + "' in this process");
         }
-        rt.port(poolRank).publish(new RepmiMessages.Submit(origin, call, 0, replica.id, 0, new int[0]), payload);
+        rt.port(poolRank).publish(new RepmiMessages.Submit(origin, call, 0, replica.id, 0, new int[0]), payload, null);
     }
 }

@@ -186,9 +186,10 @@ public final class ScaleSuite {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // every node loads its own copy of the layers' classes: room for their metadata beyond the 1 GiB default
-        // GMI's waits (replies, roll calls) get as long as the simulation's own (mobula.gmi.timeoutMs, 120 s by default)
+        // GMI's waits (replies, roll calls; mobula.gmi.timeoutMs, 120 s by default) and RepMI's (a write's or a join's
+        // application; mobula.repmi.timeoutMs, 120 s by default) get as long as the simulation's own
         List<String> cmd = new ArrayList<>(List.of(java, "-Xmx" + heap, "-Xss512k", "-XX:+UseSerialGC",
-                "-Dmobula.gmi.timeoutMs=" + timeoutMs,
+                "-Dmobula.gmi.timeoutMs=" + timeoutMs, "-Dmobula.repmi.timeoutMs=" + timeoutMs,
                 "-XX:CompressedClassSpaceSize=3g", "-XX:ReservedCodeCacheSize=512m",
                 "-cp", System.getProperty("java.class.path"), ScaleMain.class.getName(), Integer.toString(n),
                 Long.toString(timeoutMs), String.join(",", operations)));

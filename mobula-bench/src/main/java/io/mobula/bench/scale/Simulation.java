@@ -152,7 +152,7 @@ public final class Simulation implements AutoCloseable {
         rows.accept(row("cloud-form", 1));
 
         int writer = n - 1;
-        call(writer, "write", 1); // first write: the writer's connections to every replica
+        call(writer, "write", 1); // first write: the connections its payload and its order go over
         awaitApplied(1);
         settle(() -> true);
         traffic.reset();
@@ -183,7 +183,8 @@ public final class Simulation implements AutoCloseable {
      * Not measured: {@link #CONCURRENT_WRITERS} members spread over the ranks (every member below that) write
      * {@link #CONCURRENT_WRITES} values each at once, and every replica must have applied them all in the same order
      * (one total order, carried along the relay tree from {@code mobula.repmi.relayFrom} replicas on); the simulation
-     * fails otherwise. Not every member writes: each writer connects to every replica, and N^2 connections in one JVM
+     * fails otherwise. Not every member writes: each writer's payloads reach every replica over N - 1 connections
+     * (from the writer, or along its tree, each rooted elsewhere, from 16 replicas on), and N^2 connections in one JVM
      * exceed its open files from N = 128 on; from N = 256 on, fewer than 16 write (2048 / N: 4 at N = 512, 2 at
      * N = 1024), since 16 x 512 connections (two descriptors each, both ends in this process) reach the 20,000 this
      * machine allows one process.
