@@ -2,12 +2,14 @@ package io.mobula.repmi;
 
 /**
  * Counters of this process's RepMI since it started ({@link Cloud#counters}). A write's payload reaches every replica
- * once: its writer sends it to each other replica, and the sequencer sends each replica only the write's order (along
- * a tree of the replicas from {@code mobula.repmi.relayFrom} replicas on; or the order with the payload to a replica
- * the writer did not yet know, and to one that lost it in a fail-over).
+ * once: its writer sends it to each other replica (along a tree rooted at the writer from
+ * {@code mobula.repmi.relayFrom} replicas on), and the sequencer sends each replica only the write's order (along a
+ * tree rooted at the sequencer from that many replicas on; or the order with the payload to a replica the writer did
+ * not yet know, and to one that lost it in a fail-over).
  *
  * @param writes           writes, cloud creations and joins this process made
- * @param payloadsSent     messages (and replies) carrying a write's payload this process sent to other processes
+ * @param payloadsSent     messages (and replies) carrying a write's payload this process sent to other processes,
+ *                         the copies it relayed down a writer's tree included
  * @param payloadBytesSent the payload bytes of those messages (the serialized arguments, without headers)
  * @param ordersSent       orders without a payload this process sent to other processes, as the sequencer
  * @param payloadsFetched  ordered writes whose payload had not come from their writer within a grace period (the

@@ -40,8 +40,8 @@ import java.util.function.Supplier;
  * for a cloud (default 120000). {@code mobula.repmi.window} and {@code mobula.repmi.windowBytes} bound the writes of
  * a process on their way and how far a replica may lag behind the order, in writes and in payload bytes (flow
  * control, {@link Sequencer}). {@code mobula.repmi.relayFrom} is the number of replicas from which the sequencer's
- * orders travel along a binomial tree of the replicas instead of from the sequencer to each ({@link OrderRelay},
- * default 16). {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
+ * orders, and the writers' payloads, travel along binomial trees of the pool's ranks (rooted at the sequencer, and at
+ * the writer) instead of from the sequencer and the writer to each ({@link OrderRelay}, default 16). {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
  * (thesis Figure 4.13's anomaly; only to show it).
  */
 final class RepmiRuntime {

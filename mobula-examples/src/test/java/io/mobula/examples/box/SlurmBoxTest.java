@@ -17,6 +17,8 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -33,6 +35,8 @@ import org.junit.jupiter.api.Timeout;
 class SlurmBoxTest {
     private static final int HOSTS = 4;
     private static final int RANKS = 8;
+    /** Ranks per host: Slurm's block distribution puts ranks {@code PER_HOST * h} up to the next host's on host h. */
+    private static final int PER_HOST = RANKS / HOSTS;
     private static final Duration STEP = Duration.ofSeconds(150);
 
     @Test
@@ -63,26 +67,32 @@ class SlurmBoxTest {
                 Files.deleteIfExists(log);
             }
             assertEquals(0, srun.exitValue(), out);
-            assertTrue(out.contains("0: [gmi] table 5.1: all 14 rows verified on 8 processes"), out);
+            assertTrue(out.contains("0: [gmi] table 5.1: all 14 rows verified on " + RANKS + " processes"), out);
             assertTrue(out.contains("0: asp gmi result: verified against the sequential version"), out);
             assertTrue(out.contains("0: leq gmi result: verified against the sequential version"), out);
             Pattern reached = Pattern.compile("(\\d+): reached (\\d+): (\\S+) shmdev=(\\S+) id=\\S+ via (\\w+)");
             Map<String, String> shmOfHost = new HashMap<>();
             int[] from = new int[RANKS];
-            for (String l : out.lines().filter(l -> l.matches("\\d+: reached .*")).toList()) {
+            // srun -l pads the labels to the width of the largest (" 0:" from 10 ranks on)
+            for (String l : out.lines().map(String::strip).filter(l -> l.matches("\\d+: reached .*")).toList()) {
                 Matcher m = reached.matcher(l);
                 assertTrue(m.matches(), l);
                 int a = Integer.parseInt(m.group(1));
                 int b = Integer.parseInt(m.group(2));
-                assertEquals(box.hosts.get(b / 2), m.group(3), "rank " + b + "'s host (block distribution): " + l);
-                assertEquals(a / 2 == b / 2 ? "shm" : "tcp", m.group(5), l);
+                assertEquals(box.hosts.get(b / PER_HOST), m.group(3), "rank " + b + "'s host (block distribution): " + l);
+                assertEquals(a / PER_HOST == b / PER_HOST ? "shm" : "tcp", m.group(5), l);
                 String before = shmOfHost.putIfAbsent(m.group(3), m.group(4));
                 assertEquals(before == null ? m.group(4) : before, m.group(4), "one /dev/shm per host: " + l);
                 from[a]++;
             }
             for (int r = 0; r < RANKS; r++) {
                 assertTrue(from[r] >= 2, "rank " + r + " reached its mate and its neighbours: " + out);
-                assertTrue(out.contains(r + ": mates [" + (r ^ 1) + "]\n"), "rank " + r + "'s mate: " + out);
+                int self = r;
+                int host = r / PER_HOST;
+                String mates = IntStream.range(host * PER_HOST, (host + 1) * PER_HOST)
+                        .filter(m -> m != self).mapToObj(Integer::toString)
+                        .collect(Collectors.joining(", ", "[", "]"));
+                assertTrue(out.contains(r + ": mates " + mates + "\n"), "rank " + r + "'s mates: " + out);
             }
             assertEquals(HOSTS, shmOfHost.size(), shmOfHost.toString());
             assertEquals(HOSTS, Set.copyOf(shmOfHost.values()).size(), "each host its own /dev/shm: " + shmOfHost);
