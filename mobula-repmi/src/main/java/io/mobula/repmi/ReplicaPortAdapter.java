@@ -9,13 +9,13 @@ import java.lang.System.Logger.Level;
  * ({@link PortInbound}; one-way calls have nobody to answer).
  *
  * <p>A write's payload and its order ({@link #publish}, {@link #order}, {@link #deliver}) are taken in on the thread
- * that received them (an order or a payload is first relayed to this replica's subtree, {@link OrderRelay}) ({@code @NonBlocking},
- * thesis 3.3.1): they only file the message under a short lock, so no thread is woken to take them in, and a writer
- * waiting for its own write receives its order itself ({@link RepmiRuntime#write}). The write whose turn came runs
- * without a hand-off where it can ({@link Delivery}): on the writer's own waiting thread, on the receive thread after
- * the message, or on the sequencer's thread after it took a write in. Everything that may wait (sequencing,
- * which may wait for the flow-control window; progress reports, which take the sequencer's lock; fail-over and
- * joins) runs on the runtime's threads as before.
+ * that received them (an order or a payload is first relayed to this replica's subtree, {@link OrderRelay})
+ * ({@code @NonBlocking}, thesis 3.3.1): they only file the message under a short lock, so no thread is woken to take them in,
+ * and a writer waiting for its own write receives its order itself ({@link RepmiRuntime#write}). The write whose turn
+ * came runs without a hand-off where it can ({@link Delivery}): on the writer's own waiting thread, on the receive
+ * thread after the message, or on the sequencer's thread after it took a write in. Everything that may wait
+ * (sequencing, which may wait for the flow-control window; progress reports, which take the sequencer's lock; fail-over
+ * and joins) runs on the runtime's threads as before.
  */
 final class ReplicaPortAdapter implements ReplicaPort {
     private static final System.Logger LOG = System.getLogger(ReplicaPortAdapter.class.getName());
@@ -44,7 +44,8 @@ final class ReplicaPortAdapter implements ReplicaPort {
     public void publish(RepmiMessages.Submit header, byte[] payload, int[] relay) {
         try {
             if (relay != null) {
-                rt.relay.relayPayload(header, payload, relay); // first: the subtree's replicas need not wait for this one
+                // first: the subtree's replicas need not wait for this one
+                rt.relay.relayPayload(header, payload, relay);
             }
             rt.delivery.onPayload(header, payload);
         } catch (Throwable t) {

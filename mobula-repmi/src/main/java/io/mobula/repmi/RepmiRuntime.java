@@ -41,7 +41,8 @@ import java.util.function.Supplier;
  * a process on their way and how far a replica may lag behind the order, in writes and in payload bytes (flow
  * control, {@link Sequencer}). {@code mobula.repmi.relayFrom} is the number of replicas from which the sequencer's
  * orders, and the writers' payloads, travel along binomial trees of the pool's ranks (rooted at the sequencer, and at
- * the writer) instead of from the sequencer and the writer to each ({@link OrderRelay}, default 16). {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
+ * the writer) instead of from the sequencer and the writer to each ({@link OrderRelay}, default 16).
+ * {@code mobula.repmi.causalRmi=false} leaves RMI unordered with respect to writes
  * (thesis Figure 4.13's anomaly; only to show it).
  */
 final class RepmiRuntime {

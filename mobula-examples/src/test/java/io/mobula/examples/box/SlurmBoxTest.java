@@ -79,7 +79,8 @@ class SlurmBoxTest {
                 assertTrue(m.matches(), l);
                 int a = Integer.parseInt(m.group(1));
                 int b = Integer.parseInt(m.group(2));
-                assertEquals(box.hosts.get(b / PER_HOST), m.group(3), "rank " + b + "'s host (block distribution): " + l);
+                assertEquals(box.hosts.get(b / PER_HOST), m.group(3),
+                        "rank " + b + "'s host (block distribution): " + l);
                 assertEquals(a / PER_HOST == b / PER_HOST ? "shm" : "tcp", m.group(5), l);
                 String before = shmOfHost.putIfAbsent(m.group(3), m.group(4));
                 assertEquals(before == null ? m.group(4) : before, m.group(4), "one /dev/shm per host: " + l);
