@@ -47,6 +47,7 @@ public final class KernelMain {
      */
     public static <P, R> void parallel(Kernel<P, R> kernel, String version, String[] args, Parallel<P> body) {
         Input<P> in = parse(kernel, args);
+        AppSettings settings = settings(kernel);
         if (System.getProperty("mobula.pool.rank") == null && LaunchEnvironment.detect().isEmpty()) {
             System.err.println(kernel.name() + " " + version + ": not in a pool; run it with ./mobula run --np N "
                     + mainOf(kernel, version) + " [size]");
@@ -54,7 +55,7 @@ public final class KernelMain {
         }
         int code;
         try {
-            code = runRank(kernel, version, in, body);
+            code = runRank(kernel, version, in, body, settings);
         } catch (Throwable t) {
             System.err.println(kernel.name() + " " + version + " FAILED: " + t);
             t.printStackTrace();
@@ -64,8 +65,19 @@ public final class KernelMain {
         System.exit(code); // exported objects keep the JVM alive otherwise
     }
 
-    private static <P, R> int runRank(Kernel<P, R> kernel, String version, Input<P> in, Parallel<P> body)
-            throws Exception {
+    /** The run's settings from the system properties; a bad one ends the program with exit code 2. */
+    private static AppSettings settings(Kernel<?, ?> kernel) {
+        try {
+            return AppSettings.fromSystemProperties();
+        } catch (IllegalArgumentException e) {
+            System.err.println(kernel.name() + ": " + e.getMessage());
+            System.exit(2);
+            throw e; // not reached
+        }
+    }
+
+    private static <P, R> int runRank(Kernel<P, R> kernel, String version, Input<P> in, Parallel<P> body,
+            AppSettings settings) throws Exception {
         PoolOptions o = PoolOptions.fromEnvironment();
         Remote service = body.service(in.problem);
         if (service != null) {
@@ -73,7 +85,7 @@ public final class KernelMain {
             o = o.withService(service);
         }
         try (Pool pool = Pool.join(o)) {
-            return run(pool, kernel, version, in.values, in.problem, body) ? 0 : 1;
+            return run(pool, kernel, version, in.values, in.problem, body, settings) ? 0 : 1;
         }
     }
 
@@ -84,24 +96,25 @@ public final class KernelMain {
      * their own ({@link Parallel#service} null, as the GMI versions): the pool's service is fixed when it forms.
      *
      * @param size the size argument, as on the command line ({@code 64}, {@code tiny})
+     * @param settings the run's settings, the same on every rank
      * @return on rank 0, whether the result matched the sequential one; true on the others
      * @throws IllegalArgumentException if the size is not valid for the kernel, or the version needs a service
      * @throws Exception if the run failed (a lost member, a failed call)
      */
     public static <P, R> boolean runInPool(Pool pool, Kernel<P, R> kernel, String version, String size,
-            Parallel<P> body) throws Exception {
+            Parallel<P> body, AppSettings settings) throws Exception {
         int[] values = kernel.sizes().parse(size);
         P problem = kernel.problem(values);
         if (body.service(problem) != null) {
             throw new IllegalArgumentException(kernel.name() + " " + version + " offers a service of its own: run it"
                     + " in a pool of its own (KernelMain.parallel)");
         }
-        return run(pool, kernel, version, values, problem, body);
+        return run(pool, kernel, version, values, problem, body, settings);
     }
 
     private static <P, R> boolean run(Pool pool, Kernel<P, R> kernel, String version, int[] values, P problem,
-            Parallel<P> body) throws Exception {
-        RankContext<P> ctx = new RankContext<>(pool, problem);
+            Parallel<P> body, AppSettings settings) throws Exception {
+        RankContext<P> ctx = new RankContext<>(pool, problem, settings);
         Serializable part = body.run(ctx);
         String prefix = "apps/" + kernel.name() + "/part/";
         Parts.publish(pool, prefix, part);

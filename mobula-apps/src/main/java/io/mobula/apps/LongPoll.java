@@ -3,6 +3,7 @@ package io.mobula.apps;
 import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
 import java.rmi.RemoteException;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -11,7 +12,8 @@ import java.util.function.BooleanSupplier;
  * The blocking calls of the naive RMI versions (thesis 4.4.2): a rank calls a remote object on one rank that answers
  * once the data is there. Both sides are bounded: the server waits at most {@link #MILLIS} and then answers null, and
  * the caller calls again until an answer comes, checking the pool for dead ranks between calls and giving up after
- * {@link Mailbox#STALL}. So a blocked call never holds a connection forever, and a dead rank fails the wait.
+ * the run's stall time ({@link AppSettings#stall()}). So a blocked call never holds a connection forever, and a dead
+ * rank fails the wait.
  */
 public final class LongPoll {
     /** How long the server side of one call waits for its data before answering null. */
@@ -43,11 +45,13 @@ public final class LongPoll {
     }
 
     /**
-     * Caller side: calls {@code call} (a remote call to rank {@code server}) until it answers non-null, and returns
-     * that; {@code what} names the awaited data in errors.
+     * Caller side: calls {@code call} (a remote call to rank {@code server} of the pool of {@code ctx}) until it
+     * answers non-null, and returns that; {@code what} names the awaited data in errors.
      */
-    public static <T> T until(Pool pool, int server, Callable<T> call, String what) throws Exception {
-        long deadline = System.nanoTime() + Mailbox.STALL.toNanos();
+    public static <T> T until(RankContext<?> ctx, int server, Callable<T> call, String what) throws Exception {
+        Pool pool = ctx.pool();
+        Duration stall = ctx.settings().stall();
+        long deadline = System.nanoTime() + stall.toNanos();
         while (true) {
             T v;
             try {
@@ -60,7 +64,7 @@ public final class LongPoll {
             }
             pool.check();
             if (System.nanoTime() - deadline > 0) {
-                throw new MemberLostException(-1, "no progress for " + Mailbox.STALL + " waiting for " + what
+                throw new MemberLostException(-1, "no progress for " + stall + " waiting for " + what
                         + ", though the pool reports nobody dead", null);
             }
         }

@@ -3,6 +3,7 @@ package io.mobula.apps;
 import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -12,20 +13,20 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Values keyed by a number, put by the communication layer (a remote or group method) and taken by the rank's
  * computing thread. A value may arrive before it is wanted, so values are kept by key. Every wait is bounded: it
- * polls the pool, so a dead rank is named, and gives up after {@link #STALL} without progress.
+ * polls the pool, so a dead rank is named, and gives up after the run's stall time without progress
+ * ({@link AppSettings#stall()}, given by {@link #watch}; the default one before).
  */
 public final class Mailbox {
-    /** How long a take waits without the value arriving before it fails, though the pool reports nobody dead. */
-    public static final Duration STALL = Duration.ofSeconds(Long.getLong("mobula.apps.stallSeconds", 120));
-
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition arrived = lock.newCondition();
     private final Map<Long, Object> values = new HashMap<>();
     private volatile Pool pool;
+    private volatile Duration stall = AppSettings.defaults().stall();
 
-    /** Makes waits poll {@code p} for dead ranks. */
-    public void watch(Pool p) {
-        this.pool = p;
+    /** Makes waits poll the pool of {@code ctx} for dead ranks and give up after its settings' stall time. */
+    public void watch(RankContext<?> ctx) {
+        this.stall = Objects.requireNonNull(ctx.settings().stall(), "stall");
+        this.pool = ctx.pool();
     }
 
     /** Stores {@code value} under {@code key}, replacing an earlier one. */
@@ -43,7 +44,8 @@ public final class Mailbox {
     public Object take(long key, String what) throws MemberLostException {
         lock.lock();
         try {
-            long deadline = System.nanoTime() + STALL.toNanos();
+            Duration limit = stall;
+            long deadline = System.nanoTime() + limit.toNanos();
             Object v;
             while ((v = values.remove(key)) == null) {
                 Pool p = pool;
@@ -51,7 +53,7 @@ public final class Mailbox {
                     p.check();
                 }
                 if (System.nanoTime() - deadline > 0) {
-                    throw new MemberLostException(-1, "no progress for " + STALL + " waiting for " + what
+                    throw new MemberLostException(-1, "no progress for " + limit + " waiting for " + what
                             + ", though the pool reports nobody dead", null);
                 }
                 try {

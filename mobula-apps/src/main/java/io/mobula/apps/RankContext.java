@@ -4,21 +4,23 @@ import io.mobula.pool.Pool;
 import io.mobula.pool.PoolException;
 
 /**
- * What a rank of a parallel kernel run gets: its pool, the problem, and the two marks of the timed parallel phase.
- * Both marks are pool barriers, so the phase rank 0 times runs from when every rank is ready to when every rank is
- * done.
+ * What a rank of a parallel kernel run gets: its pool, the problem, the run's settings, and the two marks of the timed
+ * parallel phase. Both marks are pool barriers, so the phase rank 0 times runs from when every rank is ready to when
+ * every rank is done.
  *
  * @param <P> the problem type
  */
 public final class RankContext<P> {
     private final Pool pool;
     private final P problem;
+    private final AppSettings settings;
     private long start;
     private long end;
 
-    RankContext(Pool pool, P problem) {
+    RankContext(Pool pool, P problem, AppSettings settings) {
         this.pool = pool;
         this.problem = problem;
+        this.settings = settings;
     }
 
     /** The pool of ranks. */
@@ -34,6 +36,11 @@ public final class RankContext<P> {
     /** The number of ranks. */
     public int size() {
         return pool.size();
+    }
+
+    /** The run's settings (the stall time, the FFT chunk, the test's corrupt rank), the same on every rank. */
+    public AppSettings settings() {
+        return settings;
     }
 
     /** The input, the same on every rank. */

@@ -47,7 +47,7 @@ public final class AcpEngine {
         ctx.startPhase();
         Serializable part = run(ctx.problem(), ctx.rank(), ctx.size(), coordinator);
         ctx.endPhase();
-        if (part instanceof boolean[][] mine && mine.length > 0 && mine[0].length > 0 && Faults.corrupts(ctx.rank())) {
+        if (part instanceof boolean[][] mine && mine.length > 0 && mine[0].length > 0 && Faults.corrupts(ctx)) {
             mine[0][0] = !mine[0][0];
         }
         return part;

@@ -24,7 +24,7 @@ public final class AcpGmi extends Parallel<Acp.Problem> {
     protected Serializable run(RankContext<Acp.Problem> ctx) throws Exception {
         int me = ctx.rank();
         AcpCellsMember member = new AcpCellsMember(me);
-        member.inbox.watch(ctx.pool());
+        member.inbox.watch(ctx);
         AcpCells group = Group.form(ctx.pool(), "acp-cells", AcpCells.class, member);
         Group.findMethod(group, AcpCells_GroupMethods.REMOVED).configure(new GroupInvocation(), new DiscardReply());
         Group.findMethod(group, AcpCells_GroupMethods.EMPTIED).configure(new GroupInvocation(), new DiscardReply());

@@ -1,15 +1,17 @@
 package io.mobula.apps.acp;
 
-import io.mobula.apps.Mailbox;
+import io.mobula.apps.AppSettings;
+import io.mobula.apps.RankContext;
 import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
+import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The messages that reached a rank, in arrival order: put by the threads that run the remote or group methods,
  * taken by the rank's computing thread. Every wait is bounded: it polls the pool, so a dead rank is named, and gives
- * up after {@link Mailbox#STALL} without a message.
+ * up after the run's stall time ({@link io.mobula.apps.AppSettings#stall()}) without a message.
  */
 final class AcpInbox {
     /** A batch of cells rank {@code from} removed. */
@@ -26,10 +28,12 @@ final class AcpInbox {
 
     private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private volatile Pool pool;
+    private volatile Duration stall = AppSettings.defaults().stall();
 
-    /** Makes waits poll {@code p} for dead ranks. */
-    void watch(Pool p) {
-        this.pool = p;
+    /** Makes waits poll the pool of {@code ctx} for dead ranks and give up after its settings' stall time. */
+    void watch(RankContext<?> ctx) {
+        this.stall = ctx.settings().stall();
+        this.pool = ctx.pool();
     }
 
     /** Adds a {@link Batch}, {@link Emptied}, {@link Stop} or {@link Safra.Token}. */
@@ -44,7 +48,8 @@ final class AcpInbox {
 
     /** The oldest message, waiting (bounded) for one. */
     Object take() throws MemberLostException {
-        long deadline = System.nanoTime() + Mailbox.STALL.toNanos();
+        Duration limit = stall;
+        long deadline = System.nanoTime() + limit.toNanos();
         while (true) {
             Object m;
             try {
@@ -61,7 +66,7 @@ final class AcpInbox {
                 p.check();
             }
             if (System.nanoTime() - deadline > 0) {
-                throw new MemberLostException(-1, "no message for " + Mailbox.STALL + " while passive, though the"
+                throw new MemberLostException(-1, "no message for " + limit + " while passive, though the"
                         + " pool reports nobody dead", null);
             }
         }

@@ -55,7 +55,7 @@ public final class AcpNaive extends Parallel<Acp.Problem> implements AcpCentral 
 
             @Override
             public AcpNews await(int rank, int from) throws Exception {
-                return LongPoll.until(pool, 0, () -> central.since(rank, from), "removals or the end of the run");
+                return LongPoll.until(ctx, 0, () -> central.since(rank, from), "removals or the end of the run");
             }
         }));
     }

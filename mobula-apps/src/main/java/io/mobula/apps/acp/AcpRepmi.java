@@ -1,7 +1,6 @@
 package io.mobula.apps.acp;
 
 import io.mobula.apps.KernelMain;
-import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
@@ -24,7 +23,7 @@ public final class AcpRepmi extends Parallel<Acp.Problem> {
         AcpMatrix matrix = ctx.rank() == 0
                 ? Cloud.create(AcpMatrix.class, AcpMatrixRoot.class, "acp-matrix", ctx.size())
                 : Cloud.lookup("acp-matrix", AcpMatrix.class);
-        long timeout = Mailbox.STALL.toMillis();
+        long timeout = ctx.settings().stall().toMillis();
         return AcpEngine.rank(ctx, new BoardCoordinator(ctx.rank(), new BoardCoordinator.Board() {
             @Override
             public void restrict(int rank, int[] cells) {

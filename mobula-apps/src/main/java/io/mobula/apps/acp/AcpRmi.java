@@ -35,7 +35,7 @@ public final class AcpRmi extends Parallel<Acp.Problem> implements AcpNode {
     protected Serializable run(RankContext<Acp.Problem> ctx) throws Exception {
         Pool p = ctx.pool();
         pool = p;
-        inbox.watch(p);
+        inbox.watch(ctx);
         int me = ctx.rank();
         return AcpEngine.rank(ctx, new SafraCoordinator(me, ctx.size(), inbox, new SafraCoordinator.Link() {
             @Override

@@ -21,7 +21,7 @@ public final class AspGmi extends Parallel<int[][]> {
     @Override
     protected Serializable run(RankContext<int[][]> ctx) throws Exception {
         AspRowsMember member = new AspRowsMember();
-        member.rows.watch(ctx.pool());
+        member.rows.watch(ctx);
         AspRows group = Group.form(ctx.pool(), "asp-rows", AspRows.class, member);
         Group.findMethod(group, AspRows_GroupMethods.PUT_ROW).configure(new GroupInvocation(), new DiscardReply());
         return AspRanks.run(ctx, new AspRanks.RowBroadcast() {

@@ -39,7 +39,7 @@ public final class AspNaive extends Parallel<int[][]> implements AspCentral {
 
             @Override
             public int[] receive(int k) throws Exception {
-                return LongPoll.until(pool, 0, () -> rows.retrieve(k), "row " + k);
+                return LongPoll.until(ctx, 0, () -> rows.retrieve(k), "row " + k);
             }
         });
     }

@@ -48,7 +48,7 @@ final class AspRanks {
         }
         ctx.endPhase();
         if (mine.length > 0) {
-            Faults.corrupt(me, mine[0]);
+            Faults.corrupt(ctx, mine[0]);
         }
         return mine;
     }

@@ -1,7 +1,6 @@
 package io.mobula.apps.asp;
 
 import io.mobula.apps.KernelMain;
-import io.mobula.apps.Mailbox;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
@@ -10,8 +9,8 @@ import java.io.Serializable;
 /**
  * ASP over RepMI: {@code ./mobula run --np N io.mobula.apps.asp.AspRepmi [SIZE]}. The owner of row k stores it in
  * one replicated {@link AspBroadcast} object; every other rank takes it from its own replica with a blocking read
- * that waits there until the row's store is applied (thesis 4.4.2, Figure 4.16), bounded by
- * {@code mobula.apps.stallSeconds}.
+ * that waits there until the row's store is applied (thesis 4.4.2, Figure 4.16), bounded by the run's stall time
+ * ({@link io.mobula.apps.AppSettings#stall()}, {@code mobula.apps.stallSeconds}).
  */
 public final class AspRepmi extends Parallel<int[][]> {
     public static void main(String[] args) {
@@ -25,7 +24,7 @@ public final class AspRepmi extends Parallel<int[][]> {
         AspBroadcast rows = ctx.rank() == 0
                 ? Cloud.create(AspBroadcast.class, AspBroadcastRoot.class, "asp-rows", n)
                 : Cloud.lookup("asp-rows", AspBroadcast.class);
-        long timeout = Mailbox.STALL.toMillis();
+        long timeout = ctx.settings().stall().toMillis();
         return AspRanks.run(ctx, new AspRanks.RowBroadcast() {
             @Override
             public void send(int k, int[] row) {

@@ -32,7 +32,7 @@ public final class AspRmi extends Parallel<int[][]> implements AspNode {
     @Override
     protected Serializable run(RankContext<int[][]> ctx) throws Exception {
         pool = ctx.pool();
-        rows.watch(pool);
+        rows.watch(ctx);
         return AspRanks.run(ctx, new AspRanks.RowBroadcast() {
             @Override
             public void send(int k, int[] row) throws PoolException {

@@ -103,7 +103,7 @@ final class BarnesRanks {
             me.step(s, exchange);
         }
         ctx.endPhase();
-        return Faults.corrupt(ctx.rank(), me.part());
+        return Faults.corrupt(ctx, me.part());
     }
 
     /** The bytes of data this rank has sent so far. */

@@ -32,7 +32,7 @@ public final class BarnesRmi extends Parallel<Barnes.Problem> implements BarnesN
     @Override
     protected Serializable run(RankContext<Barnes.Problem> ctx) throws Exception {
         Pool pool = ctx.pool();
-        messages.watch(pool);
+        messages.watch(ctx);
         int size = pool.size();
         ranks = size;
         return BarnesRanks.run(ctx, (step, phase, out) -> {

@@ -17,6 +17,6 @@ public final class CgGmi extends Parallel<Cg.Problem> {
 
     @Override
     protected Serializable run(RankContext<Cg.Problem> ctx) throws Exception {
-        return CgRanks.run(ctx, new GmiExchange(ctx.pool(), "npb-cg"));
+        return CgRanks.run(ctx, new GmiExchange(ctx, "npb-cg"));
     }
 }

@@ -1,5 +1,6 @@
 package io.mobula.apps.cg;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.npb.Exchange;
@@ -22,16 +23,17 @@ public final class CgRanks {
     }
 
     static Cg.Result run(RankContext<Cg.Problem> ctx, Exchange ex) throws Exception {
-        return run(ctx.problem(), ctx.rank(), ctx.size(), ex, ctx::startPhase, ctx::endPhase);
+        return run(ctx.problem(), ctx.rank(), ctx.size(), ctx.settings(), ex, ctx::startPhase, ctx::endPhase);
     }
 
     /**
      * Rank {@code me} of {@code size}'s part of problem {@code p}: its rows are {@link #lo}{@code (na, size, me)} up
      * to the next rank's, its collectives go through {@code ex}; the iterations are the timed phase, marked by
      * {@code start} and {@code end}. Returns zeta and the residual norm (the same bits on every rank).
+     * {@code settings}: the run's ({@link AppSettings#corruptRank()} for tests).
      */
-    public static Cg.Result run(Cg.Problem p, int me, int size, Exchange ex, PhaseMark start, PhaseMark end)
-            throws Exception {
+    public static Cg.Result run(Cg.Problem p, int me, int size, AppSettings settings, Exchange ex, PhaseMark start,
+            PhaseMark end) throws Exception {
         int lo = lo(p.na(), size, me);
         int hi = lo(p.na(), size, me + 1);
         Cg.Rows m = Cg.makea(p, lo, hi); // untimed, as NPB's initialization
@@ -79,7 +81,7 @@ public final class CgRanks {
             }
         }
         end.mark();
-        double[] out = Faults.corrupt(me, new double[] {zeta, rnorm});
+        double[] out = Faults.corrupt(settings, me, new double[] {zeta, rnorm});
         return new Cg.Result(out[0], out[1], Double.NaN);
     }
 

@@ -25,7 +25,7 @@ public final class CgRmi extends Parallel<Cg.Problem> {
 
     @Override
     protected Serializable run(RankContext<Cg.Problem> ctx) throws Exception {
-        exchange.attach(ctx.pool());
+        exchange.attach(ctx);
         return CgRanks.run(ctx, exchange);
     }
 }

@@ -2,6 +2,7 @@ package io.mobula.apps.cli;
 
 import io.mobula.apps.ResultLine;
 import io.mobula.apps.Version;
+import java.time.Duration;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -18,8 +19,6 @@ import java.util.concurrent.TimeUnit;
  * Express version. Returns the result line it printed; bounded by a timeout, after which the process tree is killed.
  */
 final class KernelProcess {
-    private static final long TIMEOUT_SECONDS = Long.getLong("mobula.apps.runTimeoutSeconds", 1800);
-
     private KernelProcess() {
     }
 
@@ -29,9 +28,9 @@ final class KernelProcess {
 
     /**
      * Runs {@code v} on {@code np} ranks at {@code size}; {@code jvmOptions} go to the JVM that runs the version's
-     * main (every rank's, under the launcher).
+     * main (every rank's, under the launcher). After {@code timeout} the process tree is killed.
      */
-    static Outcome run(Version v, int np, String size, List<String> jvmOptions) throws IOException,
+    static Outcome run(Version v, int np, String size, List<String> jvmOptions, Duration timeout) throws IOException,
             InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -62,7 +61,7 @@ final class KernelProcess {
                 StandardCharsets.UTF_8))) {
             Thread killer = Thread.ofVirtual().start(() -> {
                 try {
-                    if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    if (!p.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
                         p.descendants().forEach(ProcessHandle::destroyForcibly);
                         p.destroyForcibly();
                     }

@@ -1,5 +1,6 @@
 package io.mobula.apps.cli;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Catalog;
 import io.mobula.apps.ResultLine;
 import io.mobula.apps.SequentialResult;
@@ -43,7 +44,7 @@ public final class Speedup {
     public static void main(String[] args) throws Exception {
         SpeedupOptions o;
         try {
-            o = SpeedupOptions.parse(args);
+            o = SpeedupOptions.parse(args, AppSettings.fromSystemProperties());
         } catch (IllegalArgumentException e) {
             System.err.println("mobula speedup: " + e.getMessage() + "\n" + SpeedupOptions.USAGE);
             System.exit(2);
@@ -150,7 +151,7 @@ public final class Speedup {
         boolean ok = true;
         List<String> tail = List.of();
         for (int i = 0; i < o.runs(); i++) {
-            KernelProcess.Outcome out = KernelProcess.run(v, np, o.size(), jvmOptions);
+            KernelProcess.Outcome out = KernelProcess.run(v, np, o.size(), jvmOptions, o.runTimeout());
             ResultLine r = out.result().orElse(null);
             if (r == null || !r.verified() || out.exitCode() != 0) {
                 ok = false;

@@ -1,8 +1,10 @@
 package io.mobula.apps.cli;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Catalog;
 import io.mobula.apps.Kernel;
 import io.mobula.apps.Version;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,16 +18,18 @@ import java.util.List;
  * @param runs runs per point; the median time is reported
  * @param size the size argument
  * @param out the directory of the JSON lines file
+ * @param runTimeout how long one run may take before its process tree is killed ({@link AppSettings#runTimeout()})
  */
 record SpeedupOptions(Kernel<?, ?> kernel, List<Version> versions, List<Integer> nps, int runs, String size,
-                      Path out) {
+                      Path out, Duration runTimeout) {
     static final String USAGE = """
             usage: ./mobula speedup <kernel> [--versions rmi,repmi,gmi] [--np 1,2,4] [--runs R] [--out DIR] [SIZE]
               runs the sequential version and each parallel version for each N, R times each (default 3, the median
               is reported), and prints time, speedup over the sequential version and efficiency; appends one JSON
               line per (version, N) to DIR/apps-<timestamp>.jsonl (default bench-results). SIZE: as ./mobula apps.""";
 
-    static SpeedupOptions parse(String[] args) {
+    /** The options of {@code args}, with the run timeout of {@code settings}. */
+    static SpeedupOptions parse(String[] args, AppSettings settings) {
         Kernel<?, ?> kernel = null;
         String versions = null;
         List<Integer> nps = null;
@@ -77,7 +81,7 @@ record SpeedupOptions(Kernel<?, ?> kernel, List<Version> versions, List<Integer>
         if (runs < 1) {
             throw new IllegalArgumentException("--runs must be at least 1");
         }
-        return new SpeedupOptions(kernel, chosen, List.copyOf(nps), runs, size, out);
+        return new SpeedupOptions(kernel, chosen, List.copyOf(nps), runs, size, out, settings.runTimeout());
     }
 
     private static String value(String[] args, int i, String option) {

@@ -1,5 +1,6 @@
 package io.mobula.apps.fft;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Parallel;
 import io.mobula.apps.RankContext;
@@ -22,7 +23,7 @@ public final class FftGmi extends Parallel<Fft.Problem> {
     @Override
     protected Serializable run(RankContext<Fft.Problem> ctx) throws Exception {
         FftMember member = new FftMember();
-        member.pieces.watch(ctx.pool());
+        member.pieces.watch(ctx);
         FftGroup group = Group.form(ctx.pool(), "fft", FftGroup.class, member);
         int size = ctx.size();
         int me = ctx.rank();
@@ -34,7 +35,7 @@ public final class FftGmi extends Parallel<Fft.Problem> {
         }
         // an invocation carries a chunk for every member, and from 16 members on travels as one scatter message to
         // the first: so the bound on what one call carries is shared among the members
-        long chunkBytes = Math.max(16, FftPieces.CHUNK_BYTES / size);
+        long chunkBytes = Math.max(AppSettings.MIN_FFT_CHUNK_BYTES, ctx.settings().fftChunkBytes() / size);
         long perChunk = mine == 0 ? 0 : 2L * mine * FftPieces.columnsPerChunk(mine, chunkBytes);
         FftMember.Slices slices = new FftMember.Slices(lengths, perChunk);
         int invocations = slices.invocations(me);

@@ -6,16 +6,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * How the pieces of a transpose travel. A frame is at most 64 MiB ({@code TransportOptions.maxFrameSize}), and at
- * 2^24 points on 2 ranks a piece is 64 MB; so a piece over {@link #CHUNK_BYTES} is cut into chunks of whole columns,
+ * 2^24 points on 2 ranks a piece is 64 MB; so a piece over the run's chunk bound
+ * ({@link io.mobula.apps.AppSettings#fftChunkBytes()}, 8 MiB by default) is cut into chunks of whole columns,
  * each sent in a call of its own and placed into the receiver's rows as it is taken. A piece within the bound is one
  * chunk, sent in one call, as before. A chunk of columns {@code c0 ..< c1} is {@link Fft#piece} of those columns:
  * cutting copies nothing.
  */
 final class FftPieces {
-    /** The property that sets the bound on one chunk, in bytes, on every rank alike (tests lower it). */
-    static final String CHUNK_PROPERTY = "mobula.apps.fft.chunkBytes";
-    /** The most bytes of a piece one call carries: 8 MiB by default, well under the frame limit. */
-    static final long CHUNK_BYTES = Math.max(16, Long.getLong(CHUNK_PROPERTY, 8L << 20));
     private static final System.Logger LOG = System.getLogger(FftPieces.class.getName());
     /** Whether the cutting of pieces was logged (once a process, at DEBUG: a normal run writes nothing). */
     private static final AtomicBoolean TOLD = new AtomicBoolean();

@@ -42,7 +42,7 @@ final class FftRanks {
         rows = transpose(ctx, chunkBytes, all, 2, rows);
         ctx.endPhase();
         if (rows.length > 0) {
-            Faults.corrupt(me, rows[0]);
+            Faults.corrupt(ctx, rows[0]);
         }
         return rows;
     }

@@ -31,11 +31,11 @@ public final class FftRmi extends Parallel<Fft.Problem> implements FftNode {
     @Override
     protected Serializable run(RankContext<Fft.Problem> ctx) throws Exception {
         Pool pool = ctx.pool();
-        pieces.watch(pool);
+        pieces.watch(ctx);
         int size = pool.size();
         int me = pool.rank();
         ranks = size;
-        return FftRanks.run(ctx, FftPieces.CHUNK_BYTES, (phase, out) -> {
+        return FftRanks.run(ctx, ctx.settings().fftChunkBytes(), (phase, out) -> {
             for (int i = 1; i < size; i++) {
                 int q = (me + i) % size; // everyone starts with a different partner
                 FftNode node = pool.service(q, FftNode.class);

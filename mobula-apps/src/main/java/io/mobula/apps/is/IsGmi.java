@@ -17,6 +17,6 @@ public final class IsGmi extends Parallel<Is.Problem> {
 
     @Override
     protected Serializable run(RankContext<Is.Problem> ctx) throws Exception {
-        return IsRanks.run(ctx, new GmiExchange(ctx.pool(), "npb-is"));
+        return IsRanks.run(ctx, new GmiExchange(ctx, "npb-is"));
     }
 }

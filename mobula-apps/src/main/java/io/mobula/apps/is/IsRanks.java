@@ -1,5 +1,6 @@
 package io.mobula.apps.is;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.RankContext;
 import io.mobula.apps.npb.Exchange;
@@ -38,15 +39,16 @@ public final class IsRanks {
     }
 
     static Part run(RankContext<Is.Problem> ctx, Exchange ex) throws Exception {
-        return run(ctx.problem(), ctx.rank(), ctx.size(), ex, ctx::startPhase, ctx::endPhase);
+        return run(ctx.problem(), ctx.rank(), ctx.size(), ctx.settings(), ex, ctx::startPhase, ctx::endPhase);
     }
 
     /**
      * Rank {@code me} of {@code size}'s part of problem {@code p}, its collectives through {@code ex}; the ten
      * iterations are the timed phase, marked by {@code start} and {@code end}.
+     * {@code settings}: the run's ({@link AppSettings#corruptRank()} for tests).
      */
-    public static Part run(Is.Problem p, int me, int size, Exchange ex, PhaseMark start, PhaseMark end)
-            throws Exception {
+    public static Part run(Is.Problem p, int me, int size, AppSettings settings, Exchange ex, PhaseMark start,
+            PhaseMark end) throws Exception {
         int lo = lo(p.keys(), size, me);
         int[] keys = Is.keys(p, lo, lo(p.keys(), size, me + 1));
         int buckets = 1 << p.log2Buckets();
@@ -115,7 +117,7 @@ public final class IsRanks {
             sorted[--cum[mine[i] - minKey]] = mine[i];
         }
         if (sorted.length > 0) {
-            Faults.corrupt(me, sorted);
+            Faults.corrupt(settings, me, sorted);
         }
         boolean inOrder = true;
         long hash = 0;

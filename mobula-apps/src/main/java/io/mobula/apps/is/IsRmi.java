@@ -25,7 +25,7 @@ public final class IsRmi extends Parallel<Is.Problem> {
 
     @Override
     protected Serializable run(RankContext<Is.Problem> ctx) throws Exception {
-        exchange.attach(ctx.pool());
+        exchange.attach(ctx);
         return IsRanks.run(ctx, exchange);
     }
 }

@@ -23,7 +23,7 @@ public final class LeqGmi extends Parallel<Leq.Problem> {
     @Override
     protected Serializable run(RankContext<Leq.Problem> ctx) throws Exception {
         LeqMember member = new LeqMember();
-        member.vectors.watch(ctx.pool());
+        member.vectors.watch(ctx);
         LeqGroup group = Group.form(ctx.pool(), "leq-x", LeqGroup.class, member);
         Group.findMethod(group, LeqGroup_GroupMethods.PUT).configure(new CombinedInvocation("leq", ctx.rank(),
                 ctx.size(), new LeqMember.Combiner(), new GroupInvocation()), new DiscardReply());

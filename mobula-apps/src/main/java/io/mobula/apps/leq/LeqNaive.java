@@ -41,7 +41,7 @@ public final class LeqNaive extends Parallel<Leq.Problem> implements LeqCentral 
         LeqCentral central = pool.service(0, LeqCentral.class);
         return LeqRanks.run(ctx, (it, lo, block, delta) -> {
             LongPoll.send(pool, 0, () -> central.put(it, lo, block, delta));
-            return LongPoll.until(pool, 0, () -> central.result(it), "x of iteration " + it);
+            return LongPoll.until(ctx, 0, () -> central.result(it), "x of iteration " + it);
         });
     }
 

@@ -40,7 +40,7 @@ final class LeqRanks {
         part[0] = it;
         System.arraycopy(x, lo, part, 1, hi - lo);
         if (part.length > 1) {
-            double[] corrupted = Faults.corrupt(ctx.rank(), new double[] {part[1]});
+            double[] corrupted = Faults.corrupt(ctx, new double[] {part[1]});
             part[1] = corrupted[0];
         }
         return part;

@@ -2,7 +2,6 @@ package io.mobula.apps.leq;
 
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Parallel;
-import io.mobula.apps.Mailbox;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
 import java.io.Serializable;
@@ -23,7 +22,7 @@ public final class LeqRepmi extends Parallel<Leq.Problem> {
         LeqVector v = ctx.rank() == 0
                 ? Cloud.create(LeqVector.class, LeqVectorRoot.class, "leq-x", ctx.problem().n(), ctx.size())
                 : Cloud.lookup("leq-x", LeqVector.class);
-        long timeout = Mailbox.STALL.toMillis();
+        long timeout = ctx.settings().stall().toMillis();
         return LeqRanks.run(ctx, (it, lo, block, delta) -> {
             v.put(it, lo, block, delta);
             return v.result(it, timeout);

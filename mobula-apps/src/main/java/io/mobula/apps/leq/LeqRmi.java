@@ -31,7 +31,7 @@ public final class LeqRmi extends Parallel<Leq.Problem> implements LeqNode {
     @Override
     protected Serializable run(RankContext<Leq.Problem> ctx) throws Exception {
         Pool pool = ctx.pool();
-        parts.watch(pool);
+        parts.watch(ctx);
         int n = ctx.problem().n();
         int size = pool.size();
         ranks = size;

@@ -21,7 +21,7 @@ public final class LuFactGmi extends Parallel<LuFact.Problem> {
     @Override
     protected Serializable run(RankContext<LuFact.Problem> ctx) throws Exception {
         LuFactMember member = new LuFactMember();
-        member.columns.watch(ctx.pool());
+        member.columns.watch(ctx);
         LuFactColumns group = Group.form(ctx.pool(), "lufact-columns", LuFactColumns.class, member);
         Group.findMethod(group, LuFactColumns_GroupMethods.PUT).configure(new GroupInvocation(), new DiscardReply());
         return LuFactRanks.run(ctx, new LuFactRanks.ColumnBroadcast() {

@@ -71,6 +71,6 @@ final class LuFactRanks {
         }
         double[] x = me == 0 ? LuFact.solve(a, ipvt, p.b()) : new double[0];
         ctx.endPhase();
-        return Faults.corrupt(me, x);
+        return Faults.corrupt(ctx, x);
     }
 }

@@ -32,7 +32,7 @@ public final class LuFactRmi extends Parallel<LuFact.Problem> implements LuFactN
     @Override
     protected Serializable run(RankContext<LuFact.Problem> ctx) throws Exception {
         pool = ctx.pool();
-        columns.watch(pool);
+        columns.watch(ctx);
         return LuFactRanks.run(ctx, new LuFactRanks.ColumnBroadcast() {
             @Override
             public void send(int k, int pivot, double[] column) throws PoolException {

@@ -24,7 +24,7 @@ public final class MolDynGmi extends Parallel<MolDyn.Problem> {
     @Override
     protected Serializable run(RankContext<MolDyn.Problem> ctx) throws Exception {
         MolDynMember member = new MolDynMember();
-        member.sums.watch(ctx.pool());
+        member.sums.watch(ctx);
         MolDynSums group = Group.form(ctx.pool(), "moldyn-sums", MolDynSums.class, member);
         Group.findMethod(group, MolDynSums_GroupMethods.PUT).configure(new CombinedInvocation("moldyn", ctx.rank(),
                 ctx.size(), InvocationCombiners.sum(1), new GroupInvocation()), new DiscardReply());

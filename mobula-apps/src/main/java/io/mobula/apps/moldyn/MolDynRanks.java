@@ -14,7 +14,7 @@ final class MolDynRanks {
         ctx.startPhase();
         MolDyn.Result r = MolDyn.simulate(p, MolDyn.ranks(p, ctx.rank(), ctx.size(), reduce));
         ctx.endPhase();
-        if (Faults.corrupts(ctx.rank()) && r.position().length > 0) {
+        if (Faults.corrupts(ctx) && r.position().length > 0) {
             r.position()[0] = MolDyn.image(r.position()[0] + 0.5 * p.side(), p.side()); // far beyond the tolerance
         }
         return r;

@@ -31,7 +31,7 @@ public final class MolDynRmi extends Parallel<MolDyn.Problem> implements MolDynN
     @Override
     protected Serializable run(RankContext<MolDyn.Problem> ctx) throws Exception {
         Pool pool = ctx.pool();
-        parts.watch(pool);
+        parts.watch(ctx);
         int size = pool.size();
         ranks = size;
         return MolDynRanks.run(ctx, (step, partial) -> {

@@ -1,5 +1,6 @@
 package io.mobula.apps.mpj;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Kernel;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.ResultLine;
@@ -29,7 +30,6 @@ public final class MpjMain {
     public static final String VERSION = "mpj";
     /** Sources compiled with every program: what several programs share (the NPB kernels' collectives). */
     private static final List<String> SHARED = List.of("MpjExchange");
-    private static final long TIMEOUT_SECONDS = Long.getLong("mobula.apps.runTimeoutSeconds", 1800);
 
     private MpjMain() {
     }
@@ -71,7 +71,9 @@ public final class MpjMain {
             usage(kernel, e instanceof NumberFormatException ? "--np needs a positive number" : e.getMessage());
         }
         int[] values;
+        Duration timeout;
         try {
+            timeout = AppSettings.fromSystemProperties().runTimeout();
             values = kernel.sizes().parse(size);
             kernel.problem(values);
         } catch (IllegalArgumentException e) {
@@ -88,7 +90,7 @@ public final class MpjMain {
             // a kept sequential result (./mobula speedup) reaches rank 0, which verifies
             List<String> flags = SequentialResult.file().map(f -> List.of("-D" + SequentialResult.PROPERTY + "=" + f))
                     .orElse(List.of());
-            o = run(found.mpj(), c, device, program, np, values, flags, Duration.ofSeconds(TIMEOUT_SECONDS),
+            o = run(found.mpj(), c, device, program, np, values, flags, timeout,
                     System.out::println);
         } catch (IOException e) {
             o = new Outcome(Optional.empty(), e.getMessage());

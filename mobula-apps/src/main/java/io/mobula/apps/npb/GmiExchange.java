@@ -1,5 +1,6 @@
 package io.mobula.apps.npb;
 
+import io.mobula.apps.RankContext;
 import io.mobula.gmi.CombinedInvocation;
 import io.mobula.gmi.DiscardReply;
 import io.mobula.gmi.Group;
@@ -22,9 +23,10 @@ public final class GmiExchange implements Exchange {
     private final int ranks;
     private int step;
 
-    /** Forms the group {@code name} over the pool's ranks (every rank calls this) and configures its methods. */
-    public GmiExchange(Pool pool, String name) throws Exception {
-        member.box.watch(pool);
+    /** Forms the group {@code name} over the ranks of {@code ctx} (every rank calls this); configures its methods. */
+    public GmiExchange(RankContext<?> ctx, String name) throws Exception {
+        Pool pool = ctx.pool();
+        member.box.watch(ctx);
         me = pool.rank();
         ranks = pool.size();
         group = Group.form(pool, name, NpbGroup.class, member);

@@ -1,7 +1,9 @@
 package io.mobula.apps.npb;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Kernel;
 import io.mobula.apps.ResultLine;
+import java.time.Duration;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,7 +31,6 @@ import java.util.stream.Stream;
  * verified, 1 not verified or failed, 2 bad arguments, 3 Open MPI missing.
  */
 public final class NpbMpi {
-    private static final long TIMEOUT_SECONDS = Long.getLong("mobula.apps.runTimeoutSeconds", 1800);
     private static final Pattern RESULT = Pattern.compile("NPB-RESULT verified=([01]) seconds=([0-9.eE+-]+)"
             + " (?:passed=\\d+ checksum=([0-9a-f]+)|zeta=([0-9.eE+-]+))");
 
@@ -60,7 +61,9 @@ public final class NpbMpi {
             }
         }
         int[] values;
+        Duration timeout;
         try {
+            timeout = AppSettings.fromSystemProperties().runTimeout();
             values = kernel.sizes().parse(size);
             kernel.problem(values);
             if (!isClass.test(values)) {
@@ -78,7 +81,7 @@ public final class NpbMpi {
         }
         int code;
         try {
-            code = run(kernel, program, found.tools(), np, values);
+            code = run(kernel, program, found.tools(), np, values, timeout);
         } catch (IOException e) {
             System.err.println(kernel.name() + " mpi FAILED: " + e.getMessage());
             code = 1;
@@ -87,8 +90,8 @@ public final class NpbMpi {
         System.exit(code);
     }
 
-    private static int run(Kernel<?, ?> kernel, String program, OpenMpiTools tools, int np, int[] values)
-            throws IOException {
+    private static int run(Kernel<?, ?> kernel, String program, OpenMpiTools tools, int np, int[] values,
+            Duration timeout) throws IOException {
         Path dir = Files.createTempDirectory("mobula-npb-");
         try {
             Path source = dir.resolve(program + ".c");
@@ -109,7 +112,7 @@ public final class NpbMpi {
             Matcher result = null;
             Thread killer = Thread.ofVirtual().start(() -> {
                 try {
-                    if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    if (!p.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
                         p.descendants().forEach(ProcessHandle::destroyForcibly);
                         p.destroyForcibly();
                     }

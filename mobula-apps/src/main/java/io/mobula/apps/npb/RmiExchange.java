@@ -1,6 +1,7 @@
 package io.mobula.apps.npb;
 
 import io.mobula.apps.Mailbox;
+import io.mobula.apps.RankContext;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolException;
 import java.rmi.RemoteException;
@@ -17,11 +18,12 @@ public final class RmiExchange implements Exchange, NpbNode {
     private volatile int ranks;
     private int step;
 
-    /** Connects this exchange to the rank's pool, before the first operation. */
-    public void attach(Pool p) {
+    /** Connects this exchange to the pool of {@code ctx}, before the first operation. */
+    public void attach(RankContext<?> ctx) {
+        Pool p = ctx.pool();
         pool = p;
         ranks = p.size();
-        box.watch(p);
+        box.watch(ctx);
     }
 
     @Override

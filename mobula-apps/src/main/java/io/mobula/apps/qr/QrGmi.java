@@ -22,8 +22,8 @@ public final class QrGmi extends Parallel<double[][]> {
     @Override
     protected Serializable run(RankContext<double[][]> ctx) throws Exception {
         QrMember member = new QrMember();
-        member.pivots.watch(ctx.pool());
-        member.hs.watch(ctx.pool());
+        member.pivots.watch(ctx);
+        member.hs.watch(ctx);
         QrGroup group = Group.form(ctx.pool(), "qr", QrGroup.class, member);
         Group.findMethod(group, QrGroup_GroupMethods.PIVOT).configure(new CombinedInvocation("qr-pivot",
                 ctx.rank(), ctx.size(), new QrMember.Best(), new GroupInvocation()), new DiscardReply());

@@ -43,7 +43,7 @@ public final class QrNaive extends Parallel<double[][]> implements QrCentral {
             @Override
             public double[] best(int j, double[] candidate) throws Exception {
                 LongPoll.send(pool, 0, () -> central.submit(j, candidate));
-                return LongPoll.until(pool, 0, () -> central.best(j), "the pivot of step " + j);
+                return LongPoll.until(ctx, 0, () -> central.best(j), "the pivot of step " + j);
             }
 
             @Override
@@ -53,7 +53,7 @@ public final class QrNaive extends Parallel<double[][]> implements QrCentral {
 
             @Override
             public double[] receive(int j, int owner) throws Exception {
-                return LongPoll.until(pool, 0, () -> central.retrieve(j), "H of step " + j);
+                return LongPoll.until(ctx, 0, () -> central.retrieve(j), "H of step " + j);
             }
         });
     }

@@ -72,7 +72,7 @@ final class QrRanks {
         double[][] part = mine.toArray(new double[mine.size() + 1][]);
         part[mine.size()] = perm;
         if (!mine.isEmpty()) {
-            Faults.corrupt(me, part[0]);
+            Faults.corrupt(ctx, part[0]);
         }
         return part;
     }

@@ -2,7 +2,6 @@ package io.mobula.apps.qr;
 
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.Parallel;
-import io.mobula.apps.Mailbox;
 import io.mobula.apps.RankContext;
 import io.mobula.repmi.Cloud;
 import java.io.Serializable;
@@ -27,13 +26,13 @@ public final class QrRepmi extends Parallel<double[][]> {
 
     @Override
     protected Serializable run(RankContext<double[][]> ctx) throws Exception {
-        reduce.attach(ctx.pool());
+        reduce.attach(ctx);
         Cloud.attach(ctx.pool());
         int steps = ctx.problem().length == 0 ? 0 : Math.min(ctx.problem().length, ctx.problem()[0].length);
         QrBroadcast hs = ctx.rank() == 0
                 ? Cloud.create(QrBroadcast.class, QrBroadcastRoot.class, "qr-h", Math.max(steps, 1))
                 : Cloud.lookup("qr-h", QrBroadcast.class);
-        long timeout = Mailbox.STALL.toMillis();
+        long timeout = ctx.settings().stall().toMillis();
         return QrRanks.run(ctx, new QrRanks.Comm() {
             @Override
             public double[] best(int j, double[] candidate) throws Exception {

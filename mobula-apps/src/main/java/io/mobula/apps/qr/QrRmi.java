@@ -33,8 +33,8 @@ public final class QrRmi extends Parallel<double[][]> implements QrNode {
     @Override
     protected Serializable run(RankContext<double[][]> ctx) throws Exception {
         pool = ctx.pool();
-        hs.watch(pool);
-        reduce.attach(pool);
+        hs.watch(ctx);
+        reduce.attach(ctx);
         return QrRanks.run(ctx, new QrRanks.Comm() {
             @Override
             public double[] best(int j, double[] candidate) throws Exception {

@@ -2,6 +2,7 @@ package io.mobula.apps.qr;
 
 import io.mobula.rmi.NonBlocking;
 import io.mobula.apps.Mailbox;
+import io.mobula.apps.RankContext;
 import io.mobula.apps.Trees;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolException;
@@ -15,10 +16,10 @@ public class QrTreeReduce implements QrReduce {
     private final Mailbox values = new Mailbox();
     private volatile Pool pool;
 
-    /** Binds the node to its pool; before the first step. */
-    void attach(Pool p) {
-        pool = p;
-        values.watch(p);
+    /** Binds the node to the pool of {@code ctx}; before the first step. */
+    void attach(RankContext<?> ctx) {
+        pool = ctx.pool();
+        values.watch(ctx);
     }
 
     private static long key(int j, int from) {

@@ -41,8 +41,8 @@ public final class RadixRmi extends Parallel<int[]> implements RadixNode {
     @Override
     protected Serializable run(RankContext<int[]> ctx) throws Exception {
         Pool pool = ctx.pool();
-        histograms.watch(pool);
-        chunks.watch(pool);
+        histograms.watch(ctx);
+        chunks.watch(ctx);
         int n = ctx.problem().length;
         int size = ctx.size();
         int me = ctx.rank();
@@ -90,7 +90,7 @@ public final class RadixRmi extends Parallel<int[]> implements RadixNode {
             mine = next;
         }
         ctx.endPhase();
-        return RadixKernel.rows(Faults.corrupt(me, mine));
+        return RadixKernel.rows(Faults.corrupt(ctx, mine));
     }
 
     /** This rank's keys as (position, key) pairs, by the rank owning the position. */

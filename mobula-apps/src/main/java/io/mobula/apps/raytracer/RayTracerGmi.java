@@ -23,7 +23,7 @@ public final class RayTracerGmi extends Parallel<RayTracer.Scene> {
     @Override
     protected Serializable run(RankContext<RayTracer.Scene> ctx) throws Exception {
         RayTracerMember member = new RayTracerMember();
-        member.parts.watch(ctx.pool());
+        member.parts.watch(ctx);
         RayTracerImage group = Group.form(ctx.pool(), "raytracer-image", RayTracerImage.class, member);
         Group.findMethod(group, RayTracerImage_GroupMethods.ROWS).configure(new SingleInvocation(0),
                 new DiscardReply());

@@ -35,7 +35,7 @@ final class RayTracerRanks {
         for (int y = me, at = 0; y < n; y += size, at += n) {
             sum += RayTracer.renderRow(scene, y, mine, at);
         }
-        Faults.corrupt(me, mine);
+        Faults.corrupt(ctx, mine);
         gather.contribute(me, mine, sum);
         RayTracer.Image image = new RayTracer.Image(0, new int[0], 0);
         if (me == 0) {

@@ -31,7 +31,7 @@ public final class RayTracerRmi extends Parallel<RayTracer.Scene> implements Ray
     @Override
     protected Serializable run(RankContext<RayTracer.Scene> ctx) throws Exception {
         Pool pool = ctx.pool();
-        parts.watch(pool);
+        parts.watch(ctx);
         return RayTracerRanks.run(ctx, new RayTracerRanks.Gather() {
             private long sum;
 

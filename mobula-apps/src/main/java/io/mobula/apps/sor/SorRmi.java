@@ -33,7 +33,7 @@ public final class SorRmi extends Parallel<SorKernel.Problem> implements SorNeig
     @Override
     protected Serializable run(RankContext<SorKernel.Problem> ctx) throws Exception {
         Pool pool = ctx.pool();
-        rows.watch(pool);
+        rows.watch(ctx);
         int n = ctx.problem().n();
         int r = ctx.rank();
         int size = ctx.size();
@@ -66,7 +66,7 @@ public final class SorRmi extends Parallel<SorKernel.Problem> implements SorNeig
         }
         ctx.endPhase();
         double[][] mine = Arrays.copyOfRange(g, lo, hi);
-        Faults.corrupt(r, mine[0]);
+        Faults.corrupt(ctx, mine[0]);
         return mine;
     }
 

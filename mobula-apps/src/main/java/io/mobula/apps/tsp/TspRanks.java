@@ -18,7 +18,7 @@ final class TspRanks {
             s.job(j);
         }
         ctx.endPhase();
-        return Faults.corrupt(ctx.rank(), s.result());
+        return Faults.corrupt(ctx, s.result());
     }
 
     private static int next(RankContext<Tsp.Problem> ctx, TspJobs queue) throws Exception {

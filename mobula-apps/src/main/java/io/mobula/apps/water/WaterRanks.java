@@ -72,7 +72,7 @@ final class WaterRanks {
         for (int i = 0; i < len; i++) {
             part[len + i] = d[1][9 * lo + i] / Water.DT;
         }
-        if (Faults.corrupts(me) && part.length > 0) {
+        if (Faults.corrupts(ctx) && part.length > 0) {
             part[0] += 0.5 * p.side(); // far beyond the tolerance
         }
         return part;

@@ -36,7 +36,7 @@ public final class WaterRmi extends Parallel<Water.Problem> implements WaterNode
     @Override
     protected Serializable run(RankContext<Water.Problem> ctx) throws Exception {
         Pool pool = ctx.pool();
-        inbox.watch(pool);
+        inbox.watch(ctx);
         ranks = pool.size();
         return WaterRanks.run(ctx, new WaterRanks.Exchange() {
             @Override

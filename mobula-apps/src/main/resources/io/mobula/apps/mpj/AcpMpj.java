@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.acp.Acp;
@@ -48,6 +49,7 @@ public final class AcpMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = AcpKernel.INSTANCE.sizes().parse(rest[0]);
         Acp.Problem p = AcpKernel.INSTANCE.problem(values);
@@ -58,7 +60,8 @@ public final class AcpMpj {
         Request.Waitall(ring.sent.toArray(new Request[0]));
         world.Barrier();
         double seconds = (System.nanoTime() - t0) / 1e9;
-        if (part instanceof boolean[][] mine && mine.length > 0 && mine[0].length > 0 && Faults.corrupts(me)) {
+        if (part instanceof boolean[][] mine && mine.length > 0 && mine[0].length > 0
+                && Faults.corrupts(settings, me)) {
             mine[0][0] = !mine[0][0];
         }
         Object[] box = {part}; // the rows, or an Acp.Wipeout when a domain became empty

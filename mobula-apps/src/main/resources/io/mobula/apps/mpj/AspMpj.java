@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.asp.Asp;
@@ -36,6 +37,7 @@ public final class AspMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = AspKernel.INSTANCE.sizes().parse(rest[0]);
         int[][] d = AspKernel.INSTANCE.problem(values);
@@ -69,7 +71,7 @@ public final class AspMpj {
         world.Barrier();
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (mine.length > 0) {
-            Faults.corrupt(me, mine[0]);
+            Faults.corrupt(settings, me, mine[0]);
         }
         if (me == 0) {
             List<Serializable> parts = new ArrayList<>(List.of((Serializable) mine));

@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.cg.Cg;
 import io.mobula.apps.cg.CgKernel;
@@ -44,7 +45,8 @@ public final class CgMpj {
             counts[r] = CgRanks.lo(p.na(), size, r + 1) - CgRanks.lo(p.na(), size, r);
         }
         long[] phase = new long[2];
-        Cg.Result part = CgRanks.run(p, me, size, new MpjExchange(world, counts), () -> {
+        AppSettings settings = AppSettings.fromSystemProperties();
+        Cg.Result part = CgRanks.run(p, me, size, settings, new MpjExchange(world, counts), () -> {
             world.Barrier();
             phase[0] = System.nanoTime();
         }, () -> {

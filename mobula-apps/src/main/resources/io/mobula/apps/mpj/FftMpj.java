@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.fft.Fft;
@@ -36,6 +37,7 @@ public final class FftMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = FftKernel.INSTANCE.sizes().parse(rest[0]);
         Fft.Problem p = FftKernel.INSTANCE.problem(values);
@@ -61,7 +63,7 @@ public final class FftMpj {
         world.Barrier();
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (rows.length > 0) {
-            Faults.corrupt(me, rows[0]);
+            Faults.corrupt(settings, me, rows[0]);
         }
         if (me == 0) {
             List<Serializable> parts = new ArrayList<>(List.of((Serializable) rows));

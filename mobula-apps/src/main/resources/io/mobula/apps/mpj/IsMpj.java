@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.is.Is;
 import io.mobula.apps.is.IsKernel;
@@ -41,7 +42,8 @@ public final class IsMpj {
         int[] values = IsKernel.INSTANCE.sizes().parse(rest[0]);
         Is.Problem p = IsKernel.INSTANCE.problem(values);
         long[] phase = new long[2];
-        IsRanks.Part part = IsRanks.run(p, me, size, new MpjExchange(world), () -> {
+        AppSettings settings = AppSettings.fromSystemProperties();
+        IsRanks.Part part = IsRanks.run(p, me, size, settings, new MpjExchange(world), () -> {
             world.Barrier();
             phase[0] = System.nanoTime();
         }, () -> {

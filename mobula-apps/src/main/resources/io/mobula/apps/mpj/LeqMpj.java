@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.leq.Leq;
@@ -34,6 +35,7 @@ public final class LeqMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = LeqKernel.INSTANCE.sizes().parse(rest[0]);
         Leq.Problem p = LeqKernel.INSTANCE.problem(values);
@@ -68,7 +70,7 @@ public final class LeqMpj {
                 part[0] = it;
                 System.arraycopy(x, displs[r], part, 1, counts[r]);
                 if (r == 0 && part.length > 1) {
-                    part[1] = Faults.corrupt(me, new double[] {part[1]})[0];
+                    part[1] = Faults.corrupt(settings, me, new double[] {part[1]})[0];
                 }
                 parts.add(part);
             }

@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.lufact.LuFact;
@@ -35,6 +36,7 @@ public final class LuFactMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = LuFactKernel.INSTANCE.sizes().parse(rest[0]);
         LuFact.Problem p = LuFactKernel.INSTANCE.problem(values);
@@ -84,7 +86,7 @@ public final class LuFactMpj {
         world.Barrier();
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (me == 0) {
-            List<Serializable> parts = List.of(Faults.corrupt(me, x));
+            List<Serializable> parts = List.of(Faults.corrupt(settings, me, x));
             KernelMain.verify(LuFactKernel.INSTANCE, "mpj", values, size, parts, seconds);
         }
         MPI.Finalize();

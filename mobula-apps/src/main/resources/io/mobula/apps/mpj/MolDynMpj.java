@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.moldyn.MolDyn;
@@ -34,6 +35,7 @@ public final class MolDynMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = MolDynKernel.INSTANCE.sizes().parse(rest[0]);
         MolDyn.Problem p = MolDynKernel.INSTANCE.problem(values);
@@ -48,7 +50,7 @@ public final class MolDynMpj {
         world.Barrier();
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (me == 0) {
-            if (Faults.corrupts(me) && r.position().length > 0) {
+            if (Faults.corrupts(settings, me) && r.position().length > 0) {
                 r.position()[0] = (r.position()[0] + 0.5 * p.side()) % p.side(); // far beyond the tolerance
             }
             List<Serializable> parts = List.of(r);

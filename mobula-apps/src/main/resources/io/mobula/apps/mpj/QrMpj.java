@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.qr.Qr;
@@ -37,6 +38,7 @@ public final class QrMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = QrKernel.INSTANCE.sizes().parse(rest[0]);
         double[][] a = QrKernel.INSTANCE.problem(values);
@@ -93,7 +95,7 @@ public final class QrMpj {
         world.Barrier();
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (!mine.isEmpty()) {
-            Faults.corrupt(me, mine.get(0));
+            Faults.corrupt(settings, me, mine.get(0));
         }
         if (me == 0) {
             List<Serializable> parts = new ArrayList<>();

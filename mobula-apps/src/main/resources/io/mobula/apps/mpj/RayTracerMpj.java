@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.raytracer.RayTracer;
@@ -35,6 +36,7 @@ public final class RayTracerMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = RayTracerKernel.INSTANCE.sizes().parse(rest[0]);
         RayTracer.Scene scene = RayTracerKernel.INSTANCE.problem(values);
@@ -46,7 +48,7 @@ public final class RayTracerMpj {
         for (int y = me, at = 0; y < n; y += size, at += n) {
             sum += RayTracer.renderRow(scene, y, mine, at);
         }
-        Faults.corrupt(me, mine);
+        Faults.corrupt(settings, me, mine);
         long[] total = new long[1];
         world.Reduce(new long[] {sum}, 0, total, 0, 1, MPI.LONG, MPI.SUM, 0);
         RayTracer.Image image = null;

@@ -1,3 +1,4 @@
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.Faults;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.tsp.Tsp;
@@ -46,6 +47,7 @@ public final class TspMpj {
         String[] rest = MPI.Init(args);
         Intracomm world = MPI.COMM_WORLD;
         int me = world.Rank();
+        AppSettings settings = AppSettings.fromSystemProperties();
         int size = world.Size();
         int[] values = TspKernel.INSTANCE.sizes().parse(rest[0]);
         Tsp.Problem p = TspKernel.INSTANCE.problem(values);
@@ -90,7 +92,7 @@ public final class TspMpj {
         lengths.finish();
         world.Barrier();
         double seconds = (System.nanoTime() - t0) / 1e9;
-        int[] best = Faults.corrupt(me, s.result());
+        int[] best = Faults.corrupt(settings, me, s.result());
         int n = p.cities() + 1;
         if (me == 0) {
             List<Serializable> parts = new ArrayList<>(List.of(best));

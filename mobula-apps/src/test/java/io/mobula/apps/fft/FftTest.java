@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mobula.apps.AppSettings;
 import org.junit.jupiter.api.Test;
 
 /** The transpose algorithm against the DFT by its definition, and the pieces of a transpose. */
@@ -113,7 +114,7 @@ class FftTest {
         assertArrayEquals(Fft.piece(rows, 0, 16), chunks[0]);
         assertEquals(2, FftPieces.cut(rows, 0, 16, 16 * 2 * 16 - 1).length);
         assertEquals(1, FftPieces.cut(new double[0][], 0, 16, 1).length, "a rank without rows sends one empty chunk");
-        assertEquals(8L << 20, FftPieces.CHUNK_BYTES, "8 MiB unless set");
+        assertEquals(8L << 20, AppSettings.defaults().fftChunkBytes(), "8 MiB unless set");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.mobula.examples.box;
 
+import io.mobula.apps.AppSettings;
 import io.mobula.apps.KernelMain;
 import io.mobula.apps.asp.AspGmi;
 import io.mobula.apps.asp.AspKernel;
@@ -82,8 +83,11 @@ public final class BoxRankMain {
                 // ASP and LEQ (GMI versions, tiny sizes) in the same pool, each verified against its sequential
                 // version on rank 0: no pool formed for them, so they cost only their own run
                 long kernels = System.nanoTime();
-                boolean asp = KernelMain.runInPool(pool, AspKernel.INSTANCE, "gmi", KERNEL_SIZE, new AspGmi());
-                boolean leq = KernelMain.runInPool(pool, LeqKernel.INSTANCE, "gmi", KERNEL_SIZE, new LeqGmi());
+                AppSettings settings = AppSettings.defaults();
+                boolean asp = KernelMain.runInPool(pool, AspKernel.INSTANCE, "gmi", KERNEL_SIZE, new AspGmi(),
+                        settings);
+                boolean leq = KernelMain.runInPool(pool, LeqKernel.INSTANCE, "gmi", KERNEL_SIZE, new LeqGmi(),
+                        settings);
                 if (me == 0) {
                     System.out.printf(java.util.Locale.ROOT, "kernels asp=%s leq=%s in %d ms%n",
                             asp ? "verified" : "DIFFERS", leq ? "verified" : "DIFFERS",
