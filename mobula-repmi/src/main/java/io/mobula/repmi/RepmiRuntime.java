@@ -106,9 +106,9 @@ final class RepmiRuntime {
          * write any survivor holds, so a write not received then is held by no survivor: it must be submitted again.
          */
         volatile boolean received;
-        /** The thread waiting for the write's result, once it polls for it ({@link #drive}). */
+        /** The thread waiting for the write's result, from its submission on ({@link #drive}). */
         volatile Thread waiter;
-        /** Whether {@link #waiter} polls for the write now; written by that thread only. */
+        /** Whether {@link #waiter} submits or polls for the write now; written by that thread only. */
         boolean driving;
         /** The write itself, in its turn, handed to {@link #waiter} while it polled, for it to run; that thread's. */
         WriteTask handed;
@@ -287,12 +287,14 @@ final class RepmiRuntime {
             pending.put(call, w);
         }
         try {
-            submit(w);
             w.waiter = Thread.currentThread();
             // take the order (and earlier writes) in on this thread while they come quickly; the write itself, in
-            // its turn, comes back to this thread to run (no hand-off), after it stopped polling
+            // its turn, comes back to this thread to run (no hand-off), after it stopped polling. In the sequencer's
+            // process the turn may come while this thread submits the write (it numbers it in place): it is handed
+            // to this thread just the same
             w.driving = true;
             try {
+                submit(w);
                 drive(() -> w.handed != null || w.result.isDone());
             } finally {
                 w.driving = false;

@@ -61,6 +61,23 @@ class InProcessCloudTest {
     }
 
     @Test
+    void theSequencersOwnWritesRunOnTheWritingThread() {
+        // this process is the sequencer: each write's turn comes while its writer submits it, and it is handed to
+        // that thread rather than to a thread of its own that the writer would then wait for
+        Stack s = (Stack) Cloud.create(StackRoot.class, "in-place");
+        CloudCounters before = Cloud.counters();
+        for (int i = 0; i < 100; i++) {
+            s.push(i);
+        }
+        CloudCounters after = Cloud.counters();
+        assertEquals(100, after.writes() - before.writes());
+        assertEquals(0, after.writesHandedOff() - before.writesHandedOff(), "no write got a thread of its own");
+        assertEquals(100, after.writesRunInPlace() - before.writesRunInPlace());
+        assertEquals(100, after.ordersTakenByWriter() - before.ordersTakenByWriter());
+        assertEquals(99, s.top());
+    }
+
+    @Test
     void concurrentWritersAreSerialized() throws Exception {
         Stack s = (Stack) Cloud.create(StackRoot.class, "concurrent");
         List<Thread> ts = new ArrayList<>();

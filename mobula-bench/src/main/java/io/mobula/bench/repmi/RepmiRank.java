@@ -9,6 +9,7 @@ import io.mobula.bench.rmi.Stats;
 import io.mobula.pool.Pool;
 import io.mobula.pool.PoolOptions;
 import io.mobula.repmi.Cloud;
+import io.mobula.repmi.CloudCounters;
 import io.mobula.rmi.Rmi;
 import java.io.PrintStream;
 import java.io.Serializable;
@@ -146,9 +147,13 @@ public final class RepmiRank {
         }
         long[][] samples = null;
         String error = null;
+        CloudCounters before = null;
+        CloudCounters after = null;
         try {
             pool.barrier();
+            before = rank == writer && system.equals(REPMI) ? Cloud.counters() : null;
             samples = rank == writer ? measure(spec) : null;
+            after = before != null ? Cloud.counters() : null;
             if (rank != writer && system.equals(REPMI) && acked(c)) {
                 observe(spec, c.throughput() ? arraysBefore : setsBefore);
             }
@@ -197,6 +202,14 @@ public final class RepmiRank {
                             .put("payload_bytes", c.payloadBytes(spec.size()));
                     if (c == RepmiCase.READ) {
                         o.put("calls_per_sample", spec.size());
+                    }
+                    if (after != null && systems.get(s).equals(REPMI)) {
+                        // how the writer's process ran the case's writes (warm-up included): its waiting thread
+                        // took its own order in, or a receive thread did and woke it
+                        o.put("writer_writes", after.writes() - before.writes())
+                                .put("writer_orders_taken", after.ordersTakenByWriter() - before.ordersTakenByWriter())
+                                .put("writer_writes_in_place", after.writesRunInPlace() - before.writesRunInPlace())
+                                .put("writer_writes_handed_off", after.writesHandedOff() - before.writesHandedOff());
                     }
                 }
                 out.println("RESULT " + o);

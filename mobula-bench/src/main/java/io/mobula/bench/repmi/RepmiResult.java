@@ -6,11 +6,19 @@ import java.util.Map;
 /**
  * One system's measurement of one case at one process count and transport, in nanoseconds (fractions kept: a read
  * costs a few). {@code error} is non-null when the case failed. MB/s is {@link RepmiCase#payloadBytes} (10^6 bytes per
- * MB) over the median.
+ * MB) over the median. {@code writerCounts}: for RepMI, how the writer's process ran the case's writes; else null.
  */
 record RepmiResult(RepmiCase benchCase, String system, String transport, int n, int samples, double p50Nanos,
         double p99Nanos, double meanNanos, double minNanos, double maxNanos, long payloadBytes, int writer,
-        String error) {
+        WriterCounts writerCounts, String error) {
+
+    /**
+     * The writer's RepMI counters over one case, warm-up included ({@code io.mobula.repmi.CloudCounters}): writes
+     * made, orders of them its waiting thread took in itself, and writes its replica ran in place or on a thread of
+     * their own.
+     */
+    record WriterCounts(long writes, long ordersTaken, long inPlace, long handedOff) {
+    }
 
     boolean ok() {
         return error == null;
@@ -29,7 +37,8 @@ record RepmiResult(RepmiCase benchCase, String system, String transport, int n, 
     }
 
     static RepmiResult failed(RepmiCase c, String system, String transport, int n, String error) {
-        return new RepmiResult(c, system, transport, n, 0, 0, 0, 0, 0, 0, 0, -1, error == null ? "unknown" : error);
+        return new RepmiResult(c, system, transport, n, 0, 0, 0, 0, 0, 0, 0, -1, null,
+                error == null ? "unknown" : error);
     }
 
     /** Parses the writer's {@code RESULT} object. */
@@ -42,12 +51,20 @@ record RepmiResult(RepmiCase benchCase, String system, String transport, int n, 
         }
         RepmiResult r = new RepmiResult(c, system, transport, n, (int) num(json, "samples"), num(json, "p50_ns"),
                 num(json, "p99_ns"), num(json, "mean_ns"), num(json, "min_ns"), num(json, "max_ns"),
-                (long) num(json, "payload_bytes"), (int) num(json, "writer"), null);
+                (long) num(json, "payload_bytes"), (int) num(json, "writer"), writerCounts(json), null);
         if (r.samples() <= 0 || r.p50Nanos() <= 0 || r.minNanos() <= 0 || r.p99Nanos() < r.p50Nanos()
                 || r.minNanos() > r.p50Nanos() || r.maxNanos() < r.p99Nanos()) {
             return failed(c, system, transport, n, "implausible stats " + json);
         }
         return r;
+    }
+
+    private static WriterCounts writerCounts(Map<String, Object> json) {
+        if (!json.containsKey("writer_writes")) {
+            return null;
+        }
+        return new WriterCounts((long) num(json, "writer_writes"), (long) num(json, "writer_orders_taken"),
+                (long) num(json, "writer_writes_in_place"), (long) num(json, "writer_writes_handed_off"));
     }
 
     private static double num(Map<String, Object> json, String key) {
@@ -75,7 +92,7 @@ record RepmiResult(RepmiCase benchCase, String system, String transport, int n, 
         if (!ok()) {
             return o.put("error", error).toString();
         }
-        return o.put("samples", samples)
+        o.put("samples", samples)
                 .put("p50_us", p50Micros())
                 .put("p99_us", p99Micros())
                 .put("p50_ns", p50Nanos)
@@ -85,7 +102,13 @@ record RepmiResult(RepmiCase benchCase, String system, String transport, int n, 
                 .put("max_us", maxNanos / 1e3)
                 .put("payload_bytes", payloadBytes)
                 .put("mb_per_s", mbPerSecond())
-                .put("writer", writer)
-                .toString();
+                .put("writer", writer);
+        if (writerCounts != null) {
+            o.put("writer_writes", writerCounts.writes())
+                    .put("writer_orders_taken", writerCounts.ordersTaken())
+                    .put("writer_writes_in_place", writerCounts.inPlace())
+                    .put("writer_writes_handed_off", writerCounts.handedOff());
+        }
+        return o.toString();
     }
 }

@@ -103,7 +103,7 @@ class RepmiPartsTest {
 
     private static RepmiResult r(RepmiCase c, String system, String t, int n, double p50Nanos, long bytes) {
         return new RepmiResult(c, system, t, n, 100, p50Nanos, 2 * p50Nanos, p50Nanos, p50Nanos / 2, 3 * p50Nanos,
-                bytes, n - 1, null);
+                bytes, n - 1, null, null);
     }
 
     @Test
@@ -166,5 +166,26 @@ class RepmiPartsTest {
                 + "\"error\":\"rank 0: replica holds value 3\"}"));
         assertEquals("rank 0: replica holds value 3", err.error());
         assertFalse(err.toJson("quick", "t", 2).contains("p50_us"));
+    }
+
+    @Test
+    void theWritersCountersGoFromItsResultLineToTheJson() {
+        RepmiResult w = RepmiResult.fromRank("shm", 2, Json.parseFlat("{\"case\":\"write\",\"system\":\"mobula-repmi\","
+                + "\"samples\":10,\"p50_ns\":9000,\"p99_ns\":20000,\"mean_ns\":9500,\"min_ns\":8000,"
+                + "\"max_ns\":30000,\"payload_bytes\":4,\"writer\":1,\"writer_writes\":21000,"
+                + "\"writer_orders_taken\":20500,\"writer_writes_in_place\":20990,\"writer_writes_handed_off\":10}"));
+        assertEquals(new RepmiResult.WriterCounts(21000, 20500, 20990, 10), w.writerCounts());
+        String line = w.toJson("quick", "t", 2);
+        assertTrue(line.contains("\"writer_writes\":21000,\"writer_orders_taken\":20500,"
+                + "\"writer_writes_in_place\":20990,\"writer_writes_handed_off\":10"), line);
+        RepmiResult push = RepmiResult.fromRank("shm", 2, Json.parseFlat("{\"case\":\"write\",\"system\":\"rmi-push\","
+                + "\"samples\":10,\"p50_ns\":1000,\"p99_ns\":2000,\"mean_ns\":1,\"min_ns\":900,\"max_ns\":2500,"
+                + "\"payload_bytes\":4,\"writer\":1}"));
+        assertEquals(null, push.writerCounts());
+        assertFalse(push.toJson("quick", "t", 2).contains("writer_writes"));
+        assertThrows(IllegalArgumentException.class, () -> RepmiResult.fromRank("shm", 2, Json.parseFlat(
+                "{\"case\":\"write\",\"system\":\"mobula-repmi\",\"samples\":10,\"p50_ns\":9000,\"p99_ns\":20000,"
+                + "\"mean_ns\":1,\"min_ns\":8000,\"max_ns\":30000,\"payload_bytes\":4,\"writer\":1,"
+                + "\"writer_writes\":5}")), "a partial set of counters is refused");
     }
 }
