@@ -28,7 +28,7 @@ public final class HostileReplicaPeer {
         }
         int sequencer = (int) rt.failover.awaitSequencer(System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
         rt.port(sequencer).submit(new RepmiMessages.Submit(rt.pool.rank(), call, 0, replica.id, method,
-                new int[0]), payload);
+                new long[0]), payload);
     }
 
     /**
@@ -44,6 +44,6 @@ public final class HostileReplicaPeer {
         if (replica == null) {
             throw new IllegalStateException("no cloud '" + cloud + "' in this process");
         }
-        rt.port(poolRank).publish(new RepmiMessages.Submit(origin, call, 0, replica.id, 0, new int[0]), payload, null);
+        rt.port(poolRank).publish(new RepmiMessages.Submit(origin, call, 0, replica.id, 0, new long[0]), payload, null);
     }
 }

@@ -37,7 +37,8 @@ public final class RepmiSeeds {
         w.writeObject(new ArrayList<>(List.of(new RepmiMessages.Entry(d, args))));
         sink.call(h, "redeliver", 9, le, w);
         w.beginMessage();
-        RepmiMessages.Submit s = new RepmiMessages.Submit(1, 9, 9, 0, RepmiMessages.CREATE, new int[] {1, 2});
+        RepmiMessages.Submit s = new RepmiMessages.Submit(1, 9, 9, 0, RepmiMessages.CREATE,
+                RepmiMessages.Submit.ranks(1, 2));
         byte[] create = rmi.toBytes(new RepmiMessages.Create("p.CounterImpl", "p.Counter", "cloud",
                 new Object[] {1, "two"}));
         w.writeObject(s);

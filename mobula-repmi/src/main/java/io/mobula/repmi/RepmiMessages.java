@@ -29,14 +29,31 @@ final class RepmiMessages {
      *               or given up by its caller; a later copy of such a call is dropped
      * @param cloud  the cloud (its creation's sequence number); 0 for a creation
      * @param method the method index, or {@link #CREATE}
-     * @param to     the pool ranks this submission's payload was sent to besides the sequencer: the writer's own first,
-     *               then the others in increasing rank order (directly or along the writer's tree); the sequencer sends
-     *               them only the order, and the other replicas the payload with it
+     * @param sentTo the pool ranks this submission's payload was sent to besides the sequencer (directly or along the
+     *               writer's tree), the writer's own among them, as a bit set: rank r is bit {@code r % 64} of
+     *               {@code sentTo[r / 64]} (N bits, not N ints: 128 bytes for 1024 ranks); the sequencer sends them
+     *               only the order, and the other replicas the payload with it
      */
-    record Submit(int origin, long call, long floor, long cloud, int method, int[] to) implements Serializable {
+    record Submit(int origin, long call, long floor, long cloud, int method, long[] sentTo) implements Serializable {
         /** A submission whose payload only the sequencer receives. */
         Submit(int origin, long call, long floor, long cloud, int method) {
             this(origin, call, floor, cloud, method, NOBODY);
+        }
+
+        /** The bit set of {@code ranks} (each at least 0), for {@link #sentTo}. */
+        static long[] ranks(int... ranks) {
+            int max = -1;
+            for (int r : ranks) {
+                if (r < 0) {
+                    throw new IllegalArgumentException("a pool rank is at least 0, not " + r);
+                }
+                max = Math.max(max, r);
+            }
+            long[] bits = new long[(max + 64) / 64];
+            for (int r : ranks) {
+                bits[r >>> 6] |= 1L << r;
+            }
+            return bits;
         }
 
         /** This submission without its list of replicas: the header of the copies its writer sends the replicas. */
@@ -45,20 +62,17 @@ final class RepmiMessages {
         }
 
         /**
-         * Whether pool rank {@code rank} received this submission's payload from its writer (a binary search: the
-         * writer sends {@code to} in increasing rank order after itself; a list out of order, never sent by a Mobula
-         * writer, only makes the sequencer send the payload to a replica that has it, or not to one that then fetches
-         * it).
+         * Whether pool rank {@code rank} received this submission's payload from its writer. A set that names a
+         * replica wrongly (never sent by a Mobula writer) only makes the sequencer send the payload to a replica that
+         * has it, or not to one that then fetches it.
          */
         boolean sentTo(int rank) {
-            if (to == null || to.length == 0) {
-                return false; // not from a Mobula writer: the sequencer sends the payload itself
-            }
-            return to[0] == rank || (to.length > 1 && java.util.Arrays.binarySearch(to, 1, to.length, rank) >= 0);
+            long[] bits = sentTo;
+            return bits != null && rank >= 0 && (rank >>> 6) < bits.length && (bits[rank >>> 6] & (1L << rank)) != 0;
         }
     }
 
-    private static final int[] NOBODY = new int[0];
+    private static final long[] NOBODY = new long[0];
 
     /**
      * A write's place in the total order, the sequencer's broadcast (thesis 4.3): sent alone (an order) to the replicas

@@ -380,13 +380,13 @@ final class RepmiRuntime {
             try {
                 int[] to = w.published ? new int[] {self} : publishTargets(self, target);
                 w.published = true;
-                Submit s = new Submit(self, w.call, floor(w.call), w.cloud, w.method, to);
+                Submit s = new Submit(self, w.call, floor(w.call), w.cloud, w.method, Submit.ranks(to));
                 if (target == self) {
-                    publish(s, w.payload, target);
+                    publish(to, s, w.payload, target);
                     sequencer.onSubmit(s, w.payload); // which takes this replica's copy
                 } else {
                     delivery.onPayload(s, w.payload);
-                    publish(s, w.payload, target);
+                    publish(to, s, w.payload, target);
                     stats.payloadSent(w.payload.length);
                     port(target).submit(s, w.payload);
                 }
@@ -432,19 +432,19 @@ final class RepmiRuntime {
     }
 
     /**
-     * Sends a first submission's payload to the replicas in {@code s.to()} other than this one and the sequencer (the
+     * Sends a first submission's payload to the replicas in {@code to} other than this one and the sequencer (the
      * same bytes to each): to each directly, or from {@link OrderRelay#relayFrom} replicas on along a tree rooted here,
      * whose replicas forward it ({@link OrderRelay#publish}). The copies carry the header without its list of
      * replicas, which only the sequencer reads. A replica that does not take it is reported to the pool, once a second
      * at most, and routed around; should it live on, it gets the payload from the others when the order comes
      * ({@link Delivery}).
      */
-    private void publish(Submit s, byte[] payload, int sequencerRank) {
-        if (s.to().length <= 1) {
+    private void publish(int[] to, Submit s, byte[] payload, int sequencerRank) {
+        if (to.length <= 1) {
             return; // this process alone, or a later submission
         }
         Submit header = s.withoutList();
-        relay.publish(s.to(), sequencerRank, (r, below) -> {
+        relay.publish(to, sequencerRank, (r, below) -> {
             try {
                 stats.payloadSent(payload.length);
                 port(r).publish(header, payload, below);

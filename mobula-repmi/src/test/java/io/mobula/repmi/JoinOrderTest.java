@@ -49,7 +49,7 @@ class JoinOrderTest {
         long last = rt.sequencer.lastSequenced();
         rt.sequencer.restart(last, List.of(rt.pool.rank(), MEMBER));
         try {
-            rt.sequencer.onSubmit(new RepmiMessages.Submit(JOINER, 1, 0, 0, RepmiMessages.JOIN, new int[0]),
+            rt.sequencer.onSubmit(new RepmiMessages.Submit(JOINER, 1, 0, 0, RepmiMessages.JOIN, new long[0]),
                     rt.encode(null, () -> "a JOIN"));
             assertEquals(List.of("order " + (last + 1)), member, "the replica there: the order alone");
             long deadline = System.nanoTime() + 10_000_000_000L;
