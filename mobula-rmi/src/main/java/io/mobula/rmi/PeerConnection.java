@@ -297,21 +297,24 @@ final class PeerConnection implements CallChannel {
     }
 
     /**
-     * The transport has no room for a frame of {@code frameBytes} bytes and closes the connection after this: logged
-     * (rate-limited), and if it is a call of an authenticated peer, answered first with an error that says so, so the
-     * caller's exception names the lack of resources rather than a lost connection.
+     * The transport has no room for a frame of {@code frameBytes} bytes: logged (rate-limited). A call that expects a
+     * reply, from a peer past its handshake, is answered with an error that says so and only that call fails: the
+     * transport drops the rest of its frame and the connection goes on (returns true). Any other frame closes the
+     * connection: a one-way call or a reply would otherwise be lost unnoticed, and nothing is answered before the
+     * handshake.
      */
-    void onFrameRefused(ByteBuffer start, int frameBytes, String reason) {
+    boolean onFrameRefused(ByteBuffer start, int frameBytes, String reason) {
         ByteOrder order = peerOrder;
-        RESOURCE_REFUSALS.log("refused a frame of " + frameBytes + " bytes from " + connection.remote()
-                + (order == null ? " before its handshake" : "") + ": " + reason);
-        if (order == null) {
-            return; // nothing is answered before the handshake
-        }
         RmiHeader h = new RmiHeader();
-        if (h.wrap(start.order(order)) && h.type() == CALL && (h.flags() & FLAG_ONE_WAY) == 0) {
+        boolean answer = order != null && h.wrap(start.order(order)) && h.type() == CALL
+                && (h.flags() & FLAG_ONE_WAY) == 0;
+        RESOURCE_REFUSALS.log("refused a frame of " + frameBytes + " bytes from " + connection.remote()
+                + (order == null ? " before its handshake" : "") + ": " + reason
+                + (answer ? "; the call was answered with this error" : "; closing the connection"));
+        if (answer) {
             server.refuse(h.callId(), "no memory for its " + frameBytes + " bytes now (" + reason + ")");
         }
+        return answer;
     }
 
     /**
@@ -366,6 +369,11 @@ final class PeerConnection implements CallChannel {
         @Override
         public void onFrame(Connection c, ByteBuffer frame) {
             PeerConnection.this.onFrame(c, frame);
+        }
+
+        @Override
+        public boolean onFrameRefused(Connection c, ByteBuffer start, int frameBytes, String reason) {
+            return PeerConnection.this.onFrameRefused(start, frameBytes, reason);
         }
 
         @Override

@@ -692,8 +692,8 @@ final class RmiRuntime implements FrameHandler {
     }
 
     @Override
-    public void onFrameRefused(Connection connection, ByteBuffer start, int frameBytes, String reason) {
-        attach(connection).onFrameRefused(start, frameBytes, reason);
+    public boolean onFrameRefused(Connection connection, ByteBuffer start, int frameBytes, String reason) {
+        return attach(connection).onFrameRefused(start, frameBytes, reason);
     }
 
     @Override

@@ -53,6 +53,11 @@ final class FrameAssembly {
     /** Whether the buffer may hold whole frames not delivered yet (delivery stopped for handed-off work). */
     private volatile boolean buffered;
     private int smallFramesSinceGrow;
+    /**
+     * Bytes of a refused frame still to come that are read and dropped (the handler answered the frame, so the
+     * connection goes on after it): reading them is the work the frame's own size bounds, without the memory.
+     */
+    private long discarding;
 
     FrameAssembly(StreamConnection connection, ByteSource source, ProgressEngine engine, TransportOptions options) {
         this.connection = connection;
@@ -79,7 +84,7 @@ final class FrameAssembly {
             view = buf.duplicate();
         }
         ByteBuffer buf = this.buf;
-        if (!buffered && readPos == 0 && buf.position() == 0) {
+        if (!buffered && discarding == 0 && readPos == 0 && buf.position() == 0) {
             int d = deliverInPlace();
             if (d != 0) {
                 return d;
@@ -98,11 +103,16 @@ final class FrameAssembly {
         int readPos = this.readPos;
         int end = buf.position();
         if (n < 0) {
-            if (end > readPos) {
+            if (end > readPos || discarding > 0) {
                 throw new EOFException("peer closed in the middle of a frame (" + (end - readPos)
                         + " bytes of it received)");
             }
             return -1; // orderly: the peer closed at a frame boundary
+        }
+        if (discarding > 0) {
+            int drop = (int) Math.min(discarding, end - readPos);
+            readPos += drop;
+            discarding -= drop;
         }
         ByteBuffer view = this.view;
         while (end - readPos >= 4) {
@@ -119,6 +129,8 @@ final class FrameAssembly {
                     this.buf = buf = grown;
                     this.view = view = grown.duplicate();
                     smallFramesSinceGrow = 0;
+                } else if (discarding > 0) {
+                    readPos = end; // the refused frame's bytes so far go; the rest is dropped as it arrives
                 }
                 break;
             }
@@ -205,7 +217,12 @@ final class FrameAssembly {
      * a full buffer, geometrically, ties memory to the bytes that really arrived while keeping the copying linear in
      * the frame size. The growth is reserved from the {@link #budget} first.
      *
-     * @throws IOException when the budget has no room for the growth (the connection is to be closed)
+     * <p>When the budget has no room for the growth, the handler is told ({@link FrameHandler#onFrameRefused}). If
+     * it answered the frame, the frame is dropped: this returns null with {@link #discarding} set to the bytes of it
+     * still to come, and the connection goes on after it.
+     *
+     * @throws IOException when the budget has no room for the growth and the handler did not answer the frame (the
+     *                     connection is to be closed)
      */
     private ByteBuffer growFor(ByteBuffer buf, int readPos, int end, int frameBytes) throws IOException {
         int capacity = buf.capacity();
@@ -218,15 +235,20 @@ final class FrameAssembly {
             String why = "receive budget exhausted: a frame of " + (frameBytes - 4) + " bytes needs "
                     + more + " more bytes of receive buffer, but all connections together hold "
                     + budget.reserved() + " of the " + budget.limit()
-                    + " bytes of TransportOptions.receiveBudget; closing " + connection;
+                    + " bytes of TransportOptions.receiveBudget";
+            boolean answered = false;
             try {
-                connection.handler.onFrameRefused(connection, buf.duplicate().limit(end).position(readPos + 4),
-                        frameBytes - 4, why);
+                answered = connection.handler.onFrameRefused(connection,
+                        buf.duplicate().limit(end).position(readPos + 4), frameBytes - 4, why);
             } catch (RuntimeException e) {
                 System.getLogger(FrameAssembly.class.getName()).log(System.Logger.Level.DEBUG,
                         "the handler of a refused frame failed", e);
             }
-            throw new IOException(why);
+            if (!answered || connection.isClosed()) {
+                throw new IOException(why + "; closing " + connection);
+            }
+            discarding = frameBytes - (end - readPos);
+            return null;
         }
         reserved.addAndGet(more);
         ByteBuffer grown;

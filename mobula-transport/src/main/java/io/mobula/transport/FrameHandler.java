@@ -34,11 +34,18 @@ public interface FrameHandler {
      * A frame the connection has no room for: its receive buffer would have to grow beyond what is left of the
      * process's {@link TransportOptions#receiveBudget()}. {@code start} holds the first bytes of the frame (what
      * arrived of it, at least the initial receive buffer's worth), {@code frameBytes} its announced size and
-     * {@code reason} the budget's account. The connection closes after this returns, with {@code reason} as the cause
-     * given to {@link #onClose}; until then the handler may still send on it (a last answer to whoever sent the
-     * frame, so that its caller learns why). Runs on the receive role, like {@link #onFrame}. Default: nothing.
+     * {@code reason} the budget's account. Runs on the receive role, like {@link #onFrame}.
+     *
+     * <p>A handler that answers the frame (tells whoever sent it why it was refused, say with an error reply to a
+     * call) returns {@code true}: the rest of the frame is then read and dropped without being held, and the
+     * connection goes on with the next frame. A handler that returns {@code false} (the default: a frame nobody is
+     * told about, such as a one-way message, would otherwise be lost unnoticed) has the connection closed, with
+     * {@code reason} as the cause given to {@link #onClose}; it may still send on it before it returns.
+     *
+     * @return whether the frame was answered and the connection is to go on
      */
-    default void onFrameRefused(Connection connection, ByteBuffer start, int frameBytes, String reason) {
+    default boolean onFrameRefused(Connection connection, ByteBuffer start, int frameBytes, String reason) {
+        return false;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.mobula.transport;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,10 @@ final class Recorder implements FrameHandler {
     private final Map<Connection, Thread> receiveThreads = new ConcurrentHashMap<>();
     private final Map<Connection, AtomicInteger> delivering = new ConcurrentHashMap<>();
     volatile Action action;
+    /** Reasons of the frames refused for lack of receive budget, in order. */
+    final BlockingQueue<String> refused = new LinkedBlockingQueue<>();
+    /** Whether a refused frame is answered (with a frame "refused") and its connection goes on. */
+    volatile boolean answerRefusals;
 
     @Override
     public void onOpen(Connection c) {
@@ -76,6 +81,25 @@ final class Recorder implements FrameHandler {
         byte[] copy = new byte[frame.remaining()];
         frame.get(frame.position(), copy);
         frames.add(new Frame(c, copy));
+    }
+
+    @Override
+    public boolean onFrameRefused(Connection c, ByteBuffer start, int frameBytes, String reason) {
+        enter(c);
+        try {
+            refused.add(reason);
+            if (!answerRefusals) {
+                return false;
+            }
+            try {
+                c.send(ByteBuffer.wrap("refused".getBytes(StandardCharsets.US_ASCII)));
+            } catch (IOException e) {
+                violations.add("answering a refused frame failed: " + e);
+            }
+            return true;
+        } finally {
+            exit(c);
+        }
     }
 
     @Override

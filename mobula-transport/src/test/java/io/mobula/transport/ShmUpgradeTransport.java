@@ -111,6 +111,11 @@ final class ShmUpgradeTransport implements Transport {
             }
 
             @Override
+            public boolean onFrameRefused(Connection c, ByteBuffer start, int frameBytes, String reason) {
+                return app.onFrameRefused(c, start, frameBytes, reason);
+            }
+
+            @Override
             public void onClose(Connection c, IOException cause) {
                 try {
                     app.onClose(c, cause);

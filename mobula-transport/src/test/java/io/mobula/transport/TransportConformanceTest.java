@@ -3,6 +3,7 @@ package io.mobula.transport;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -329,6 +330,62 @@ abstract class TransportConformanceTest {
         }
         assertEquals(0, budget.reserved(), "closed connections give their buffers back");
         assertEquals(List.of(), limitedServer.violations);
+    }
+
+    @Test
+    void aRefusedFrameTheHandlerAnsweredIsDroppedAndTheConnectionGoesOn() throws Exception {
+        long limit = (1 << 20) + 777; // a budget of this test alone
+        ReceiveBudget budget = ReceiveBudget.of(limit);
+        Transport limited = extraTransport(TransportOptions.defaults().withReceiveBudget(limit));
+        Recorder limitedServer = new Recorder();
+        limitedServer.answerRefusals = true;
+        Listener l = limited.listen(anyEndpoint(), limitedServer);
+        Connection c = transport.connect(l.endpoint(), client);
+        Connection accepted = limitedServer.nextOpened();
+        // the buffer grows once (to 512 KiB) and then has no room: the refusal comes in the middle of the frame
+        int huge = 3 << 20;
+        for (int round = 0; round < 2; round++) {
+            c.send(direct(pattern(round, huge)));
+            c.send(direct(pattern(round + 10, 1000))); // may arrive in the same read as the refused frame's tail
+            c.send(direct(pattern(round + 20, 200_000))); // needs growth again, within the budget
+            String reason = limitedServer.refused.poll(Recorder.WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            assertTrue(reason != null && reason.contains("receive budget") && reason.contains(Integer.toString(huge))
+                    && reason.contains(Long.toString(limit)), String.valueOf(reason));
+            assertArrayEquals(pattern(round + 10, 1000), limitedServer.nextFrame().bytes(), "the next frame, intact");
+            assertArrayEquals(pattern(round + 20, 200_000), limitedServer.nextFrame().bytes());
+            assertArrayEquals("refused".getBytes(StandardCharsets.US_ASCII),
+                    client.nextFrame().bytes(), "the sender got the answer");
+        }
+        assertTrue(accepted.isOpen() && c.isOpen(), "the connection goes on");
+        assertNull(limitedServer.closed.poll(), "nothing closed");
+        assertTrue(limitedServer.frames.isEmpty(), "the refused frames were never delivered");
+        assertTrue(budget.reserved() <= limit, "reserved " + budget.reserved());
+        c.close();
+        client.nextClosed(PROMPT);
+        limitedServer.nextClosed(PROMPT);
+        assertEquals(0, budget.reserved(), "the closed connection gave its buffer back");
+        assertEquals(List.of(), limitedServer.violations);
+    }
+
+    @Test
+    void aRefusedFrameThatIsNotAnsweredClosesItsConnection() throws Exception {
+        long limit = (1 << 20) + 778;
+        Transport limited = extraTransport(TransportOptions.defaults().withReceiveBudget(limit));
+        Recorder limitedServer = new Recorder();
+        Listener l = limited.listen(anyEndpoint(), limitedServer);
+        Connection c = transport.connect(l.endpoint(), client);
+        Connection accepted = limitedServer.nextOpened();
+        try {
+            c.send(direct(pattern(1, 3 << 20)));
+        } catch (IOException e) {
+            // the receiver may close while the frame is still going out
+        }
+        Recorder.Closed closed = limitedServer.nextClosed(PROMPT);
+        assertEquals(accepted, closed.connection());
+        assertTrue(closed.cause() != null && closed.cause().getMessage().contains("receive budget"),
+                String.valueOf(closed.cause()));
+        assertEquals(1, limitedServer.refused.size(), "the handler was told before the close");
+        assertEquals(c, client.nextClosed(PROMPT).connection());
     }
 
     @Test
