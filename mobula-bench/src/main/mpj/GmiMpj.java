@@ -15,7 +15,8 @@ import mpi.MPI;
  *
  * warmup-ms:M stretches every case's counted warm-up to at least M milliseconds, as the Java ranks of the other
  * systems do (io.mobula.bench.ranks.TimedWarmUp): rank 0 adds operations, as many as the counted ones took time for,
- * and up to 200000 operations in all as long as they fit in 15 s at the counted rate.
+ * and up to 200000 operations of a latency case (20000 of a payload case) in all as long as they fit in 15 s at the
+ * counted rate.
  *
  * What one sample is (rank 0 times it with System.nanoTime), as in gmi_mpi.c:
  *   broadcast      Bcast of `elements` doubles from rank 0, then every other rank sends rank 0 an empty message
@@ -45,7 +46,10 @@ public final class GmiMpj {
     private static final int MAX_EXTRA = 5_000_000;
     /** At least this many warm-up operations within CAP_NANOS (as the Java ranks). */
     private static final int MIN_OPERATIONS = 200_000;
+    /** ... and this many of a payload case (as the Java ranks). */
+    private static final int MIN_PAYLOAD_OPERATIONS = 20_000;
     private static final long CAP_NANOS = 15_000_000_000L;
+    private static final long ROUND_NANOS = 1_000_000_000L;
     private static final byte[] EMPTY = new byte[0];
     private static final String WARMUP_MS = "warmup-ms:";
 
@@ -208,12 +212,30 @@ public final class GmiMpj {
             sample(kind, len, i);
         }
         int[] extra = {0};
+        boolean latency = kind != BROADCAST_TP && kind != GATHER_TP;
         if (rank == 0) {
-            extra[0] = extraWarmUp(warmup, System.nanoTime() - w0, kind != BROADCAST_TP && kind != GATHER_TP);
+            extra[0] = extraWarmUp(warmup, System.nanoTime() - w0, latency);
         }
         world.Bcast(extra, 0, 1, MPI.INT, 0);
+        long stretch = System.nanoTime();
         for (int i = 0; i < extra[0]; i++) {
             sample(kind, len, -1);
+        }
+        if (!latency) { // the payload count, in rounds rank 0 decides (as TimedWarmUp.payloadRound)
+            int latest = extra[0] > 0 ? extra[0] : warmup;
+            long since = extra[0] > 0 ? stretch : w0;
+            int[] round = {0};
+            do {
+                long now = System.nanoTime();
+                round[0] = rank == 0 ? payloadWarmUpRound(warmup + extra[0], batch, latest, now - since, now - w0) : 0;
+                world.Bcast(round, 0, 1, MPI.INT, 0);
+                for (int i = 0; i < round[0]; i++) {
+                    sample(kind, len, -1);
+                }
+                extra[0] += round[0];
+                latest = round[0];
+                since = now;
+            } while (round[0] > 0);
         }
         for (int i = 0; i < count; i++) {
             samples[i] = sample(kind, len, i);
@@ -234,6 +256,23 @@ public final class GmiMpj {
         double forCount = latency ? Math.max(0, MIN_OPERATIONS - done) : 0;
         double withinCap = Math.max(0, Math.max(min, CAP_NANOS) - elapsed) / perOperation;
         return (int) Math.min(MAX_EXTRA, Math.max(forTime, Math.min(forCount, Math.floor(withinCap))));
+    }
+
+    /**
+     * A payload case's next round of warm-up samples towards MIN_PAYLOAD_OPERATIONS operations, within CAP_NANOS of
+     * warm-up in all and at most ROUND_NANOS, at the rate of the {@code latest} samples (as TimedWarmUp.payloadRound).
+     */
+    private static int payloadWarmUpRound(int done, int perSample, int latest, long latestNanos, long elapsed) {
+        long min = warmupMillis * 1_000_000L;
+        if (min == 0 || done <= 0 || latest <= 0) {
+            return 0;
+        }
+        long ops = Math.max(1, perSample);
+        double perSampleNanos = Math.max(1.0, (double) latestNanos / latest);
+        double forCount = Math.max(0, Math.ceil((MIN_PAYLOAD_OPERATIONS - (double) done * ops) / ops));
+        double withinCap = Math.floor(Math.max(0, Math.max(min, CAP_NANOS) - elapsed) / perSampleNanos);
+        double round = Math.max(1, Math.floor(ROUND_NANOS / perSampleNanos));
+        return (int) Math.min(MAX_EXTRA, Math.min(forCount, Math.min(withinCap, round)));
     }
 
     /** One sample (operation number {@code i}); its time in ns, per operation of a batch. */

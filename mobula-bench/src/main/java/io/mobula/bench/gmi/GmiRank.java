@@ -240,8 +240,26 @@ public final class GmiRank {
             rootedOnce(ref, c, payload, batch, op++);
         }
         int extra = warmUp.extra(spec.warmup(), System.nanoTime() - start, !c.throughput());
+        long stretch = System.nanoTime();
         for (int i = 0; i < extra; i++) {
             rootedOnce(ref, c, payload, batch, op++);
+        }
+        if (c.throughput()) { // the payload count, in rounds (TimedWarmUp.payloadRound)
+            int latest = extra > 0 ? extra : spec.warmup();
+            long since = extra > 0 ? stretch : start;
+            while (true) {
+                long now = System.nanoTime();
+                int round = warmUp.payloadRound(spec.warmup() + extra, batch, latest, now - since, now - start);
+                if (round == 0) {
+                    break;
+                }
+                for (int i = 0; i < round; i++) {
+                    rootedOnce(ref, c, payload, batch, op++);
+                }
+                extra += round;
+                latest = round;
+                since = now;
+            }
         }
         warmedUp = spec.warmup() + extra;
         for (int i = 0; i < spec.samples(); i++) {
@@ -312,11 +330,32 @@ public final class GmiRank {
             toAllOnce(ref, mine, reduce);
         }
         // every rank takes part in every operation, so all run the number of extra operations rank 0 decides
+        boolean payload = spec.benchCase().throughput();
         int extra = TimedWarmUp.agree(pool, "gmibench/warm-up/" + index, 0,
-                rank == 0 ? warmUp.extra(spec.warmup(), System.nanoTime() - start, !spec.benchCase().throughput()) : 0,
+                rank == 0 ? warmUp.extra(spec.warmup(), System.nanoTime() - start, !payload) : 0,
                 Duration.ofMillis(state.timeoutMillis));
+        long stretch = System.nanoTime();
         for (int i = 0; i < extra; i++) {
             toAllOnce(ref, mine, reduce);
+        }
+        if (payload) { // the payload count, in rounds rank 0 decides (TimedWarmUp.payloadRound)
+            int latest = extra > 0 ? extra : spec.warmup();
+            long since = extra > 0 ? stretch : start;
+            for (int k = 0; ; k++) {
+                long now = System.nanoTime();
+                int round = TimedWarmUp.agree(pool, "gmibench/warm-up/" + index + "/payload/" + k, 0, rank == 0
+                        ? warmUp.payloadRound(spec.warmup() + extra, 1, latest, now - since, now - start) : 0,
+                        Duration.ofMillis(state.timeoutMillis));
+                if (round == 0) {
+                    break;
+                }
+                for (int i = 0; i < round; i++) {
+                    toAllOnce(ref, mine, reduce);
+                }
+                extra += round;
+                latest = round;
+                since = now;
+            }
         }
         warmedUp = spec.warmup() + extra;
         for (int i = 0; i < spec.samples(); i++) {

@@ -23,6 +23,14 @@ import java.util.Map;
  * at least {@link #MIN_OPERATIONS} operations in a latency case, unless that would take longer than {@link #CAP_NANOS} at the rate of
  * the counted ones.
  *
+ * <p>A payload case (100 KiB arrays, alone or in batches) needs a count too: its operations are slow, so a minimum
+ * time alone ends after a few hundred of them, with the JIT compilers of every rank still busy. A RepMI write of
+ * 100 KiB over shared memory at N = 2 took 564-640 µs after the 2 s minimum alone (288 writes of warm-up; a CPU
+ * profile showed the C2 compiler thread of each rank busy through the whole timed part) and 226-227 µs after 20000
+ * writes, in alternating runs (docs/PERFORMANCE-HISTORY.md). So a payload case runs at least
+ * {@link #MIN_PAYLOAD_OPERATIONS} operations, within the same cap, counted in rounds at the rate each round before
+ * reached ({@link #payloadRound}).
+ *
  * <p>The rank that measures decides how many operations to add, from the time its counted warm-up took; when every
  * rank runs the operations ({@link #agree}), the others learn the number through the pool.
  */
@@ -31,10 +39,14 @@ public final class TimedWarmUp {
     public static final String PROPERTY = "mobula.bench.warmupMillis";
     /** At most this many operations are added, however fast they are. */
     static final int MAX_EXTRA = 5_000_000;
-    /** A warm-up with a minimum time runs at least this many operations (within {@link #CAP_NANOS}). */
+    /** A warm-up with a minimum time runs at least this many operations of a latency case (within {@link #CAP_NANOS}). */
     static final int MIN_OPERATIONS = 200_000;
+    /** A warm-up with a minimum time runs at least this many operations of a payload case (within {@link #CAP_NANOS}). */
+    static final int MIN_PAYLOAD_OPERATIONS = 20_000;
     /** The longest warm-up the operation count may stretch to, at the counted operations' rate (15 s). */
     static final long CAP_NANOS = 15_000_000_000L;
+    /** The most a payload case's round of warm-up takes at the rate of the round before ({@link #payloadRound}). */
+    static final long ROUND_NANOS = 1_000_000_000L;
 
     private final long minNanos;
 
@@ -56,8 +68,8 @@ public final class TimedWarmUp {
      * How many operations to add after {@code done} operations took {@code elapsedNanos}, so that the warm-up lasts
      * about the minimum time and counts at least {@link #MIN_OPERATIONS} operations (the count only as far as
      * {@link #CAP_NANOS} allows at the counted rate): 0 when it already did, when nothing was counted, or without a
-     * minimum time. Only a latency case (one small operation per sample) gets the count; a case whose operations
-     * move large payloads or batches gets the minimum time alone.
+     * minimum time. Only a latency case (one small operation per sample) gets the count here; a case whose operations
+     * move large payloads or batches gets the minimum time, and then its own count ({@link #payloadRound}).
      */
     public int extra(int done, long elapsedNanos, boolean latency) {
         if (minNanos == 0 || done <= 0) {
@@ -69,6 +81,35 @@ public final class TimedWarmUp {
         double withinCap = Math.max(0, Math.max(minNanos, CAP_NANOS) - elapsedNanos) / perOperation;
         double want = Math.max(forTime, Math.min(forCount, Math.floor(withinCap)));
         return (int) Math.min(MAX_EXTRA, want);
+    }
+
+    /**
+     * A payload case's next round of warm-up, after it was stretched to the minimum time ({@link #extra}): how many
+     * samples to add towards {@link #MIN_PAYLOAD_OPERATIONS} operations, as far as {@link #CAP_NANOS} of warm-up in
+     * all allows at the rate of the latest samples, and at most what takes {@link #ROUND_NANOS} at that rate. The
+     * caller runs them, then asks again, until this returns 0. Rounds, because the rate is not known in advance: a
+     * payload case's first writes ran about 30 times slower than its last (288 RepMI writes of 100 KiB filled the 2 s
+     * minimum, about 7 ms each, against 0.23 ms for a warm one), so a cap reckoned at the rate of the stretch alone
+     * stopped the warm-up at a fifth of its count.
+     *
+     * @param done         samples of warm-up so far
+     * @param perSample    operations per sample (a batch)
+     * @param latest       the latest of them, whose rate counts (the previous round, or the stretch)
+     * @param latestNanos  how long those took
+     * @param elapsedNanos how long the whole warm-up took so far
+     * @return samples to add now; 0 when the count is reached, the cap is met, there is no minimum time, or nothing
+     *         was counted
+     */
+    public int payloadRound(int done, int perSample, int latest, long latestNanos, long elapsedNanos) {
+        if (minNanos == 0 || done <= 0 || latest <= 0) {
+            return 0;
+        }
+        long ops = Math.max(1, perSample);
+        double perSampleNanos = Math.max(1.0, (double) latestNanos / latest);
+        double forCount = Math.max(0, Math.ceil((MIN_PAYLOAD_OPERATIONS - (double) done * ops) / ops));
+        double withinCap = Math.floor(Math.max(0, Math.max(minNanos, CAP_NANOS) - elapsedNanos) / perSampleNanos);
+        double round = Math.max(1, Math.floor(ROUND_NANOS / perSampleNanos));
+        return (int) Math.min(MAX_EXTRA, Math.min(forCount, Math.min(withinCap, round)));
     }
 
     /**

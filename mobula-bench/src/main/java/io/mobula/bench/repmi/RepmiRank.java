@@ -71,6 +71,16 @@ public final class RepmiRank {
     /** The current case's number, and the untimed operations the writer added to its warm-up (-1: not known yet). */
     private int caseIndex;
     private int extra = -1;
+    /**
+     * A throughput case's stretch to its count of writes, in rounds ({@link TimedWarmUp#payloadRound}): the samples
+     * of the rounds so far, the next round's number, whether a round of 0 ended it; the writer also keeps when the
+     * latest stretch began and how many samples it had.
+     */
+    private int payloadExtra;
+    private int payloadRounds;
+    private boolean payloadOver;
+    private long stretchStart;
+    private int stretchSamples;
 
     private RepmiRank(Pool pool, RepmiPeerImpl me, String system, Counter counter, long timeoutMillis) {
         this.pool = pool;
@@ -137,6 +147,9 @@ public final class RepmiRank {
         RepmiCase c = spec.benchCase();
         caseIndex = index;
         extra = -1;
+        payloadExtra = 0;
+        payloadRounds = 0;
+        payloadOver = false;
         long setsBefore = expSets;
         long arraysBefore = expArrays;
         if (c.throughput()) {
@@ -157,7 +170,8 @@ public final class RepmiRank {
             if (rank != writer && system.equals(REPMI) && acked(c)) {
                 observe(spec, c.throughput() ? arraysBefore : setsBefore);
             }
-            long added = (long) writersExtra() * spec.batch(); // writes of the stretched warm-up
+            // writes of the stretched warm-up
+            long added = ((long) writersExtra() + writersPayloadExtra(c)) * spec.batch();
             if (c.throughput()) {
                 expArrays += added;
                 expArrayBytes += added * c.payloadBytes(spec.size());
@@ -312,8 +326,8 @@ public final class RepmiRank {
         long[] samples = new long[spec.samples()];
         long start = System.nanoTime();
         for (int i = -spec.warmup(); i < spec.samples(); i++) {
-            if (i == 0 && extra < 0) {
-                i = -decideExtra(spec, start);
+            if (i == 0) {
+                i = -moreWarmUp(spec, start); // 0 once the warm-up is over
             }
             long t0 = System.nanoTime();
             for (int k = 0; k < spec.batch(); k++) {
@@ -432,6 +446,54 @@ public final class RepmiRank {
         return extra;
     }
 
+    /**
+     * The writer of a write case, at the end of its warm-up so far: how many untimed samples to add, 0 once it is
+     * over. First the stretch to the minimum time ({@link #decideExtra}); then, in a throughput case, the stretch to
+     * its count of writes at the rate the first one reached ({@link TimedWarmUp#payloadExtra}), both published for
+     * the other ranks.
+     */
+    private int moreWarmUp(RepmiSpec spec, long start) {
+        if (extra < 0) {
+            int e = decideExtra(spec, start);
+            stretchStart = System.nanoTime();
+            stretchSamples = e > 0 ? e : spec.warmup();
+            if (e > 0) {
+                return e;
+            }
+            stretchStart = start; // nothing added: the counted samples' rate is the latest
+        }
+        if (!payloadOver && spec.benchCase().throughput()) {
+            long now = System.nanoTime();
+            int round = warmUp.payloadRound(spec.warmup() + extra + payloadExtra, spec.batch(), stretchSamples,
+                    now - stretchStart, now - start);
+            round = payloadRound(round);
+            stretchStart = now;
+            stretchSamples = round;
+            return round;
+        }
+        return 0;
+    }
+
+    /**
+     * The writer's next round of a throughput case's warm-up ({@code mine} at the writer), at every rank; adds it to
+     * {@link #payloadExtra}, and a round of 0 ends the stretch.
+     */
+    private int payloadRound(int mine) {
+        int round = TimedWarmUp.agree(pool, warmUpKey() + "/payload/" + payloadRounds++, writer, mine,
+                Duration.ofMillis(timeoutMillis));
+        payloadExtra += round;
+        payloadOver = round == 0;
+        return round;
+    }
+
+    /** All the rounds of the writer's stretch of a throughput case ({@link #moreWarmUp}) at any rank; 0 for others. */
+    private int writersPayloadExtra(RepmiCase c) {
+        while (c.throughput() && !payloadOver) {
+            payloadRound(0);
+        }
+        return payloadExtra;
+    }
+
     /** The writer's decision ({@link #decideExtra}), waited for at the other ranks. */
     private int writersExtra() {
         if (extra < 0) {
@@ -455,6 +517,9 @@ public final class RepmiRank {
         for (int i = 1; i <= total; i++) {
             if (i == spec.warmup() + 1 && extra < 0) {
                 total += writersExtra(); // the writer decided once the counted warm-up was acknowledged
+            }
+            while (arrays && extra >= 0 && !payloadOver && i == spec.warmup() + extra + payloadExtra + 1) {
+                total += payloadRound(0); // and after the stretch and each round of it, the next round
             }
             long target = before + (long) i * spec.batch();
             if (arrays) {
