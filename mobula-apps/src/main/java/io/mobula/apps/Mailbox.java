@@ -3,7 +3,6 @@ package io.mobula.apps;
 import io.mobula.pool.MemberLostException;
 import io.mobula.pool.Pool;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +24,7 @@ public final class Mailbox {
 
     /** Makes waits poll the pool of {@code ctx} for dead ranks and give up after its settings' stall time. */
     public void watch(RankContext<?> ctx) {
-        this.stall = Objects.requireNonNull(ctx.settings().stall(), "stall");
+        this.stall = ctx.settings().stall(); // never null: AppSettings checks it
         this.pool = ctx.pool();
     }
 

@@ -218,8 +218,9 @@ public final class RepmiRank {
                         o.put("calls_per_sample", spec.size());
                     }
                     if (after != null && systems.get(s).equals(REPMI)) {
-                        // how the writer's process ran the case's writes (warm-up included): its waiting thread
-                        // took its own order in, or a receive thread did and woke it
+                        // how the writer's process ran the case's writes (warm-up included): how many orders its
+                        // waiting thread took in itself (a receive thread took the others), and how many writes ran
+                        // where their turn came rather than being handed to another thread
                         o.put("writer_writes", after.writes() - before.writes())
                                 .put("writer_orders_taken", after.ordersTakenByWriter() - before.ordersTakenByWriter())
                                 .put("writer_writes_in_place", after.writesRunInPlace() - before.writesRunInPlace())
