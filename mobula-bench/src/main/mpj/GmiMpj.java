@@ -270,7 +270,8 @@ public final class GmiMpj {
         long ops = Math.max(1, perSample);
         double perSampleNanos = Math.max(1.0, (double) latestNanos / latest);
         double forCount = Math.max(0, Math.ceil((MIN_PAYLOAD_OPERATIONS - (double) done * ops) / ops));
-        double withinCap = Math.floor(Math.max(0, Math.max(min, CAP_NANOS) - elapsed) / perSampleNanos);
+        long cap = Math.max(min, Math.min(CAP_NANOS, 10 * min)); // as TimedWarmUp.PAYLOAD_CAP_FACTOR
+        double withinCap = Math.floor(Math.max(0, cap - elapsed) / perSampleNanos);
         double round = Math.max(1, Math.floor(ROUND_NANOS / perSampleNanos));
         return (int) Math.min(MAX_EXTRA, Math.min(forCount, Math.min(withinCap, round)));
     }

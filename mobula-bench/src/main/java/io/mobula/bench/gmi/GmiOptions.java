@@ -45,7 +45,8 @@ record GmiOptions(boolean full, Path json, List<String> systems, List<GmiCase> c
                              at least 5 s of warm-up per case
               --warmup-ms N  the least warm-up time per case, in milliseconds (0: the counts alone); with a
                              least time, also at least 200000 operations of a latency case and
-                             20000 of a payload case, if they fit in 15 s
+                             20000 of a payload case, if they fit in 15 s (the latter in 10 times
+                             the least time)
               --json FILE    JSON lines output (default bench-results/gmi-<timestamp>.jsonl)
               --systems      subset of: mobula, rmi-loop, openmpi, mpj (MPJ Express: multicore device over shm,
                              niodev over tcp)

@@ -47,6 +47,11 @@ public final class TimedWarmUp {
     static final long CAP_NANOS = 15_000_000_000L;
     /** The most a payload case's round of warm-up takes at the rate of the round before ({@link #payloadRound}). */
     static final long ROUND_NANOS = 1_000_000_000L;
+    /**
+     * A payload case's count stretches its warm-up to at most this many times the minimum time (and
+     * {@link #CAP_NANOS}): a short minimum, as a test asks for, keeps the warm-up short.
+     */
+    static final long PAYLOAD_CAP_FACTOR = 10;
 
     private final long minNanos;
 
@@ -86,7 +91,7 @@ public final class TimedWarmUp {
     /**
      * A payload case's next round of warm-up, after it was stretched to the minimum time ({@link #extra}): how many
      * samples to add towards {@link #MIN_PAYLOAD_OPERATIONS} operations, as far as {@link #CAP_NANOS} of warm-up in
-     * all allows at the rate of the latest samples, and at most what takes {@link #ROUND_NANOS} at that rate. The
+     * all (or {@link #PAYLOAD_CAP_FACTOR} times the minimum time, if less) allows at the rate of the latest samples, and at most what takes {@link #ROUND_NANOS} at that rate. The
      * caller runs them, then asks again, until this returns 0. Rounds, because the rate is not known in advance: a
      * payload case's first writes ran about 30 times slower than its last (288 RepMI writes of 100 KiB filled the 2 s
      * minimum, about 7 ms each, against 0.23 ms for a warm one), so a cap reckoned at the rate of the stretch alone
@@ -107,7 +112,8 @@ public final class TimedWarmUp {
         long ops = Math.max(1, perSample);
         double perSampleNanos = Math.max(1.0, (double) latestNanos / latest);
         double forCount = Math.max(0, Math.ceil((MIN_PAYLOAD_OPERATIONS - (double) done * ops) / ops));
-        double withinCap = Math.floor(Math.max(0, Math.max(minNanos, CAP_NANOS) - elapsedNanos) / perSampleNanos);
+        long cap = Math.max(minNanos, Math.min(CAP_NANOS, PAYLOAD_CAP_FACTOR * minNanos));
+        double withinCap = Math.floor(Math.max(0, cap - elapsedNanos) / perSampleNanos);
         double round = Math.max(1, Math.floor(ROUND_NANOS / perSampleNanos));
         return (int) Math.min(MAX_EXTRA, Math.min(forCount, Math.min(withinCap, round)));
     }

@@ -48,7 +48,8 @@ record RepmiOptions(boolean full, Path json, List<String> systems, List<RepmiCas
               --full         N = 1, 2, 4, 8; 50000 + 5000; 50 + 400 of 16; 5 + 40 of 8; 10 + 100 samples; 5 s
               --warmup-ms N  the least warm-up time per case, in milliseconds (0: the counts alone); with a
                              least time, also at least 200000 operations of a latency case and
-                             20000 of a payload case, if they fit in 15 s
+                             20000 of a payload case, if they fit in 15 s (the latter in 10 times
+                             the least time)
               --json FILE    JSON lines output (default bench-results/repmi-<timestamp>.jsonl)
               --systems      subset of: mobula-repmi, rmi-push, rmi-tree, raw-broadcast
               --cases        subset of: read, null-rmi, write, broadcast-latency, broadcast-gap,

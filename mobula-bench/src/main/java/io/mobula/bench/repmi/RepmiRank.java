@@ -449,19 +449,20 @@ public final class RepmiRank {
 
     /**
      * The writer of a write case, at the end of its warm-up so far: how many untimed samples to add, 0 once it is
-     * over. First the stretch to the minimum time ({@link #decideExtra}); then, in a throughput case, the stretch to
-     * its count of writes at the rate the first one reached ({@link TimedWarmUp#payloadExtra}), both published for
-     * the other ranks.
+     * over. First the stretch to the minimum time ({@link #decideExtra}); then, in a throughput case, rounds towards
+     * its count of writes, each at the rate of the samples before it ({@link TimedWarmUp#payloadRound}), all published
+     * for the other ranks.
      */
     private int moreWarmUp(RepmiSpec spec, long start) {
         if (extra < 0) {
             int e = decideExtra(spec, start);
-            stretchStart = System.nanoTime();
-            stretchSamples = e > 0 ? e : spec.warmup();
             if (e > 0) {
+                stretchStart = System.nanoTime();
+                stretchSamples = e;
                 return e;
             }
             stretchStart = start; // nothing added: the counted samples' rate is the latest
+            stretchSamples = spec.warmup();
         }
         if (!payloadOver && spec.benchCase().throughput()) {
             long now = System.nanoTime();

@@ -44,6 +44,8 @@ class TimedWarmUpTest {
         assertEquals(0, w.payloadRound(105, 16, 5, 500_000_000L, 15_000_000_000L));
         // a round is at least one sample, however slow
         assertEquals(1, w.payloadRound(3, 16, 3, 6_000_000_000L, 6_000_000_000L));
+        // a minimum of 50 ms caps the count at 0.5 s of warm-up: 0.4 s gone at 10 ms a sample leaves 10 samples
+        assertEquals(10, new TimedWarmUp(50).payloadRound(40, 16, 40, 400_000_000L, 400_000_000L));
         // no minimum time, or nothing counted: nothing
         assertEquals(0, new TimedWarmUp(0).payloadRound(3, 16, 3, 1_000L, 1_000L));
         assertEquals(0, w.payloadRound(0, 16, 0, 0L, 0L));
